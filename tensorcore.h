@@ -1,0 +1,716 @@
+/* tensorcore.h - how NVIDIA Tensor Cores compute, and how fast.      v0.1.0
+   An educational, single-header C reference. Public domain / MIT (see end).
+
+   USAGE
+     In exactly one C or C++ file (or one .cu file):
+         #define TENSORCORE_IMPLEMENTATION
+         #include "tensorcore.h"
+     Everywhere else just #include "tensorcore.h".
+
+     Example: what does a bf16 Tensor Core operand do to 0.1?
+         uint16_t b = tc_bf16_from_f32(0.1f, TC_RN);     // 0x3DCD
+         char bits[40];
+         tc_format_bits(TC_BF16, b, bits, sizeof bits);  // "0 01111011 1001101"
+         printf("%s = %.9g\n", bits, tc_bf16_to_f32(b)); // 0.100097656
+
+   OPTIONS (define before the #include that has TENSORCORE_IMPLEMENTATION)
+     TC_STATIC              make every function static (private to one file)
+     TC_ASSERT(x)           your assert; default assert() from <assert.h>.
+                            Used only for internal invariants, never for user input.
+     TC_MALLOC(n), TC_FREE(p)
+                            your allocator: define both or neither.
+
+   SECTIONS                                                       prefix
+     1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
+        with every rounding mode, array versions, bit-field tools   tc_tf32_ tc_e4m3_ ...
+     2. Tensor Core MMA numerics (bit-accurate)                     tc_mma_ tc_gemm
+     3. Loss scaling                                                tc_scaler_
+     4. 2:4 structured sparsity                                     tc_sparse_
+     5. Cycle-approximate simulator                                 tc_sim_
+   Sections 2-5 are filled in by later releases; the table says what the header
+   will hold so that names stay stable.
+
+   ERRORS
+     Functions that can receive bad input return tc_status; tc_status_string()
+     turns it into a sentence. Bad input never aborts. Scalar conversion
+     primitives cannot fail except on an unknown rounding mode, for which they
+     return the format's NaN (see tc_rounding_is_valid).
+
+   GPU
+     Under nvcc, functions marked TC_HOST_DEVICE are __host__ __device__, so
+     kernels in cuda/ round with exactly the code the CPU tests verify.
+*/
+#ifndef TENSORCORE_H
+#define TENSORCORE_H
+
+#define TC_VERSION_MAJOR 0
+#define TC_VERSION_MINOR 1
+#define TC_VERSION_PATCH 0
+#define TC_VERSION_STRING "0.1.0"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef TC_STATIC
+#define TCDEF static
+#else
+#define TCDEF extern
+#endif
+
+#if defined(__CUDACC__)
+#define TC_HOST_DEVICE __host__ __device__
+#else
+#define TC_HOST_DEVICE
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- status */
+
+/* One table, so the enum and its messages cannot drift apart. */
+#define TC__STATUS_LIST(X)                                                        \
+    X(TC_OK,                   "ok")                                              \
+    X(TC_ERR_NULL,             "a required pointer argument is NULL")            \
+    X(TC_ERR_SIZE,             "a size or count is negative, zero where it must not be, or too large") \
+    X(TC_ERR_ROUNDING,         "unknown rounding mode (use TC_RN, TC_RNA, TC_RZ, TC_RD or TC_RU, optionally | TC_SATFINITE)") \
+    X(TC_ERR_DTYPE,            "unknown or unsupported data type for this operation") \
+    X(TC_ERR_BUFFER,           "the output buffer is too small")                 \
+    X(TC_ERR_NOT_REPRESENTABLE,"an input value is not representable in the declared input type") \
+    X(TC_ERR_SHAPE,            "the matrix shape or leading dimension is invalid for this operation") \
+    X(TC_ERR_ARCH,             "unknown architecture, or the architecture does not support this type") \
+    X(TC_ERR_NOMEM,            "out of memory")                                   \
+    X(TC_ERR_ARG,              "an argument is out of its valid range")
+
+typedef enum {
+#define TC__STATUS_ENUM(name, msg) name,
+    TC__STATUS_LIST(TC__STATUS_ENUM)
+#undef TC__STATUS_ENUM
+    TC_STATUS_COUNT
+} tc_status;
+
+TCDEF const char *tc_status_string(tc_status s);
+
+/* ==========================================================================
+   SECTION 1: NUMBER FORMATS
+   Models: the fp32 -> {fp16, bf16, tf32, e4m3, e5m2} conversions of CUDA 13
+     (cuda_fp16.hpp, cuda_bf16.hpp, cuda_fp8.hpp host code and the PTX cvt
+     instructions) and the widening conversions back to fp32, bit for bit.
+   Simplifies: nothing for the modes CUDA offers. Modes CUDA lacks (FP8 with
+     RZ/RD/RU/RNA, tf32 RD/RU) follow IEEE 754 rules applied to the format.
+   Numbers from: ../shared/REFERENCE.md section 1; verified exhaustively by
+     tests/test_formats_exhaustive.c against the CUDA headers and F16C.
+   Assumed, not yet confirmed on a GPU: tf32 conversion of NaN returns
+     0x7FFFE000 (cvt.rna.tf32.f32 on NaNs whose payload lies only in the low
+     13 bits); cuda/formats.cu checks it when run.
+   ========================================================================== */
+
+typedef enum {
+    TC_RN,   /* round to nearest, ties to even (IEEE default) */
+    TC_RNA,  /* round to nearest, ties away from zero (cvt.rna.tf32.f32) */
+    TC_RZ,   /* round toward zero (truncate) */
+    TC_RD,   /* round down, toward -Inf */
+    TC_RU    /* round up, toward +Inf */
+} tc_rounding;
+
+/* OR into the rounding: overflow and Inf clamp to the largest finite value
+   (PTX .satfinite). NaN stays NaN. */
+#define TC_SATFINITE 0x100
+
+typedef enum { TC_FP32, TC_TF32, TC_FP16, TC_BF16, TC_E4M3, TC_E5M2, TC_DTYPE_COUNT } tc_dtype;
+
+typedef enum { TC_CLASS_ZERO, TC_CLASS_SUBNORMAL, TC_CLASS_NORMAL, TC_CLASS_INF, TC_CLASS_NAN } tc_class;
+
+/* Everything a student needs to know about a format, in one table
+   (tc_format_of). Encodings ("bits") are right-aligned in a uint32_t:
+   tf32 uses its 19-bit pattern sign|8 exponent|10 mantissa. */
+typedef struct {
+    const char *name;        /* "fp16" */
+    int total_bits;          /* 16 */
+    int exponent_bits;       /* 5 */
+    int mantissa_bits;       /* 10 stored fraction bits */
+    int bias;                /* 15 */
+    int has_inf;             /* e4m3 has no Inf: its largest exponent holds normals */
+    uint32_t max_finite_bits;/* 0x7BFF */
+    uint32_t nan_bits;       /* the canonical NaN CUDA produces: 0x7FFF */
+    float max_finite;        /* 65504 */
+    float min_normal;        /* 2^-14 */
+    float min_subnormal;     /* 2^-24 */
+} tc_format;
+
+/* NULL for an unknown dtype. */
+TCDEF const tc_format *tc_format_of(tc_dtype t);
+TCDEF const char *tc_rounding_name(int rounding);
+TCDEF int tc_rounding_is_valid(int rounding);
+
+/* Scalar conversions. `rounding` is a tc_rounding, optionally | TC_SATFINITE.
+   fp16/bf16 RN match __float2half_rn / __float2bfloat16_rn, RZ/RD/RU their
+   _rz/_rd/_ru; e4m3/e5m2 RN match __nv_cvt_float_to_fp8 (TC_RN = __NV_NOSAT,
+   TC_RN|TC_SATFINITE = __NV_SATFINITE); tf32 RNA matches cvt.rna.tf32.f32 and
+   RN/RZ the sm_90 cvt.rn/rz.tf32.f32. NaN becomes the format's canonical NaN. */
+TC_HOST_DEVICE TCDEF uint16_t tc_fp16_from_f32(float x, int rounding);
+TC_HOST_DEVICE TCDEF float    tc_fp16_to_f32(uint16_t h);
+TC_HOST_DEVICE TCDEF uint16_t tc_bf16_from_f32(float x, int rounding);
+TC_HOST_DEVICE TCDEF float    tc_bf16_to_f32(uint16_t b);
+TC_HOST_DEVICE TCDEF float    tc_tf32_from_f32(float x, int rounding); /* tf32 value in fp32 bits, low 13 bits zero */
+TC_HOST_DEVICE TCDEF float    tc_tf32_truncate(float x);  /* what a Tensor Core does to raw fp32 operands: drop the low 13 bits */
+TC_HOST_DEVICE TCDEF uint8_t  tc_e4m3_from_f32(float x, int rounding);
+TC_HOST_DEVICE TCDEF float    tc_e4m3_to_f32(uint8_t v);
+TC_HOST_DEVICE TCDEF uint8_t  tc_e5m2_from_f32(float x, int rounding);
+TC_HOST_DEVICE TCDEF float    tc_e5m2_to_f32(uint8_t v);
+
+/* Any format by dtype: encode to right-aligned bits, decode to fp32,
+   and round = decode(encode(x)). TC_FP32 encodes to its own bits. */
+TC_HOST_DEVICE TCDEF uint32_t tc_encode(tc_dtype t, float x, int rounding);
+TC_HOST_DEVICE TCDEF float    tc_decode(tc_dtype t, uint32_t bits);
+TC_HOST_DEVICE TCDEF float    tc_round(tc_dtype t, float x, int rounding);
+
+/* Array versions: n values in one call. RN to fp16, bf16 and tf32 take a
+   vectorised path (SSE2 on x86-64) that the tests prove equal to the scalar
+   functions on all 2^32 inputs. in and out may alias for tc_round_array. */
+TCDEF tc_status tc_fp16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding);
+TCDEF tc_status tc_bf16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding);
+TCDEF tc_status tc_tf32_from_f32_array(const float *in, float *out, size_t n, int rounding);
+TCDEF tc_status tc_e4m3_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding);
+TCDEF tc_status tc_e5m2_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding);
+TCDEF tc_status tc_fp16_to_f32_array(const uint16_t *in, float *out, size_t n);
+TCDEF tc_status tc_bf16_to_f32_array(const uint16_t *in, float *out, size_t n);
+TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n, int rounding);
+
+/* Tools for looking inside a format. */
+typedef struct {
+    int sign;          /* 0 or 1 */
+    int exponent;      /* the stored (biased) exponent field */
+    uint32_t mantissa; /* the stored fraction field */
+    int unbiased;      /* exponent - bias; for subnormals and zero, 1 - bias */
+    tc_class cls;
+} tc_fields;
+
+TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits);
+TC_HOST_DEVICE TCDEF tc_class  tc_classify(tc_dtype t, uint32_t bits);
+/* Spacing between |x| and the next larger-magnitude value of the format
+   (for x exactly representable); NaN for NaN or Inf. */
+TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x);
+/* Next representable value above / below x in the format (x is first
+   rounded with RN if it is not representable). Saturates at +-Inf, or at
+   +-max for e4m3, which has no Inf. */
+TC_HOST_DEVICE TCDEF float tc_next_up(tc_dtype t, float x);
+TC_HOST_DEVICE TCDEF float tc_next_down(tc_dtype t, float x);
+/* "0 01111 0000000000": sign, exponent, mantissa fields separated by
+   spaces. Needs total_bits + 3 bytes; returns TC_ERR_BUFFER if cap is short. */
+TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TENSORCORE_H */
+
+/* ========================================================================== */
+/*                              IMPLEMENTATION                                */
+/* ========================================================================== */
+#ifdef TENSORCORE_IMPLEMENTATION
+#ifndef TENSORCORE_IMPLEMENTATION_DONE
+#define TENSORCORE_IMPLEMENTATION_DONE
+
+#include <string.h>
+
+#if defined(TC_MALLOC) && defined(TC_FREE)
+#elif !defined(TC_MALLOC) && !defined(TC_FREE)
+#include <stdlib.h>
+#define TC_MALLOC(n) malloc(n)
+#define TC_FREE(p) free(p)
+#else
+#error "tensorcore.h: define both TC_MALLOC and TC_FREE, or neither"
+#endif
+
+#ifndef TC_ASSERT
+#include <assert.h>
+#define TC_ASSERT(x) assert(x)
+#endif
+
+#if defined(__SSE2__) && !defined(__CUDACC__) && !defined(TC_NO_SIMD)
+#define TC__SSE2 1
+#include <emmintrin.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+TCDEF const char *tc_status_string(tc_status s) {
+    static const char *const messages[] = {
+#define TC__STATUS_MSG(name, msg) msg,
+        TC__STATUS_LIST(TC__STATUS_MSG)
+#undef TC__STATUS_MSG
+    };
+    if ((int)s < 0 || (int)s >= (int)(sizeof messages / sizeof messages[0])) return "unknown tc_status value";
+    return messages[s];
+}
+
+/* ----------------------------------------------------- section 1: formats */
+
+TC_HOST_DEVICE static uint32_t tc__bits(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
+TC_HOST_DEVICE static float tc__float(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
+
+/* The table behind tc_format_of. Plain integers so that device code can use
+   it without float constants in static storage; tc_format_of fills in the
+   float fields of its host-side copy. */
+typedef struct { int total, ebits, mbits, has_inf; uint32_t max_bits, nan_bits; } tc__fmt;
+
+TC_HOST_DEVICE static tc__fmt tc__fmt_of(tc_dtype t) {
+    tc__fmt f;
+    switch (t) {
+    case TC_FP32: f.total = 32; f.ebits = 8; f.mbits = 23; f.has_inf = 1; f.max_bits = 0x7F7FFFFFu; f.nan_bits = 0x7FFFFFFFu; break;
+    case TC_TF32: f.total = 19; f.ebits = 8; f.mbits = 10; f.has_inf = 1; f.max_bits = 0x3FBFFu;     f.nan_bits = 0x3FFFFu;     break;
+    case TC_FP16: f.total = 16; f.ebits = 5; f.mbits = 10; f.has_inf = 1; f.max_bits = 0x7BFFu;      f.nan_bits = 0x7FFFu;      break;
+    case TC_BF16: f.total = 16; f.ebits = 8; f.mbits = 7;  f.has_inf = 1; f.max_bits = 0x7F7Fu;      f.nan_bits = 0x7FFFu;      break;
+    case TC_E4M3: f.total = 8;  f.ebits = 4; f.mbits = 3;  f.has_inf = 0; f.max_bits = 0x7Eu;        f.nan_bits = 0x7Fu;        break;
+    case TC_E5M2: f.total = 8;  f.ebits = 5; f.mbits = 2;  f.has_inf = 1; f.max_bits = 0x7Bu;        f.nan_bits = 0x7Fu;        break;
+    default:      f.total = 0;  f.ebits = 0; f.mbits = 0;  f.has_inf = 0; f.max_bits = 0;            f.nan_bits = 0;            break;
+    }
+    return f;
+}
+
+TCDEF int tc_rounding_is_valid(int rounding) {
+    int mode = rounding & ~TC_SATFINITE;
+    return mode >= TC_RN && mode <= TC_RU;
+}
+
+TCDEF const char *tc_rounding_name(int rounding) {
+    static const char *const names[] = { "rn", "rna", "rz", "rd", "ru" };
+    static const char *const sat_names[] = { "rn.satfinite", "rna.satfinite", "rz.satfinite", "rd.satfinite", "ru.satfinite" };
+    if (!tc_rounding_is_valid(rounding)) return "invalid";
+    return (rounding & TC_SATFINITE) ? sat_names[rounding & 0xFF] : names[rounding & 0xFF];
+}
+
+/* The one rounding routine behind every narrowing conversion. |x| = sig *
+   2^lsb, and the result keeps the bits at or above the format's quantum
+   2^q, where q = max(exponent of x, emin) - mbits. Because the encoding of a
+   positive value is keep + ((max(e, emin) - emin) << mbits), a rounding that
+   carries into the next binade (or from the largest subnormal into the
+   smallest normal) needs no special case. Returns the encoding for a finite
+   x, with 1 << (total) set to flag overflow beyond max_bits. */
+TC_HOST_DEVICE static uint32_t tc__narrow(tc__fmt f, float x, int rounding) {
+    uint32_t u = tc__bits(x);
+    uint32_t sign = u >> 31;
+    uint32_t mag = u & 0x7FFFFFFFu;
+    uint32_t sign_bit = sign << (f.total - 1);
+    int mode = rounding & ~TC_SATFINITE;
+    int sat = (rounding & TC_SATFINITE) != 0;
+    int bias = (1 << (f.ebits - 1)) - 1;
+    int emin = 1 - bias;
+    uint32_t sig;
+    int lsb, e, q, shift;
+    uint32_t keep, rem = 0, half = 0, enc;
+    int up = 0;
+
+    if (!tc_rounding_is_valid(rounding)) return f.nan_bits;
+    if (mag > 0x7F800000u) return f.nan_bits;
+    if (mag == 0x7F800000u) {
+        if (sat) return sign_bit | f.max_bits;
+        return f.has_inf ? (sign_bit | (f.max_bits + 1)) : (sign_bit | f.nan_bits);
+    }
+    if (mag == 0) return sign_bit;
+
+    if (mag >= 0x00800000u) { sig = (mag & 0x7FFFFFu) | 0x800000u; lsb = (int)(mag >> 23) - 150; }
+    else                    { sig = mag;                             lsb = -149; }
+    e = lsb;
+    { uint32_t s = sig; while (s > 1) { s >>= 1; e++; } }   /* e = floor(log2 |x|) */
+    q = (e > emin ? e : emin) - f.mbits;
+    shift = q - lsb;
+    if (shift <= 0) {
+        keep = sig << -shift;
+    } else if (shift > 26) {          /* everything lies below half an ulp */
+        keep = 0; rem = 1; half = 2;
+    } else {
+        keep = sig >> shift;
+        rem = sig & ((1u << shift) - 1u);
+        half = 1u << (shift - 1);
+    }
+    if (rem != 0) switch (mode) {
+    case TC_RN:  up = rem > half || (rem == half && (keep & 1u)); break;
+    case TC_RNA: up = rem >= half; break;
+    case TC_RZ:  up = 0; break;
+    case TC_RD:  up = sign != 0; break;
+    case TC_RU:  up = sign == 0; break;
+    default:     break;
+    }
+    keep += (uint32_t)up;
+    if (e < emin) e = emin;
+    enc = keep + ((uint32_t)(e - emin) << f.mbits);
+    if (enc > f.max_bits) {
+        /* Overflow: the rounded value lies beyond the largest finite one. */
+        int to_max = sat || mode == TC_RZ || (mode == TC_RD && !sign) || (mode == TC_RU && sign);
+        if (to_max) return sign_bit | f.max_bits;
+        return f.has_inf ? (sign_bit | (f.max_bits + 1)) : (sign_bit | f.nan_bits);
+    }
+    return sign_bit | enc;
+}
+
+/* fp16's NaN, bf16's and the FP8 NaNs drop the sign, as CUDA does. */
+TC_HOST_DEVICE TCDEF uint16_t tc_fp16_from_f32(float x, int rounding) { return (uint16_t)tc__narrow(tc__fmt_of(TC_FP16), x, rounding); }
+TC_HOST_DEVICE TCDEF uint16_t tc_bf16_from_f32(float x, int rounding) { return (uint16_t)tc__narrow(tc__fmt_of(TC_BF16), x, rounding); }
+TC_HOST_DEVICE TCDEF uint8_t  tc_e4m3_from_f32(float x, int rounding) { return (uint8_t)tc__narrow(tc__fmt_of(TC_E4M3), x, rounding); }
+TC_HOST_DEVICE TCDEF uint8_t  tc_e5m2_from_f32(float x, int rounding) { return (uint8_t)tc__narrow(tc__fmt_of(TC_E5M2), x, rounding); }
+
+TC_HOST_DEVICE TCDEF float tc_tf32_from_f32(float x, int rounding) {
+    return tc__float(tc__narrow(tc__fmt_of(TC_TF32), x, rounding) << 13);
+}
+
+TC_HOST_DEVICE TCDEF float tc_tf32_truncate(float x) { return tc__float(tc__bits(x) & 0xFFFFE000u); }
+
+/* Widening is exact (used for fp16 and FP8; bf16 and tf32 are shifts).
+   A NaN becomes fp32's canonical 0x7FFFFFFF, sign and
+   payload dropped, as __half2float's host code and the FP8 host code do. */
+TC_HOST_DEVICE static float tc__widen(tc__fmt f, uint32_t bits) {
+    uint32_t sign = (bits >> (f.total - 1)) & 1u;
+    uint32_t mag = bits & ((1u << (f.total - 1)) - 1u);
+    uint32_t exp_field = mag >> f.mbits;
+    uint32_t frac = mag & ((1u << f.mbits) - 1u);
+    uint32_t all_ones = (1u << f.ebits) - 1u;
+    int bias = (1 << (f.ebits - 1)) - 1;
+    uint32_t out;
+    if (f.has_inf ? exp_field == all_ones && frac != 0 : mag == f.nan_bits) return tc__float(0x7FFFFFFFu);
+    if (f.has_inf && exp_field == all_ones) {
+        out = 0x7F800000u;
+    } else if (exp_field == 0) {
+        if (frac == 0) {
+            out = 0;
+        } else {  /* a subnormal of fp16 or FP8 is a normal fp32: normalise it */
+            int top = 0;
+            uint32_t s = frac;
+            while (s > 1) { s >>= 1; top++; }
+            out = ((uint32_t)(1 - bias - f.mbits + top + 127) << 23) | ((frac << (23 - top)) & 0x7FFFFFu);
+        }
+    } else {
+        out = ((uint32_t)((int)exp_field - bias + 127) << 23) | (frac << (23 - f.mbits));
+    }
+    return tc__float((sign << 31) | out);
+}
+
+TC_HOST_DEVICE TCDEF float tc_fp16_to_f32(uint16_t h) { return tc__widen(tc__fmt_of(TC_FP16), h); }
+/* bf16 -> fp32 is a shift; CUDA keeps the NaN payload here (host and sm_80). */
+TC_HOST_DEVICE TCDEF float tc_bf16_to_f32(uint16_t b) { return tc__float((uint32_t)b << 16); }
+TC_HOST_DEVICE TCDEF float tc_e4m3_to_f32(uint8_t v) { return tc__widen(tc__fmt_of(TC_E4M3), v); }
+TC_HOST_DEVICE TCDEF float tc_e5m2_to_f32(uint8_t v) { return tc__widen(tc__fmt_of(TC_E5M2), v); }
+
+TC_HOST_DEVICE TCDEF uint32_t tc_encode(tc_dtype t, float x, int rounding) {
+    if (t == TC_FP32) return tc_rounding_is_valid(rounding) ? tc__bits(x) : 0x7FFFFFFFu;
+    if (t < 0 || t >= TC_DTYPE_COUNT) return 0;
+    return tc__narrow(tc__fmt_of(t), x, rounding);
+}
+
+TC_HOST_DEVICE TCDEF float tc_decode(tc_dtype t, uint32_t bits) {
+    switch (t) {
+    case TC_FP32: return tc__float(bits);
+    case TC_TF32: return tc__float(bits << 13);
+    case TC_BF16: return tc_bf16_to_f32((uint16_t)bits);
+    case TC_FP16: case TC_E4M3: case TC_E5M2: return tc__widen(tc__fmt_of(t), bits);
+    default: return tc__float(0x7FFFFFFFu);
+    }
+}
+
+TC_HOST_DEVICE TCDEF float tc_round(tc_dtype t, float x, int rounding) {
+    return tc_decode(t, tc_encode(t, x, rounding));
+}
+
+TCDEF const tc_format *tc_format_of(tc_dtype t) {
+    static tc_format table[TC_DTYPE_COUNT];
+    static const char *const names[TC_DTYPE_COUNT] = { "fp32", "tf32", "fp16", "bf16", "e4m3", "e5m2" };
+    tc_format *out;
+    tc__fmt f;
+    if ((int)t < 0 || t >= TC_DTYPE_COUNT) return NULL;
+    out = &table[t];
+    f = tc__fmt_of(t);
+    out->name = names[t];
+    out->total_bits = f.total;
+    out->exponent_bits = f.ebits;
+    out->mantissa_bits = f.mbits;
+    out->bias = (1 << (f.ebits - 1)) - 1;
+    out->has_inf = f.has_inf;
+    out->max_finite_bits = f.max_bits;
+    out->nan_bits = f.nan_bits;
+    out->max_finite = tc_decode(t, f.max_bits);
+    out->min_normal = tc_decode(t, 1u << f.mbits);
+    out->min_subnormal = tc_decode(t, 1u);
+    return out;
+}
+
+TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits) {
+    tc__fmt f = tc__fmt_of(t);
+    tc_fields r;
+    int bias = (1 << (f.ebits - 1)) - 1;
+    uint32_t mask = f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u);
+    bits &= mask;
+    r.sign = (int)((bits >> (f.total - 1)) & 1u);
+    r.exponent = (int)((bits >> f.mbits) & ((1u << f.ebits) - 1u));
+    r.mantissa = bits & ((1u << f.mbits) - 1u);
+    r.unbiased = (r.exponent == 0 ? 1 : r.exponent) - bias;
+    r.cls = tc_classify(t, bits);
+    return r;
+}
+
+TC_HOST_DEVICE TCDEF tc_class tc_classify(tc_dtype t, uint32_t bits) {
+    tc__fmt f = tc__fmt_of(t);
+    uint32_t mag = bits & ((f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u)) >> 1);
+    uint32_t exp_field = mag >> f.mbits;
+    uint32_t frac = mag & ((1u << f.mbits) - 1u);
+    uint32_t all_ones = (1u << f.ebits) - 1u;
+    if (!f.has_inf) {
+        if (mag == f.nan_bits) return TC_CLASS_NAN;
+    } else if (exp_field == all_ones) {
+        return frac ? TC_CLASS_NAN : TC_CLASS_INF;
+    }
+    if (exp_field == 0) return frac ? TC_CLASS_SUBNORMAL : TC_CLASS_ZERO;
+    return TC_CLASS_NORMAL;
+}
+
+/* Next value up for a positive-or-negative encoding, by stepping the
+   sign-magnitude integer: encodings of one sign are ordered like values. */
+TC_HOST_DEVICE static float tc__step(tc_dtype t, float x, int dir) {
+    tc__fmt f = tc__fmt_of(t);
+    uint32_t bits, sign_bit, mag, top;
+    if (x != x) return x;
+    bits = tc_encode(t, x, TC_RN | (f.has_inf ? 0 : TC_SATFINITE));
+    sign_bit = 1u << (f.total - 1);
+    mag = bits & (sign_bit - 1u);
+    top = f.has_inf ? f.max_bits + 1 : f.max_bits;
+    if (mag == 0) return dir > 0 ? tc_decode(t, 1u) : tc_decode(t, sign_bit | 1u);
+    if ((bits & sign_bit) == 0) mag = dir > 0 ? (mag < top ? mag + 1 : mag) : mag - 1;
+    else                        mag = dir > 0 ? mag - 1 : (mag < top ? mag + 1 : mag);
+    if (mag == 0) return dir > 0 ? tc__float(0x80000000u) : 0.0f;   /* -min_sub -> -0, +min_sub -> +0 */
+    return tc_decode(t, (bits & sign_bit) | mag);
+}
+
+TC_HOST_DEVICE TCDEF float tc_next_up(tc_dtype t, float x) { return tc__step(t, x, +1); }
+TC_HOST_DEVICE TCDEF float tc_next_down(tc_dtype t, float x) { return tc__step(t, x, -1); }
+
+TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x) {
+    float ax = x < 0 ? -x : x;
+    float up;
+    if (x != x || ax == tc__float(0x7F800000u)) return tc__float(0x7FFFFFFFu);
+    ax = tc_round(t, ax, TC_RN | TC_SATFINITE);
+    up = tc_next_up(t, ax);
+    if (up == tc__float(0x7F800000u) || up == ax) return ax - tc_next_down(t, ax);   /* at max: spacing below */
+    return up - ax;
+}
+
+TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap) {
+    tc__fmt f;
+    int i, pos = 0;
+    if (!buf) return TC_ERR_NULL;
+    if ((int)t < 0 || t >= TC_DTYPE_COUNT) return TC_ERR_DTYPE;
+    f = tc__fmt_of(t);
+    if (cap < (size_t)f.total + 3) return TC_ERR_BUFFER;
+    for (i = f.total - 1; i >= 0; i--) {
+        buf[pos++] = (char)('0' + ((bits >> i) & 1u));
+        if (i == f.total - 1 || i == f.mbits) buf[pos++] = ' ';
+    }
+    buf[pos] = '\0';
+    return TC_OK;
+}
+
+/* ---- array conversions ----
+   The RN paths below are branch-free so that they vectorise; the SSE2
+   versions do four floats per step. fp16 uses the float-add trick of
+   F. Giesen ("float->half variants", 2016): adding 0.5 in the right binade
+   makes the FPU do the subnormal rounding. It needs IEEE RN arithmetic with
+   subnormals kept (no -ffast-math, FTZ or DAZ), which is the C default. */
+
+static uint16_t tc__fp16_rn_fast(uint32_t u) {
+    uint32_t sign = (u >> 16) & 0x8000u, mag = u & 0x7FFFFFFFu, o;
+    if (mag >= 0x47800000u) {                       /* >= 65536, Inf or NaN */
+        o = mag > 0x7F800000u ? 0x7FFFu : (sign | 0x7C00u);
+    } else if (mag < 0x38800000u) {                 /* fp16 subnormal or zero */
+        float f = tc__float(mag) + tc__float(0x3F000000u);   /* 0.5: ulp 2^-24 */
+        o = sign | (tc__bits(f) - 0x3F000000u);
+    } else {
+        o = sign | ((mag - 0x38000000u + 0xFFFu + ((mag >> 13) & 1u)) >> 13);
+    }
+    return (uint16_t)o;
+}
+
+static uint16_t tc__bf16_rn_fast(uint32_t u) {
+    uint32_t r = (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
+    return (uint16_t)((u & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FFFu : r);
+}
+
+static uint32_t tc__tf32_rn_fast(uint32_t u) {
+    uint32_t r = (u + 0xFFFu + ((u >> 13) & 1u)) & 0xFFFFE000u;
+    return (u & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FFFE000u : r;
+}
+
+#ifdef TC__SSE2
+/* SSE2 has no unsigned compare; magnitudes are < 2^31 so signed works. */
+static __m128i tc__sse_select(__m128i mask, __m128i a, __m128i b) {
+    return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
+}
+
+/* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
+static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
+    lo = _mm_srai_epi32(_mm_slli_epi32(lo, 16), 16);
+    hi = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16);
+    return _mm_packs_epi32(lo, hi);
+}
+
+static __m128i tc__sse_bf16(__m128i u) {
+    __m128i one = _mm_set1_epi32(1);
+    __m128i lsb = _mm_and_si128(_mm_srli_epi32(u, 16), one);
+    __m128i r = _mm_srli_epi32(_mm_add_epi32(_mm_add_epi32(u, _mm_set1_epi32(0x7FFF)), lsb), 16);
+    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
+    __m128i nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
+    return tc__sse_select(nan, _mm_set1_epi32(0x7FFF), r);
+}
+
+static __m128i tc__sse_fp16(__m128i u) {
+    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
+    __m128i sign = _mm_and_si128(_mm_srli_epi32(u, 16), _mm_set1_epi32(0x8000));
+    __m128i half = _mm_set1_epi32(0x3F000000);
+    __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(half))), half);
+    __m128i lsb = _mm_and_si128(_mm_srli_epi32(mag, 13), _mm_set1_epi32(1));
+    __m128i rebiased = _mm_sub_epi32(mag, _mm_set1_epi32(0x38000000));
+    __m128i nrm = _mm_srli_epi32(_mm_add_epi32(_mm_add_epi32(rebiased, _mm_set1_epi32(0xFFF)), lsb), 13);
+    __m128i is_sub = _mm_cmplt_epi32(mag, _mm_set1_epi32(0x38800000));
+    __m128i is_big = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x477FFFFF));
+    __m128i is_nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
+    __m128i o = tc__sse_select(is_sub, sub, nrm);
+    o = tc__sse_select(is_big, _mm_set1_epi32(0x7C00), o);
+    o = _mm_or_si128(o, sign);
+    return tc__sse_select(is_nan, _mm_set1_epi32(0x7FFF), o);
+}
+
+static __m128i tc__sse_tf32(__m128i u) {
+    __m128i lsb = _mm_and_si128(_mm_srli_epi32(u, 13), _mm_set1_epi32(1));
+    __m128i r = _mm_and_si128(_mm_add_epi32(_mm_add_epi32(u, _mm_set1_epi32(0xFFF)), lsb), _mm_set1_epi32(-0x2000));
+    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
+    __m128i nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
+    return tc__sse_select(nan, _mm_set1_epi32(0x7FFFE000), r);
+}
+#endif
+
+TCDEF tc_status tc_bf16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding) {
+    size_t i = 0;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    if (rounding == TC_RN) {
+#ifdef TC__SSE2
+        for (; i + 8 <= n; i += 8) {
+            __m128i a = tc__sse_bf16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+            __m128i b = tc__sse_bf16(_mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
+            _mm_storeu_si128((__m128i *)(void *)(out + i), tc__sse_pack16(a, b));
+        }
+#endif
+        for (; i < n; i++) out[i] = tc__bf16_rn_fast(tc__bits(in[i]));
+        return TC_OK;
+    }
+    for (; i < n; i++) out[i] = tc_bf16_from_f32(in[i], rounding);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_fp16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding) {
+    size_t i = 0;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    if (rounding == TC_RN) {
+#ifdef TC__SSE2
+        for (; i + 8 <= n; i += 8) {
+            __m128i a = tc__sse_fp16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+            __m128i b = tc__sse_fp16(_mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
+            _mm_storeu_si128((__m128i *)(void *)(out + i), tc__sse_pack16(a, b));
+        }
+#endif
+        for (; i < n; i++) out[i] = tc__fp16_rn_fast(tc__bits(in[i]));
+        return TC_OK;
+    }
+    for (; i < n; i++) out[i] = tc_fp16_from_f32(in[i], rounding);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_tf32_from_f32_array(const float *in, float *out, size_t n, int rounding) {
+    size_t i = 0;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    if (rounding == TC_RN) {
+#ifdef TC__SSE2
+        for (; i + 4 <= n; i += 4) {
+            __m128i a = tc__sse_tf32(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+            _mm_storeu_si128((__m128i *)(void *)(out + i), a);
+        }
+#endif
+        for (; i < n; i++) out[i] = tc__float(tc__tf32_rn_fast(tc__bits(in[i])));
+        return TC_OK;
+    }
+    for (; i < n; i++) out[i] = tc_tf32_from_f32(in[i], rounding);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_e4m3_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding) {
+    size_t i;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    for (i = 0; i < n; i++) out[i] = tc_e4m3_from_f32(in[i], rounding);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_e5m2_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding) {
+    size_t i;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    for (i = 0; i < n; i++) out[i] = tc_e5m2_from_f32(in[i], rounding);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_fp16_to_f32_array(const uint16_t *in, float *out, size_t n) {
+    size_t i;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    for (i = 0; i < n; i++) out[i] = tc_fp16_to_f32(in[i]);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_bf16_to_f32_array(const uint16_t *in, float *out, size_t n) {
+    size_t i;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    for (i = 0; i < n; i++) out[i] = tc_bf16_to_f32(in[i]);
+    return TC_OK;
+}
+
+/* Round in place or out of place through a format, staying in fp32. */
+TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n, int rounding) {
+    size_t i;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if ((int)t < 0 || t >= TC_DTYPE_COUNT) return TC_ERR_DTYPE;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    if (t == TC_TF32) return tc_tf32_from_f32_array(in, out, n, rounding);
+    if (rounding == TC_RN && t == TC_BF16) {
+        for (i = 0; i < n; i++) out[i] = tc__float((uint32_t)tc__bf16_rn_fast(tc__bits(in[i])) << 16);
+        return TC_OK;
+    }
+    for (i = 0; i < n; i++) out[i] = tc_round(t, in[i], rounding);
+    return TC_OK;
+}
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TENSORCORE_IMPLEMENTATION_DONE */
+#endif /* TENSORCORE_IMPLEMENTATION */
+
+/*
+------------------------------------------------------------------------------
+This software is available under 2 licenses -- choose whichever you prefer.
+ALTERNATIVE A - MIT License. Copyright (c) 2026 the tensorcore.h authors.
+Permission is hereby granted, free of charge, to any person obtaining a copy of
+this software and associated documentation files (the "Software"), to deal in
+the Software without restriction, including without limitation the rights to
+use, copy, modify, merge, publish, distribute, sublicense, and/or sell copies of
+the Software, and to permit persons to whom the Software is furnished to do so,
+subject to the following conditions: The above copyright notice and this
+permission notice shall be included in all copies or substantial portions of
+the Software. THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.
+ALTERNATIVE B - Public Domain (www.unlicense.org). Anyone is free to copy,
+modify, publish, use, compile, sell, or distribute this software, either in
+source code form or as a compiled binary, for any purpose, commercial or
+non-commercial, and by any means.
+------------------------------------------------------------------------------
+*/
