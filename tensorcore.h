@@ -142,7 +142,7 @@ typedef struct {
 /* NULL for an unknown dtype. */
 TCDEF const tc_format *tc_format_of(tc_dtype t);
 TCDEF const char *tc_rounding_name(int rounding);
-TCDEF int tc_rounding_is_valid(int rounding);
+TC_HOST_DEVICE TCDEF int tc_rounding_is_valid(int rounding);
 
 /* Scalar conversions. `rounding` is a tc_rounding, optionally | TC_SATFINITE.
    fp16/bf16 RN match __float2half_rn / __float2bfloat16_rn, RZ/RD/RU their
@@ -200,6 +200,22 @@ TC_HOST_DEVICE TCDEF float tc_next_down(tc_dtype t, float x);
 /* "0 01111 0000000000": sign, exponent, mantissa fields separated by
    spaces. Needs total_bits + 3 bytes; returns TC_ERR_BUFFER if cap is short. */
 TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap);
+
+/* ==========================================================================
+   SECTION 2: TENSOR CORE MMA NUMERICS
+   ========================================================================== */
+
+/* ==========================================================================
+   SECTION 3: LOSS SCALING
+   ========================================================================== */
+
+/* ==========================================================================
+   SECTION 4: 2:4 STRUCTURED SPARSITY
+   ========================================================================== */
+
+/* ==========================================================================
+   SECTION 5: CYCLE-APPROXIMATE SIMULATOR
+   ========================================================================== */
 
 #ifdef __cplusplus
 }
@@ -272,7 +288,7 @@ TC_HOST_DEVICE static tc__fmt tc__fmt_of(tc_dtype t) {
     return f;
 }
 
-TCDEF int tc_rounding_is_valid(int rounding) {
+TC_HOST_DEVICE TCDEF int tc_rounding_is_valid(int rounding) {
     int mode = rounding & ~TC_SATFINITE;
     return mode >= TC_RN && mode <= TC_RU;
 }
@@ -689,6 +705,14 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
     for (i = 0; i < n; i++) out[i] = tc_round(t, in[i], rounding);
     return TC_OK;
 }
+
+/* ------------------------------------------------ section 2: mma */
+
+/* ------------------------------------------------ section 3: loss scaling */
+
+/* ------------------------------------------------ section 4: sparsity */
+
+/* ------------------------------------------------ section 5: simulator */
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,143 @@
+# tensorcore.h - plain GNU Make. Outputs go under $(BUILD).
+#   make            tests, lessons and tools
+#   make tour       build and run every lesson in order (pictures in build/tour)
+#   make test       the whole test suite (see tests/run_tests.sh)
+#   make cuda       compile every cuda/*.cu for $(CUDA_ARCH)
+#   make gpu-check  compile and run every CUDA program, one log: $(GPU_LOG)
+#   make bench      speed ratios measured in one run
+#   make install PREFIX=/usr/local
+#   make clean
+
+CC       ?= cc
+CXX      ?= c++
+NVCC     ?= nvcc
+CUDA_HOME ?= /usr/local/cuda
+CUDA_ARCH ?= sm_80 sm_90
+BUILD    ?= build
+PREFIX   ?= /usr/local
+GPU_LOG  ?= $(BUILD)/gpu-check.log
+
+OPT      ?= -O2
+WARN     := -Wall -Wextra -Werror -pedantic
+CFLAGS   ?=
+LDFLAGS  ?=
+STB_INC  ?= /usr/include/stb
+ALL_CFLAGS   := -std=c99 $(OPT) $(WARN) -I. -Ilessons -Isim $(CFLAGS)
+ALL_CXXFLAGS := -std=c++17 $(OPT) $(WARN) -I. -Itests $(CFLAGS)
+LDLIBS   := -lm -lpthread
+
+HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
+HAVE_CUDA_INC := $(shell test -f $(CUDA_HOME)/include/cuda_fp16.h && echo yes)
+HAVE_F16C := $(shell grep -qw f16c /proc/cpuinfo 2>/dev/null && echo yes)
+
+TEST_C    := $(wildcard tests/test_*.c)
+TEST_CXX  := $(wildcard tests/test_*.cpp)
+LESSONS   := $(sort $(wildcard lessons/[0-9]*.c))
+CUDA_SRCS := $(wildcard cuda/*.cu)
+SIM_SRCS  := $(wildcard sim/*.c)
+
+TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%)
+LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
+CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
+TOOL_BINS   := $(if $(SIM_SRCS),$(BUILD)/tcsim) $(BUILD)/bench
+SUPPORT_OBJS := $(BUILD)/obj/plot.o $(BUILD)/obj/stb_impl.o
+
+CXX_ORACLE := $(if $(HAVE_CUDA_INC),-I$(CUDA_HOME)/include) $(if $(HAVE_F16C),-mf16c)
+NVCC_GENCODE := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(subst sm_,,$(a)),code=$(a))
+
+.PHONY: all tests lessons tools tour test cuda gpu-check bench install clean stb-check
+.DEFAULT_GOAL := all
+
+all: tests lessons tools
+tests: $(TEST_BINS)
+lessons: $(LESSON_BINS)
+tools: $(TOOL_BINS)
+
+# stb comes from Debian's libstb-dev. Installed here when we are root on
+# Debian; otherwise we stop and say how.
+stb-check:
+	@if [ ! -f $(STB_INC)/stb_image.h ] || [ ! -f $(STB_INC)/stb_image_write.h ] || [ ! -f $(STB_INC)/stb_easy_font.h ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "installing libstb-dev (stb_image.h, stb_image_write.h, stb_easy_font.h)"; \
+	    (apt-get install -y -q libstb-dev >/dev/null || (apt-get update -q >/dev/null && apt-get install -y -q libstb-dev >/dev/null)) || exit 1; \
+	  else \
+	    echo "error: stb headers not found in $(STB_INC)."; \
+	    echo "Install them with:  sudo apt-get install libstb-dev   (or set STB_INC=/path/to/stb)"; exit 1; \
+	  fi; \
+	fi
+
+$(BUILD)/obj/stb_impl.o: lessons/stb_impl.c | stb-check
+	@mkdir -p $(@D)
+	$(CC) $(OPT) -w -I$(STB_INC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/plot.o: lessons/plot.c lessons/plot.h | stb-check
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I$(STB_INC) -c $< -o $@
+
+$(BUILD)/tests/%: tests/%.c tensorcore.h tests/tc_test.h
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests $< -o $@ $(LDFLAGS) $(LDLIBS)
+
+# The exhaustive oracle tests are C++ because the CUDA headers' host code is.
+$(BUILD)/tests/%: tests/%.cpp tensorcore.h tests/tc_test.h
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/lessons/%: lessons/%.c tensorcore.h $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
+
+$(BUILD)/tcsim: $(SIM_SRCS) tensorcore.h $(SUPPORT_OBJS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $(SIM_SRCS) $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
+
+# The benchmark is built with -O3 -march=native: it measures what the
+# header can do on this machine, as a user's optimised build would.
+$(BUILD)/bench: tests/bench.c tensorcore.h tests/tc_test.h
+	@mkdir -p $(@D)
+	$(CC) -std=c99 -O3 -march=native $(WARN) -I. -Itests $(CFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
+tour: lessons
+	@mkdir -p $(BUILD)/tour
+	@for l in $(LESSON_BINS); do \
+	  echo; echo "================ $$(basename $$l) ================"; \
+	  (cd $(BUILD)/tour && ../lessons/$$(basename $$l)) || exit 1; \
+	done; echo; echo "pictures are in $(BUILD)/tour/"
+
+test: all
+	@BUILD=$(BUILD) CC=$(CC) CXX=$(CXX) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) bash tests/run_tests.sh
+
+cuda:
+ifeq ($(HAVE_NVCC),yes)
+	@$(MAKE) --no-print-directory $(CUDA_BINS)
+else
+	@echo "make cuda: nvcc not found (install the CUDA Toolkit or set NVCC=); skipping $(words $(CUDA_SRCS)) CUDA programs"
+endif
+
+$(BUILD)/cuda/%: cuda/%.cu tensorcore.h $(wildcard cuda/*.cuh)
+	@mkdir -p $(@D)
+	$(NVCC) -std=c++17 -O3 $(NVCC_GENCODE) -I. -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror $< -o $@ -lcublas
+
+# Runs every CUDA program (exit 2 = no suitable GPU, reported, not a failure).
+gpu-check: cuda
+	@mkdir -p $(dir $(GPU_LOG))
+	@status=0; { echo "# make gpu-check on $$(hostname), $$(date -u +%Y-%m-%dT%H:%MZ)"; \
+	  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader 2>&1 || true; } > $(GPU_LOG); \
+	for p in $(CUDA_BINS); do \
+	  echo "## $$p" | tee -a $(GPU_LOG); \
+	  ./$$p >> $(GPU_LOG) 2>&1; rc=$$?; \
+	  echo "## exit $$rc" | tee -a $(GPU_LOG); \
+	  if [ $$rc = 2 ]; then echo "   (no suitable GPU)"; elif [ $$rc != 0 ]; then status=1; fi; \
+	done; echo "log: $(GPU_LOG)"; exit $$status
+
+bench: $(BUILD)/bench
+	@./$(BUILD)/bench
+
+install:
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 tensorcore.h $(DESTDIR)$(PREFIX)/include/tensorcore.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|'"$$(sed -n 's/^#define TC_VERSION_STRING "\(.*\)"/\1/p' tensorcore.h)"'|' \
+	  tensorcore.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tensorcore.pc
+
+clean:
+	rm -rf $(BUILD)

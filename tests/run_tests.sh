@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The test suite behind `make test`. Each step counts as passed or failed;
+# the last line is "make test: N passed, N failed".
+#
+#   1. every unit test binary build/tests/test_*  (each ends "NAME: N passed, N failed")
+#   2. compile tests: the header as C99, C11, C++17 under gcc and clang with
+#      -Wall -Wextra -Werror -pedantic, the build options, and inside a .cu (nvcc -c)
+#   3. the unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer
+#      (the exhaustive test there with a stride, for time)
+#   4. every lesson runs to completion on the CPU (pictures in build/test-lessons)
+#   5. tcsim's command line, where sim/ exists (tests/test_tcsim.sh)
+#
+# TC_QUICK=1 makes the exhaustive test sample every 61st input instead of all 2^32.
+set -u
+BUILD=${BUILD:-build}
+CC=${CC:-cc}
+NVCC=${NVCC:-nvcc}
+CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
+passed=0
+failed=0
+failures=()
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); failures+=("$1"); echo "FAILED: $1"; }
+
+# Runs a test binary, echoing its output, and adds its own counts.
+run_counted() {
+  local name=$1; shift
+  local log
+  log=$(mktemp)
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local line
+  line=$(grep -E '^[A-Za-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+  rm -f "$log"
+  if [ -z "$line" ]; then fail "$name (exit $rc, printed no summary)"; return; fi
+  local p f
+  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
+  f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
+  passed=$((passed + p)); failed=$((failed + f))
+  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then fail "$name (exit $rc)"; fi
+  [ "$f" != 0 ] && failures+=("$name ($f failed)")
+  return 0
+}
+
+exhaustive_args=()
+[ "${TC_QUICK:-0}" = 1 ] && exhaustive_args=(--stride 61)
+
+echo "== 1. unit tests"
+for t in "$BUILD"/tests/test_*; do
+  [ -x "$t" ] || continue
+  name=$(basename "$t")
+  echo "-- $name"
+  if [ "$name" = test_formats_exhaustive ]; then run_counted "$name" "$t" "${exhaustive_args[@]}"
+  else run_counted "$name" "$t"; fi
+done
+
+echo "== 2. compile tests"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+warn="-Wall -Wextra -Werror -pedantic"
+compile_case() {   # name, command...
+  local name=$1; shift
+  if "$@" >"$tmp/out.log" 2>&1; then pass; echo "ok   $name"; else fail "compile: $name"; head -20 "$tmp/out.log"; fi
+}
+for cc in gcc clang; do
+  command -v $cc >/dev/null || { echo "skip $cc (not installed)"; continue; }
+  for std in c99 c11; do
+    compile_case "$cc -std=$std" $cc -std=$std $warn -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+  done
+  compile_case "$cc -std=c99 TC_STATIC" $cc -std=c99 $warn -DTC_STATIC -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+  compile_case "$cc -std=c99 TC_MALLOC/TC_FREE/TC_ASSERT overridden" $cc -std=c99 $warn -DUSE_CUSTOM_ALLOC -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+  compile_case "$cc -std=c99 two translation units link" sh -c "$cc -std=c99 $warn -I. -c tests/compile/use_header.c -o $tmp/a.o && $cc -std=c99 $warn -I. -c tests/compile/declarations_only.c -o $tmp/b.o && $cc $tmp/a.o $tmp/b.o -o $tmp/ab -lm && $tmp/ab"
+  if $cc -std=c99 -DONLY_MALLOC -I. -c tests/compile/use_header.c -o "$tmp/a.o" >"$tmp/e.log" 2>&1; then
+    fail "$cc: TC_MALLOC without TC_FREE must be a compile error"
+  elif grep -q "define both TC_MALLOC and TC_FREE" "$tmp/e.log"; then pass; echo "ok   $cc TC_MALLOC alone is an #error"
+  else fail "$cc: TC_MALLOC alone failed without the expected #error"; fi
+done
+for cxx in g++ clang++; do
+  command -v $cxx >/dev/null || { echo "skip $cxx (not installed)"; continue; }
+  compile_case "$cxx -std=c++17" $cxx -std=c++17 $warn -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
+done
+if command -v "$NVCC" >/dev/null; then
+  compile_case "nvcc -c (sm_80, sm_90)" "$NVCC" -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \
+    -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror -I. -c tests/compile/use_header.cu -o "$tmp/cu.o"
+else
+  echo "skip nvcc -c (nvcc not found)"
+fi
+
+echo "== 3. sanitizers (address, undefined)"
+san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitize=address,undefined" tests >"$tmp/san.log" 2>&1; then
+  for t in "$BUILD"/san/tests/test_*; do
+    [ -x "$t" ] || continue
+    name="$(basename "$t") [asan+ubsan]"
+    echo "-- $name"
+    if [ "$(basename "$t")" = test_formats_exhaustive ]; then run_counted "$name" "$t" --stride 4099
+    else run_counted "$name" "$t"; fi
+  done
+else
+  fail "sanitizer build"; tail -30 "$tmp/san.log"
+fi
+
+echo "== 4. lessons"
+mkdir -p "$BUILD/test-lessons"
+for l in "$BUILD"/lessons/*; do
+  [ -x "$l" ] || continue
+  name=$(basename "$l")
+  if (cd "$BUILD/test-lessons" && timeout 300 "../lessons/$name" >"$name.log" 2>&1); then pass; echo "ok   $name"
+  else fail "lesson $name (see $BUILD/test-lessons/$name.log)"; tail -20 "$BUILD/test-lessons/$name.log"; fi
+done
+
+if [ -f tests/test_tcsim.sh ]; then
+  echo "== 5. tcsim command line"
+  run_counted test_tcsim bash tests/test_tcsim.sh "$BUILD/tcsim"
+fi
+
+echo
+if [ ${#failures[@]} -gt 0 ]; then
+  echo "failures:"; for f in "${failures[@]}"; do echo "  $f"; done
+fi
+echo "make test: $passed passed, $failed failed"
+[ "$failed" = 0 ]
