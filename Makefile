@@ -35,11 +35,13 @@ TEST_CXX  := $(wildcard tests/test_*.cpp)
 LESSONS   := $(sort $(wildcard lessons/[0-9]*.c))
 CUDA_SRCS := $(wildcard cuda/*.cu)
 SIM_SRCS  := $(wildcard sim/*.c)
+BENCH_SRCS := $(wildcard tests/bench_*.c)
 
 TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%)
 LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
 CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
-TOOL_BINS   := $(if $(SIM_SRCS),$(BUILD)/tcsim) $(BUILD)/bench
+BENCH_BINS  := $(BENCH_SRCS:tests/%.c=$(BUILD)/bench/%)
+TOOL_BINS   := $(if $(SIM_SRCS),$(BUILD)/tcsim) $(BENCH_BINS)
 SUPPORT_OBJS := $(BUILD)/obj/plot.o $(BUILD)/obj/stb_impl.o
 
 CXX_ORACLE := $(if $(HAVE_CUDA_INC),-I$(CUDA_HOME)/include) $(if $(HAVE_F16C),-mf16c)
@@ -91,9 +93,11 @@ $(BUILD)/tcsim: $(SIM_SRCS) tensorcore.h $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $(SIM_SRCS) $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
 
-# The benchmark is built with -O3 -march=native: it measures what the
-# header can do on this machine, as a user's optimised build would.
-$(BUILD)/bench: tests/bench.c tensorcore.h tests/tc_test.h
+# Benchmarks (tests/bench_*.c, one per section) are built with -O3
+# -march=native: they measure what the header can do on this machine, as a
+# user's optimised build would. Each prints ratios against a reference
+# measured in the same run; none asserts a time.
+$(BUILD)/bench/%: tests/%.c tensorcore.h tests/bench.h
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -O3 -march=native $(WARN) -I. -Itests $(CFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
@@ -130,8 +134,8 @@ gpu-check: cuda
 	  if [ $$rc = 2 ]; then echo "   (no suitable GPU)"; elif [ $$rc != 0 ]; then status=1; fi; \
 	done; echo "log: $(GPU_LOG)"; exit $$status
 
-bench: $(BUILD)/bench
-	@./$(BUILD)/bench
+bench: $(BENCH_BINS)
+	@for b in $(BENCH_BINS); do ./$$b || exit 1; done
 
 install:
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
