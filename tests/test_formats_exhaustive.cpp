@@ -7,9 +7,10 @@
      cuda_fp8.hpp   __nv_cvt_float_to_fp8 (E4M3, E5M2; __NV_NOSAT, __NV_SATFINITE),
                     __nv_cvt_fp8_to_halfraw
      F16C           _mm_cvtps_ph with RN/RZ/RD/RU (x86 only), _mm_cvtph_ps
-   Also proves the vectorised array paths equal the scalar functions.
+   Also proves the vectorised array paths (SSE2, and F16C where compiled in)
+   equal the scalar functions.
 
-   Build: g++ -O2 -I. -I/usr/local/cuda/include -mf16c tests/test_formats_exhaustive.cpp -lpthread
+   Build: g++ -O2 -I. -Itests -I/usr/local/cuda/include -mf16c tests/test_formats_exhaustive.cpp -lpthread
    Run:   build/tests/test_formats_exhaustive [--stride N]   (N > 1 tests every Nth input)
    Prints progress, then "test_formats_exhaustive: N passed, N failed". Without
    the CUDA headers it says so and exits 0 after the F16C part. */
@@ -43,7 +44,7 @@ enum {
     K_BF16_RN, K_BF16_RZ, K_BF16_RD, K_BF16_RU,
     K_E4M3_RN, K_E4M3_SAT, K_E5M2_RN, K_E5M2_SAT,
     K_F16C_RN, K_F16C_RZ, K_F16C_RD, K_F16C_RU,
-    K_ARRAY_FP16, K_ARRAY_BF16, K_ARRAY_TF32, K_COUNT
+    K_ARRAY_FP16, K_ARRAY_BF16, K_ARRAY_TF32, K_SSE2_FP16, K_COUNT
 };
 static const char *const kind_names[] = {
     "fp16 rn vs __float2half_rn", "fp16 rz vs __float2half_rz", "fp16 rd vs __float2half_rd", "fp16 ru vs __float2half_ru",
@@ -52,6 +53,7 @@ static const char *const kind_names[] = {
     "e5m2 rn vs __nv_cvt_float_to_fp8 NOSAT", "e5m2 rn.satfinite vs __nv_cvt_float_to_fp8 SATFINITE",
     "fp16 rn vs F16C", "fp16 rz vs F16C", "fp16 rd vs F16C", "fp16 ru vs F16C",
     "fp16 rn array vs scalar", "bf16 rn array vs scalar", "tf32 rn array vs scalar",
+    "fp16 rn SSE2 path vs scalar",
 };
 static_assert(sizeof kind_names / sizeof kind_names[0] == K_COUNT, "one name per comparison");
 
@@ -101,6 +103,14 @@ static void run_chunk(uint64_t first, uint32_t stride, Totals &t) {
     tc_fp16_from_f32_array(in.data(), h.data(), CHUNK, TC_RN);
     tc_bf16_from_f32_array(in.data(), b.data(), CHUNK, TC_RN);
     tc_tf32_from_f32_array(in.data(), tf.data(), CHUNK, TC_RN);
+#ifdef TC__SSE2
+    /* The array function may take the F16C path; check the SSE2 one too. */
+    for (int i = 0; i < CHUNK; i += 4) {
+        uint32_t lanes[4];
+        _mm_storeu_si128((__m128i *)lanes, tc__sse_fp16(_mm_loadu_si128((const __m128i *)&in[i])));
+        for (int j = 0; j < 4; j++) CMP(K_SSE2_FP16, tct_f2u(in[i + j]), lanes[j], tc_fp16_from_f32(in[i + j], TC_RN));
+    }
+#endif
     for (int i = 0; i < CHUNK; i++) {
         float x = in[i];
         uint32_t u = tct_f2u(x);
