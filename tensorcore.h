@@ -1527,6 +1527,7 @@ typedef struct {
     double *port_free, *shared_free;  /* per SM: L2 -> SM and shared memory token buckets */
     int64_t *ffma_free, *mma_free;    /* per sub-partition */
     int *last;                        /* per sub-partition: last issued warp (local index) */
+    int64_t *sched_next;              /* per sub-partition: no warp of it changes state before this cycle */
     double dram_free;
     uint8_t *resident;                /* one bit per sector: in L2 */
     int64_t segments;
@@ -1637,6 +1638,7 @@ static void tc__sim_release(tc__sim *S, int sm, int64_t t) {
         w->wake = t + 1;
         w->reason = TC_SIM_BARRIER;
     }
+    for (i = 0; i < S->g->subpartitions; i++) S->sched_next[sm * S->g->subpartitions + i] = t + 1;
     S->arrived[sm] = 0;
 }
 
@@ -1796,7 +1798,7 @@ static void tc__sim_free(tc__sim *S) {
     for (i = 0; S->w && i < S->nw; i++) { TC_FREE(S->w[i].trips); TC_FREE(S->w[i].seg); }
     TC_FREE(S->w); TC_FREE(S->pre); TC_FREE(S->secpool); TC_FREE(S->arrived); TC_FREE(S->exited);
     TC_FREE(S->port_free); TC_FREE(S->shared_free); TC_FREE(S->ffma_free); TC_FREE(S->mma_free);
-    TC_FREE(S->last); TC_FREE(S->resident);
+    TC_FREE(S->last); TC_FREE(S->sched_next); TC_FREE(S->resident);
 }
 
 static void *tc__sim_calloc(int64_t n, size_t size) {
@@ -1822,9 +1824,10 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
     S->ffma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->ffma_free);
     S->mma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->mma_free);
     S->last = (int *)tc__sim_calloc(nsp, sizeof *S->last);
+    S->sched_next = (int64_t *)tc__sim_calloc(nsp, sizeof *S->sched_next);
     S->resident = (uint8_t *)tc__sim_calloc(sectors / 8 + 1, 1);
     if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free ||
-        !S->last || !S->resident)
+        !S->last || !S->sched_next || !S->resident)
         return TC_ERR_NOMEM;
     for (s = 0; s < S->p->l2_resident_bytes / g->sector_bytes; s++) S->resident[s >> 3] |= (uint8_t)(1u << (s & 7));
     for (i = 0; i < nsp; i++) S->last[i] = -1;
@@ -1842,17 +1845,28 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
 }
 
 /* One cycle of one scheduler: every warp's state, and at most one issue.
-   Returns 1 if it issued. */
+   Returns 1 if it issued. A scheduler none of whose warps can change state
+   before sched_next is skipped: states are recorded only when they change,
+   so skipping is exact, and it keeps long memory waits cheap. */
 static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progress, int64_t *next, int *states) {
     const int nsub = S->g->subpartitions;
     const int sp = sm * nsub + sub;
     tc__sim_warp *base = &S->w[sm * S->wps];
     int l, k, chosen = -1, n = 0, last = S->last[sp];
-    for (l = sub; l < S->wps; l += nsub) {
-        int st = tc__sim_check(S, &base[l], t, progress);
-        states[n++] = st;
-        if (st >= 0 && st != TC_SIM_EXITED && st != TC_SIM_BARRIER && base[l].wake < *next) *next = base[l].wake;
+    int64_t wake = TC__SIM_NEVER;
+    if (t < S->sched_next[sp]) {
+        if (S->sched_next[sp] < *next) *next = S->sched_next[sp];
+        return 0;
     }
+    for (l = sub; l < S->wps; l += nsub) {
+        int retired = 0, st = tc__sim_check(S, &base[l], t, &retired);
+        states[n++] = st;
+        if (retired) *progress = 1;
+        if (st < 0 || retired) wake = t + 1;   /* a retiring warp may have released a barrier */
+        else if (st != TC_SIM_EXITED && st != TC_SIM_BARRIER && base[l].wake < wake) wake = base[l].wake;
+    }
+    if (wake < *next) *next = wake;
+    S->sched_next[sp] = wake;
     if (S->policy == TC_SIM_GTO) {
         /* greedy: the warp issued last, while it can; then the oldest ready one */
         if (last >= 0 && states[last] < 0) chosen = last;
