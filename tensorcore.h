@@ -52,7 +52,11 @@
 #include <stdint.h>
 
 #ifdef TC_STATIC
+#if defined(__GNUC__) || defined(__clang__)
+#define TCDEF static __attribute__((unused))   /* a file may use only a few */
+#else
 #define TCDEF static
+#endif
 #else
 #define TCDEF extern
 #endif
