@@ -39,6 +39,7 @@
 #include "tensorcore.h"
 
 #include <cuda_runtime.h>
+#include "common.cuh"
 
 #include <cmath>
 #include <cstdio>
@@ -46,14 +47,6 @@
 #include <cstring>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                                  \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
 
 static uint64_t rng = 0x5EED5EEDull;
 static uint32_t rand32() { rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27; return (uint32_t)((rng * 0x2545F4914F6CDD1Dull) >> 32); }
@@ -425,12 +418,9 @@ static void gemm_time() {
 }
 
 int main() {
-    int ndev = 0;
-    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) { printf("sparsity: no CUDA GPU found\n"); return 2; }
     cudaDeviceProp prop;
-    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-    int sm = prop.major * 10 + prop.minor;
-    if (sm < 80) { printf("sparsity: %s is sm_%d; mma.sp::ordered_metadata needs sm_80 or newer\n", prop.name, sm); return 2; }
+    int sm = gpu_sm("sparsity", 80, &prop);   /* mma.sp::ordered_metadata runs on sm_80 (PTX 8.5) */
+    if (!sm) return 2;
     printf("sparsity: %s (sm_%d)\n", prop.name, sm);
     long bad = 0;
     printf("1. layout cases (every selector, group position and ordered pair; exact small integers)\n");
