@@ -85,7 +85,12 @@ extern "C" {
     X(TC_ERR_SHAPE,            "the matrix shape or leading dimension is invalid for this operation") \
     X(TC_ERR_ARCH,             "unknown architecture, or the architecture does not support this type") \
     X(TC_ERR_NOMEM,            "out of memory")                                   \
-    X(TC_ERR_ARG,              "an argument is out of its valid range")            \
+    X(TC_ERR_ARG,              "an argument is out of its valid range")           \
+    X(TC_ERR_GROWTH_EVERY_STEP,"growth_interval 1 grows the loss scale on every clean step, so half the steps overflow and are skipped; set allow_growth_every_step to insist") \
+    X(TC_WARN_SCALE_OVERFLOW,  "growing the loss scale would overflow fp32 to Inf; the scale was kept") \
+    X(TC_WARN_SCALE_COLLAPSED, "the loss scale would fall below FLT_MIN, where its reciprocal overflows; the scale was kept (are gradients ever cleared?)") \
+    X(TC_WARN_SCALE_BELOW_ONE, "the loss scale fell below 1: gradients overflow even unscaled (often a bf16-trained model run in fp16), scaling cannot help") \
+    X(TC_WARN_SCALE_AT_MIN,    "overflow at the minimum loss scale: the scale cannot back off further and the step is skipped") \
     X(TC_ERR_NOT_SPARSE,       "the matrix breaks the 2:4 (tf32: 1:2) pattern: a group along K has too many non-zeros (see the violation report)") \
     X(TC_ERR_SPARSE_META,      "sparsity metadata holds a code that mma.sp::ordered_metadata does not accept (an unsorted or repeated index pair)")
 
@@ -214,7 +219,120 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
 
 /* ==========================================================================
    SECTION 3: LOSS SCALING
+   Models: the dynamic loss scalers of mixed-precision training, as state
+     machines with the exact arithmetic of their reference implementations:
+     PyTorch torch.amp.GradScaler by default (the update is the CUDA kernel
+     amp_update_scale_cuda_kernel: scale in fp32, products formed in double
+     and rounded to fp32, growth kept only if finite), and by option
+     TensorFlow's LossScaleOptimizer (floor at 1), apex amp (ceiling 2^24)
+     and Megatron-LM (floor 1, hysteresis refilled only on growth). The
+     unscale pass is _amp_foreach_non_finite_check_and_unscale_: every
+     gradient is multiplied by inv_scale = (float)(1.0 / (double)scale) in
+     fp32 and stored back in its own format with RN; any Inf or NaN sets
+     found_inf, and the optimiser step is then skipped.
+   Simplifies: one scaler for the whole model (PyTorch keeps one per device;
+     with one device they are the same); no optimiser, the caller skips.
+   Differs from the references on purpose, and says so with a status: a
+     growth that would overflow fp32 is refused (as PyTorch does, but
+     silently there), a backoff below FLT_MIN, whose reciprocal no longer
+     exists in fp32, is refused (PyTorch would reach 0 and then NaN), and a
+     growth interval of 1 must be asked for explicitly.
+   Numbers from: ../shared/REFERENCE.md section 5 (framework defaults and
+     the failure cases users report). All of it is arithmetic, so nothing
+     here is measured; tests/test_loss_scaling.c checks hand-derived
+     sequences and cuda/loss_scaling.cu checks the GPU kernels bit for bit.
    ========================================================================== */
+
+/* Zero-initialised = PyTorch GradScaler. tc_scaler_preset() fills in the
+   other frameworks. A field left 0 takes the default in brackets. */
+typedef struct {
+    int is_static;          /* nonzero: a fixed scale, never updated [0: dynamic] */
+    float init_scale;       /* [65536 = 2^16] */
+    double growth_factor;   /* > 1 [2.0] */
+    double backoff_factor;  /* in (0, 1) [0.5] */
+    int growth_interval;    /* clean steps between growths [2000] */
+    float min_scale;        /* floor for backoff; 0 = none [0, PyTorch has none] */
+    float max_scale;        /* ceiling for growth; 0 = none [0] */
+    int hysteresis;         /* overflows tolerated before a backoff [1] */
+    int allow_growth_every_step; /* permit growth_interval 1 (see tc_scaler_init) */
+} tc_scaler_desc;
+
+typedef enum {
+    TC_SCALER_PYTORCH,      /* 2^16, x2 / 2000 clean steps, x0.5 on overflow, no bounds */
+    TC_SCALER_TENSORFLOW,   /* 2^15, same rates, never below 1 */
+    TC_SCALER_APEX,         /* 2^16, same rates, never above 2^24 */
+    TC_SCALER_MEGATRON,     /* 2^32, x2 / 1000, floor 1, hysteresis 2 */
+    TC_SCALER_PRESET_COUNT
+} tc_scaler_preset_kind;
+
+/* The whole state: plain values, no pointers, so a GPU kernel can hold it
+   in device memory and update it with the same code (tc_scaler_update). */
+typedef struct {
+    float scale;            /* the current loss scale, fp32 as in PyTorch */
+    int growth_tracker;     /* clean steps since the last growth or overflow */
+    int hysteresis_left;    /* overflows still tolerated before the next backoff */
+    int consecutive_skips;  /* overflowing steps in a row; a long run means trouble */
+    int64_t steps, skipped; /* updates seen, of which overflowed (skipped) */
+    /* the options, resolved (no zeros left) */
+    int is_static, growth_interval, hysteresis;
+    double growth_factor, backoff_factor;
+    float min_scale, max_scale; /* 0 = none */
+} tc_scaler;
+
+/* One gradient tensor for the fused unscale: `count` values of `dtype`
+   (TC_FP32: float; TC_FP16 or TC_BF16: uint16_t bits) at `data`. */
+typedef struct {
+    tc_dtype dtype;
+    void *data;
+    size_t count;
+} tc_grad_array;
+
+/* A framework's settings as a desc (TC_ERR_ARG for an unknown kind). */
+TCDEF tc_status tc_scaler_preset(tc_scaler_preset_kind kind, tc_scaler_desc *out);
+
+/* desc may be NULL (= all defaults). TC_ERR_ARG for a non-finite or
+   non-positive scale or bound, growth <= 1, backoff outside (0, 1),
+   negative interval or hysteresis, min > max, or init outside [min, max];
+   TC_ERR_GROWTH_EVERY_STEP for growth_interval 1 unless
+   allow_growth_every_step is set: the scale then doubles on every clean
+   step, so once it reaches the overflow threshold every second step
+   overflows and is skipped - half the training is thrown away. */
+TCDEF tc_status tc_scaler_init(tc_scaler *s, const tc_scaler_desc *desc);
+
+/* What GradScaler.update() does after a step; found_inf != 0 means the
+   step overflowed and was (must be) skipped. Returns TC_OK, or a report
+   about a failure case (the state stays usable):
+     TC_WARN_SCALE_OVERFLOW   growth would reach Inf: the scale was kept
+     TC_WARN_SCALE_COLLAPSED  backoff would go below FLT_MIN, where
+                              1/scale overflows: the scale was kept
+     TC_WARN_SCALE_BELOW_ONE  the scale is now below 1: the gradients
+                              overflow unscaled (often a model trained in
+                              bf16 run in fp16); scaling cannot help
+     TC_WARN_SCALE_AT_MIN     an overflow at the floor: cannot back off
+   TC_ERR_NULL for s == NULL. Static scalers only count. */
+TC_HOST_DEVICE TCDEF tc_status tc_scaler_update(tc_scaler *s, int found_inf);
+
+/* (float)(1.0 / (double)scale), as GradScaler computes it. */
+TC_HOST_DEVICE TCDEF float tc_scaler_inv_scale(const tc_scaler *s);
+
+/* The per-value primitives of the unscale pass, shared with the CUDA
+   kernel: g * inv_scale in fp32 (g itself when inv_scale is 1), rounded RN
+   back into the storage format. Non-finite values stay non-finite. */
+TC_HOST_DEVICE TCDEF float    tc_unscale_f32(float g, float inv_scale);
+TC_HOST_DEVICE TCDEF uint16_t tc_unscale_fp16(uint16_t g, float inv_scale);
+TC_HOST_DEVICE TCDEF uint16_t tc_unscale_bf16(uint16_t g, float inv_scale);
+TC_HOST_DEVICE TCDEF int      tc_is_finite_f32(float x);
+
+/* The fused pass over n_arrays gradient tensors: unscale each value in
+   place and set *found_inf to 1 if any value (before unscaling) is Inf or
+   NaN, else 0. Arrays are checked before anything is written, so on an
+   error nothing changes. TC_ERR_NULL (NULL arrays, found_inf, or data with
+   count > 0), TC_ERR_SIZE (n_arrays == 0), TC_ERR_DTYPE (not fp32, fp16
+   or bf16), TC_ERR_ARG (inv_scale not finite or <= 0). Empty tensors are
+   allowed. */
+TCDEF tc_status tc_unscale_arrays(tc_grad_array *arrays, size_t n_arrays, float inv_scale, int *found_inf);
+/* The same with the scaler's inv_scale. */
+TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, size_t n_arrays, int *found_inf);
 
 /* ==========================================================================
    SECTION 4: 2:4 STRUCTURED SPARSITY
@@ -878,6 +996,159 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
 /* ------------------------------------------------ section 2: mma */
 
 /* ------------------------------------------------ section 3: loss scaling */
+
+/* A double rounds to fp32 Inf from here up (FLT_MAX plus half an ulp; the
+   tie goes to Inf because FLT_MAX's last mantissa bit is odd). Tested before
+   the cast, since converting an out-of-range double to float is undefined
+   in ISO C. */
+#define TC__F32_OVERFLOW_THRESHOLD 3.4028235677973366e38
+#define TC__F32_MIN_NORMAL 1.1754943508222875e-38
+
+TCDEF tc_status tc_scaler_preset(tc_scaler_preset_kind kind, tc_scaler_desc *out) {
+    tc_scaler_desc d;
+    if (!out) return TC_ERR_NULL;
+    memset(&d, 0, sizeof d);
+    switch (kind) {
+    case TC_SCALER_PYTORCH: break;
+    case TC_SCALER_TENSORFLOW: d.init_scale = 32768.0f; d.min_scale = 1.0f; break;
+    case TC_SCALER_APEX: d.max_scale = 16777216.0f; break;
+    case TC_SCALER_MEGATRON:
+        d.init_scale = 4294967296.0f; d.min_scale = 1.0f; d.growth_interval = 1000; d.hysteresis = 2;
+        break;
+    default: return TC_ERR_ARG;
+    }
+    *out = d;
+    return TC_OK;
+}
+
+/* finite and > 0 (false for NaN) */
+static int tc__positive_finite(double x) { return x > 0 && x < TC__F32_OVERFLOW_THRESHOLD; }
+
+TCDEF tc_status tc_scaler_init(tc_scaler *s, const tc_scaler_desc *desc) {
+    tc_scaler_desc d;
+    tc_scaler r;
+    if (!s) return TC_ERR_NULL;
+    if (desc) d = *desc; else memset(&d, 0, sizeof d);
+    if (d.init_scale == 0) d.init_scale = 65536.0f;
+    if (d.growth_factor == 0) d.growth_factor = 2.0;
+    if (d.backoff_factor == 0) d.backoff_factor = 0.5;
+    if (d.growth_interval == 0) d.growth_interval = 2000;
+    if (d.hysteresis == 0) d.hysteresis = 1;
+    if (!tc__positive_finite(d.init_scale) || !(d.growth_factor > 1) || !(d.growth_factor < TC__F32_OVERFLOW_THRESHOLD) ||
+        !(d.backoff_factor > 0 && d.backoff_factor < 1) || d.growth_interval < 0 || d.hysteresis < 0)
+        return TC_ERR_ARG;
+    if (!(d.min_scale == 0 || tc__positive_finite(d.min_scale)) || !(d.max_scale == 0 || tc__positive_finite(d.max_scale)))
+        return TC_ERR_ARG;
+    if ((d.min_scale > 0 && d.init_scale < d.min_scale) || (d.max_scale > 0 && d.init_scale > d.max_scale))
+        return TC_ERR_ARG;
+    if (d.growth_interval == 1 && !d.is_static && !d.allow_growth_every_step) return TC_ERR_GROWTH_EVERY_STEP;
+    memset(&r, 0, sizeof r);
+    r.scale = d.init_scale;
+    r.hysteresis_left = d.hysteresis;
+    r.is_static = d.is_static != 0;
+    r.growth_interval = d.growth_interval;
+    r.hysteresis = d.hysteresis;
+    r.growth_factor = d.growth_factor;
+    r.backoff_factor = d.backoff_factor;
+    r.min_scale = d.min_scale;
+    r.max_scale = d.max_scale;
+    *s = r;
+    return TC_OK;
+}
+
+/* The order of tests follows PyTorch's kernel, with Megatron's hysteresis
+   and the floors and ceilings of TF, apex and Megatron applied to the
+   product before it is kept. */
+TC_HOST_DEVICE TCDEF tc_status tc_scaler_update(tc_scaler *s, int found_inf) {
+    double p;
+    float next;
+    if (!s) return TC_ERR_NULL;
+    s->steps++;
+    if (found_inf) {
+        s->skipped++;
+        s->consecutive_skips++;
+        if (s->is_static) return TC_OK;
+        s->growth_tracker = 0;
+        if (s->hysteresis_left > 0) s->hysteresis_left--;
+        if (s->hysteresis_left > 0) return TC_OK;
+        p = (double)s->scale * s->backoff_factor;
+        if (s->min_scale > 0 && p < s->min_scale) {
+            if (s->scale <= s->min_scale) return TC_WARN_SCALE_AT_MIN;
+            p = s->min_scale;
+        }
+        if (p < TC__F32_MIN_NORMAL) return TC_WARN_SCALE_COLLAPSED;
+        s->scale = (float)p;
+        return s->scale < 1.0f ? TC_WARN_SCALE_BELOW_ONE : TC_OK;
+    }
+    s->consecutive_skips = 0;
+    if (s->is_static) return TC_OK;
+    if (++s->growth_tracker < s->growth_interval) return TC_OK;
+    s->growth_tracker = 0;
+    s->hysteresis_left = s->hysteresis;
+    p = (double)s->scale * s->growth_factor;
+    if (s->max_scale > 0 && p > s->max_scale) p = s->max_scale;
+    if (p >= TC__F32_OVERFLOW_THRESHOLD) return TC_WARN_SCALE_OVERFLOW;
+    next = (float)p;
+    s->scale = next;
+    return TC_OK;
+}
+
+TC_HOST_DEVICE TCDEF float tc_scaler_inv_scale(const tc_scaler *s) {
+    return s ? (float)(1.0 / (double)s->scale) : tc__float(0x7FFFFFFFu);
+}
+
+TC_HOST_DEVICE TCDEF int tc_is_finite_f32(float x) { return (tc__bits(x) & 0x7F800000u) != 0x7F800000u; }
+
+TC_HOST_DEVICE TCDEF float tc_unscale_f32(float g, float inv_scale) {
+    return inv_scale == 1.0f ? g : g * inv_scale;
+}
+
+TC_HOST_DEVICE TCDEF uint16_t tc_unscale_fp16(uint16_t g, float inv_scale) {
+    return tc_fp16_from_f32(tc_unscale_f32(tc_fp16_to_f32(g), inv_scale), TC_RN);
+}
+
+TC_HOST_DEVICE TCDEF uint16_t tc_unscale_bf16(uint16_t g, float inv_scale) {
+    return tc_bf16_from_f32(tc_unscale_f32(tc_bf16_to_f32(g), inv_scale), TC_RN);
+}
+
+TCDEF tc_status tc_unscale_arrays(tc_grad_array *arrays, size_t n_arrays, float inv_scale, int *found_inf) {
+    size_t a, i;
+    int bad = 0;
+    if (!arrays || !found_inf) return TC_ERR_NULL;
+    if (n_arrays == 0) return TC_ERR_SIZE;
+    if (!tc__positive_finite(inv_scale)) return TC_ERR_ARG;
+    for (a = 0; a < n_arrays; a++) {
+        tc_dtype t = arrays[a].dtype;
+        if (t != TC_FP32 && t != TC_FP16 && t != TC_BF16) return TC_ERR_DTYPE;
+        if (arrays[a].count && !arrays[a].data) return TC_ERR_NULL;
+    }
+    for (a = 0; a < n_arrays; a++) {
+        size_t n = arrays[a].count;
+        if (arrays[a].dtype == TC_FP32) {
+            float *g = (float *)arrays[a].data;
+            for (i = 0; i < n; i++) {
+                bad |= !tc_is_finite_f32(g[i]);
+                g[i] = tc_unscale_f32(g[i], inv_scale);
+            }
+        } else {
+            /* fp16 and bf16 alike: an all-ones exponent field is Inf or NaN */
+            uint16_t *g = (uint16_t *)arrays[a].data;
+            int fp16 = arrays[a].dtype == TC_FP16;
+            uint16_t exp_mask = fp16 ? 0x7C00u : 0x7F80u;
+            for (i = 0; i < n; i++) {
+                bad |= (g[i] & exp_mask) == exp_mask;
+                g[i] = fp16 ? tc_unscale_fp16(g[i], inv_scale) : tc_unscale_bf16(g[i], inv_scale);
+            }
+        }
+    }
+    *found_inf = bad;
+    return TC_OK;
+}
+
+TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, size_t n_arrays, int *found_inf) {
+    if (!s) return TC_ERR_NULL;
+    return tc_unscale_arrays(arrays, n_arrays, tc_scaler_inv_scale(s), found_inf);
+}
 
 /* ------------------------------------------------ section 4: sparsity */
 
