@@ -91,10 +91,12 @@ extern "C" {
     X(TC_WARN_SCALE_OVERFLOW,  "growing the loss scale would overflow fp32 to Inf; the scale was kept") \
     X(TC_WARN_SCALE_COLLAPSED, "the loss scale would fall below FLT_MIN, where its reciprocal overflows; the scale was kept (are gradients ever cleared?)") \
     X(TC_WARN_SCALE_BELOW_ONE, "the loss scale fell below 1: gradients overflow even unscaled (often a bf16-trained model run in fp16), scaling cannot help") \
-    X(TC_WARN_SCALE_AT_MIN,    "overflow at the minimum loss scale: the scale cannot back off further and the step is skipped")   \
+    X(TC_WARN_SCALE_AT_MIN,    "overflow at the minimum loss scale: the scale cannot back off further and the step is skipped") \
     X(TC_ERR_PROFILE,          "invalid GPU profile (tc_sim_profile_validate says which field)") \
     X(TC_ERR_PROGRAM,          "invalid simulator program: bad register, opcode, loop, alignment, or an address outside its memory") \
-    X(TC_ERR_LIMIT,            "the simulation ran past max_cycles")
+    X(TC_ERR_LIMIT,            "the simulation ran past max_cycles") \
+    X(TC_ERR_NOT_SPARSE,       "the matrix breaks the 2:4 (tf32: 1:2) pattern: a group along K has too many non-zeros (see the violation report)") \
+    X(TC_ERR_SPARSE_META,      "sparsity metadata holds a code that mma.sp::ordered_metadata does not accept (an unsorted or repeated index pair)")
 
 typedef enum {
 #define TC__STATUS_ENUM(name, msg) name,
@@ -338,7 +340,138 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
 
 /* ==========================================================================
    SECTION 4: 2:4 STRUCTURED SPARSITY
+   Models: the operand A of mma.sp::ordered_metadata (sm_80+): a dense M x K
+     matrix in which every group of 4 consecutive elements of a row (along K)
+     holds at most 2 non-zeros (fp16, bf16, e4m3, e5m2), or every pair at most
+     1 (tf32: "1:2"), stored as M x K/2 values plus 4-bit metadata per group.
+     Pruning by magnitude, checking, compressing, decompressing, and the
+     per-lane register layout of the sparse fragments and their metadata.
+   Simplifies: no padding. K must be a multiple of the group (4, or 2 for
+     tf32) and fragment tiles must fit exactly; pad with zeros yourself (an
+     all-zero group is legal). Zero means "compares equal to 0", so -0.0 is a
+     zero: a -0.0 in a dropped position comes back as +0.0.
+   Numbers from: ../shared/REFERENCE.md section 4 (PTX ISA "Sparse matrix
+     storage" and mma.sp; PyTorch/CUTLASS for groups with fewer than 2
+     non-zeros). Measured vs assumed: only the m16n8k32 f16/bf16 layout has a
+     source that ran on hardware (MLIR's sparse-mma-2-4-f16 integration test;
+     an NVIDIA forum report for the A fragment). The m16n8k16 f16/bf16 and
+     both tf32 layouts are this header's reading of the PTX ISA figures and
+     are UNCONFIRMED (tc_sparse_shape_info().confirmed == 0); cuda/sparsity.cu
+     pins every shape on a GPU and prints the true layout when they differ.
    ========================================================================== */
+
+/* Options for tc_sparse_compress. */
+#define TC_SPARSE_PRUNE 1   /* prune groups that break the pattern instead of failing */
+
+/* Where a pattern check failed: the first offending group, row-major order. */
+typedef struct {
+    int row, col;     /* row, and the group's first column in the dense matrix */
+    int nonzeros;     /* how many non-zeros the group holds (or -1: bad metadata) */
+} tc_sparse_violation;
+
+/* The pattern of a dtype: group size and how many of each group may be
+   non-zero. 4 and 2 for fp16, bf16, e4m3, e5m2; 2 and 1 for tf32. Other
+   types: TC_ERR_DTYPE. */
+TCDEF tc_status tc_sparse_pattern(tc_dtype t, int *group, int *keep);
+
+/* Prune W (M x K, row-major, leading dimension ldw) to the pattern of t by
+   magnitude: in each group the `keep` largest |w| survive, the other
+   non-zeros become +0 (zeros stay as they are, -0 included). Ties: on equal magnitude the lower index wins; NaN counts as larger
+   than any number (it is kept, so it cannot hide). out may equal W (same ld).
+   mask (optional, M x K with leading dimension K) gets 1 where kept. */
+TCDEF tc_status tc_sparse_prune(tc_dtype t, int M, int K, const float *W, int ldw,
+                                float *out, int ldo, unsigned char *mask);
+
+/* TC_OK if A follows the pattern of t, else TC_ERR_NOT_SPARSE with the first
+   violating group in *first (optional). */
+TCDEF tc_status tc_sparse_check(tc_dtype t, int M, int K, const float *A, int lda,
+                                tc_sparse_violation *first);
+
+/* ---- metadata: one 4-bit code per group, two 2-bit indices, the lower in
+   bits [1:0]; ordered_metadata accepts only sorted pairs (6 codes). For tf32
+   a kept element at position p of its pair is the 16-bit pair (2p, 2p+1):
+   0b0100 for position 0, 0b1110 for position 1. */
+TC_HOST_DEVICE TCDEF int tc_sparse_meta_encode(int i0, int i1);  /* -1 unless 0 <= i0 < i1 <= 3 */
+TC_HOST_DEVICE TCDEF int tc_sparse_meta_decode(unsigned code, int *i0, int *i1);  /* 0, or -1 if not ordered */
+
+/* Compressed form: values is M x K/2 (leading dimension ldv >= K/2), the kept
+   elements of each group in increasing column order; meta is M rows of
+   tc_sparse_meta_words(t, K) uint32 words (leading dimension ldm in words),
+   group j of a row in bits [4(j%8)+3 : 4(j%8)] of word j/8, exactly as one
+   mma.sp metadata register holds 8 groups. Groups with fewer non-zeros than
+   `keep` use PyTorch's choice (all zero -> (2,3)); the stored values are the
+   matrix's own zeros there, so decompression is exact. A matrix that breaks
+   the pattern is TC_ERR_NOT_SPARSE (first group in *bad, optional) unless
+   flags has TC_SPARSE_PRUNE, which prunes as tc_sparse_prune does. */
+TCDEF int tc_sparse_meta_words(tc_dtype t, int K);   /* -1 on bad type or K */
+TCDEF tc_status tc_sparse_compress(tc_dtype t, int M, int K, const float *A, int lda,
+                                   float *values, int ldv, uint32_t *meta, int ldm,
+                                   int flags, tc_sparse_violation *bad);
+/* Back to dense: dropped positions become +0. A metadata code that is not a
+   legal ordered code is TC_ERR_SPARSE_META, with the group in *bad. */
+TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *values, int ldv,
+                                     const uint32_t *meta, int ldm, float *out, int ldo,
+                                     tc_sparse_violation *bad);
+
+/* ---- fragments: which lane holds what, for one mma.sp instruction ---- */
+typedef enum {
+    TC_SPARSE_M16N8K16_F16,   /* .f16/.bf16, 2:4, selector 0..3 */
+    TC_SPARSE_M16N8K32_F16,   /* .f16/.bf16, 2:4, selector 0..1 */
+    TC_SPARSE_M16N8K8_TF32,   /* .tf32, 1:2, selector 0..3 */
+    TC_SPARSE_M16N8K16_TF32,  /* .tf32, 1:2, selector 0..1 */
+    TC_SPARSE_SHAPE_COUNT
+} tc_sparse_shape;
+
+typedef struct {
+    const char *name;      /* "m16n8k32.f16" */
+    const char *ptx;       /* the instruction, e.g. "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32" */
+    int m, n, k;           /* the dense (logical) shape */
+    int group, keep;       /* 4,2 (2:4) or 2,1 (1:2) */
+    int a_elems, a_regs;   /* compressed A elements and 32-bit registers per lane */
+    int b_elems, b_regs;   /* B elements and registers per lane */
+    int selectors;         /* legal sparsity selectors: 0 .. selectors-1 */
+    int meta_lanes;        /* lanes per quad that supply metadata */
+    int confirmed;         /* 1: layout from a source that ran on hardware; 0: a reading of the PTX ISA */
+} tc_sparse_shape_info;
+
+TCDEF const tc_sparse_shape_info *tc_sparse_shape_info_of(tc_sparse_shape s);  /* NULL if unknown */
+
+/* Compressed A element e of a lane: its row in the 16-row tile and its column
+   in the compressed (k/2 wide) tile. Register e/2 (f16/bf16: low half for even
+   e) or register e (tf32). Returns 0, or -1 on bad arguments. */
+TC_HOST_DEVICE TCDEF int tc_sparse_a_coord(tc_sparse_shape s, int lane, int e, int *row, int *ccol);
+/* B element e of a lane: its row k and column n in the k x 8 tile. */
+TC_HOST_DEVICE TCDEF int tc_sparse_b_coord(tc_sparse_shape s, int lane, int e, int *k, int *n);
+/* Metadata: for the given selector, 1 if nibble j (0..7) of the lane's
+   metadata register is read, with the tile row and group index (group g
+   covers dense columns g*group .. g*group+group-1) it describes; 0 if not read;
+   -1 on bad arguments. Layout: the selected lanes of quad q carry rows q
+   (bits [15:0]) and q+8 (bits [31:16]); with two lanes per quad the second
+   carries the right half of the groups. */
+TC_HOST_DEVICE TCDEF int tc_sparse_meta_coord(tc_sparse_shape s, int selector, int lane, int j, int *row, int *group);
+
+/* Pack one tile of a compressed matrix into the registers of a warp: the tile
+   whose top-left dense element is (row0, col0) (row0 % 16 == 0, col0 % k == 0).
+   t is TC_FP16 or TC_BF16 for the f16 shapes, TC_TF32 for the tf32 shapes;
+   values must be representable in t (else TC_ERR_NOT_REPRESENTABLE).
+   M x K is the dense shape of the compressed matrix (values M x K/2).
+   a gets 32 lanes x 4 registers (a[lane * 4 + r], unused registers 0) and
+   meta_regs one register per lane. Metadata goes to the lanes the selector names; the other lanes get 0, so a
+   GPU that read another lane would see a different matrix. */
+TCDEF tc_status tc_sparse_pack_a(tc_sparse_shape s, tc_dtype t, int selector, int M, int K,
+                                 const float *values, int ldv, const uint32_t *meta, int ldm,
+                                 int row0, int col0, uint32_t *a, uint32_t *meta_regs);
+/* Pack the k x 8 tile of B (row-major K x N, leading dimension ldb) at
+   (k0, n0) into b[lane * 4 + r]. */
+TCDEF tc_status tc_sparse_pack_b(tc_sparse_shape s, tc_dtype t, int K, int N, const float *B, int ldb,
+                                 int k0, int n0, uint32_t *b);
+/* The inverse of tc_sparse_pack_a for one instruction: the dense 16 x k tile
+   (row-major, leading dimension k) that mma.sp multiplies, from the warp's
+   registers and the selector. TC_ERR_SPARSE_META if a read code is illegal. */
+TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
+                                   const uint32_t *a, const uint32_t *meta_regs,
+                                   float *tile, tc_sparse_violation *bad);
+
 
 /* ==========================================================================
    SECTION 5: CYCLE-APPROXIMATE SIMULATOR
@@ -1260,6 +1393,372 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
 }
 
 /* ------------------------------------------------ section 4: sparsity */
+
+TCDEF tc_status tc_sparse_pattern(tc_dtype t, int *group, int *keep) {
+    int g, k;
+    switch (t) {
+    case TC_FP16: case TC_BF16: case TC_E4M3: case TC_E5M2: g = 4; k = 2; break;
+    case TC_TF32: g = 2; k = 1; break;
+    default: return TC_ERR_DTYPE;
+    }
+    if (group) *group = g;
+    if (keep) *keep = k;
+    return TC_OK;
+}
+
+/* Shared argument checks of the matrix-level functions: pattern of t, sizes,
+   K a multiple of the group, and every leading dimension wide enough. */
+static tc_status tc__sparse_args(tc_dtype t, int M, int K, int *group, int *keep) {
+    tc_status st = tc_sparse_pattern(t, group, keep);
+    if (st != TC_OK) return st;
+    if (M < 0 || K < 0) return TC_ERR_SIZE;
+    if (K % *group != 0) return TC_ERR_SHAPE;
+    return TC_OK;
+}
+
+static void tc__sparse_report(tc_sparse_violation *v, int row, int col, int nonzeros) {
+    if (!v) return;
+    v->row = row; v->col = col; v->nonzeros = nonzeros;
+}
+
+/* Bit i set when element i of the group is a non-zero (NaN counts: NaN != 0). */
+static unsigned tc__sparse_nz_mask(const float *g, int group) {
+    unsigned m = 0;
+    int i;
+    for (i = 0; i < group; i++) if (g[i] != 0.0f) m |= 1u << i;
+    return m;
+}
+
+static int tc__sparse_popcount(unsigned m) { int n = 0; for (; m; m &= m - 1) n++; return n; }
+
+/* "a is kept in preference to b": NaN beats numbers, then larger |x|. The
+   caller scans from the lowest index with this strict test, so on equal
+   magnitude the lower index wins. */
+static int tc__sparse_beats(float a, float b) {
+    if (a != a) return b == b;
+    if (b != b) return 0;
+    return (a < 0 ? -a : a) > (b < 0 ? -b : b);
+}
+
+/* The mask of the `keep` elements of a group that pruning keeps. */
+static unsigned tc__sparse_keep_mask(const float *g, int group, int keep) {
+    unsigned chosen = 0;
+    int r, i;
+    for (r = 0; r < keep; r++) {
+        int best = -1;
+        for (i = 0; i < group; i++)
+            if (!(chosen & (1u << i)) && (best < 0 || tc__sparse_beats(g[i], g[best]))) best = i;
+        chosen |= 1u << best;
+    }
+    return chosen;
+}
+
+TCDEF tc_status tc_sparse_prune(tc_dtype t, int M, int K, const float *W, int ldw,
+                                float *out, int ldo, unsigned char *mask) {
+    int group, keep, r, c, i;
+    tc_status st = tc__sparse_args(t, M, K, &group, &keep);
+    if (st != TC_OK) return st;
+    if (!W || !out) return TC_ERR_NULL;
+    if (ldw < K || ldo < K || (W == out && ldw != ldo)) return TC_ERR_SHAPE;
+    for (r = 0; r < M; r++) {
+        const float *w = W + (size_t)r * (size_t)ldw;
+        float *o = out + (size_t)r * (size_t)ldo;
+        for (c = 0; c < K; c += group) {
+            unsigned kept = tc__sparse_keep_mask(w + c, group, keep);
+            for (i = 0; i < group; i++) {
+                int on = (kept >> i) & 1u;
+                o[c + i] = on || w[c + i] == 0.0f ? w[c + i] : 0.0f;   /* zeros keep their sign */
+                if (mask) mask[(size_t)r * (size_t)K + (size_t)(c + i)] = (unsigned char)on;
+            }
+        }
+    }
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sparse_check(tc_dtype t, int M, int K, const float *A, int lda,
+                                tc_sparse_violation *first) {
+    int group, keep, r, c;
+    tc_status st = tc__sparse_args(t, M, K, &group, &keep);
+    if (st != TC_OK) return st;
+    if (!A) return TC_ERR_NULL;
+    if (lda < K) return TC_ERR_SHAPE;
+    for (r = 0; r < M; r++)
+        for (c = 0; c < K; c += group) {
+            int n = tc__sparse_popcount(tc__sparse_nz_mask(A + (size_t)r * (size_t)lda + c, group));
+            if (n > keep) { tc__sparse_report(first, r, c, n); return TC_ERR_NOT_SPARSE; }
+        }
+    return TC_OK;
+}
+
+TC_HOST_DEVICE TCDEF int tc_sparse_meta_encode(int i0, int i1) {
+    if (i0 < 0 || i0 >= i1 || i1 > 3) return -1;
+    return i0 | (i1 << 2);
+}
+
+TC_HOST_DEVICE TCDEF int tc_sparse_meta_decode(unsigned code, int *i0, int *i1) {
+    int lo = (int)(code & 3u), hi = (int)((code >> 2) & 3u);
+    if (code > 15u || lo >= hi) return -1;
+    if (i0) *i0 = lo;
+    if (i1) *i1 = hi;
+    return 0;
+}
+
+/* The positions (within its group) of the elements a code selects: two for
+   2:4, one for tf32's 1:2, where only the 16-bit pairs (0,1) and (2,3) name
+   a whole 32-bit element. Returns how many, or -1 for an illegal code. */
+TC_HOST_DEVICE static int tc__sparse_code_positions(int group, unsigned code, int pos[2]) {
+    int i0, i1;
+    if (tc_sparse_meta_decode(code, &i0, &i1) != 0) return -1;
+    if (group == 4) { pos[0] = i0; pos[1] = i1; return 2; }
+    if (i1 != i0 + 1 || (i0 & 1)) return -1;
+    pos[0] = i0 >> 1;
+    return 1;
+}
+
+/* The code for a group whose non-zeros are `nz` (at most `keep` bits):
+   PyTorch's and CUTLASS's choice (torch/sparse/_semi_structured_conversions.py),
+   a table because it is not "first free slots": one non-zero at 0 -> (0,2),
+   at 1 -> (1,2), at 2 or 3 -> (2,3); none -> (2,3). */
+static unsigned tc__sparse_code_for(int group, unsigned nz) {
+    static const unsigned char code24[16] = {
+        0xE, 0x8, 0x9, 0x4, 0xE, 0x8, 0x9, 0, 0xE, 0xC, 0xD, 0, 0xE, 0, 0, 0 };
+    if (group == 2) return nz == 1u ? 0x4u : 0xEu;   /* position 0 only when it alone is non-zero */
+    TC_ASSERT(nz < 16u && code24[nz] != 0);
+    return code24[nz];
+}
+
+TCDEF int tc_sparse_meta_words(tc_dtype t, int K) {
+    int group, keep;
+    if (tc_sparse_pattern(t, &group, &keep) != TC_OK || K < 0 || K % group != 0) return -1;
+    return (K / group + 7) / 8;
+}
+
+TCDEF tc_status tc_sparse_compress(tc_dtype t, int M, int K, const float *A, int lda,
+                                   float *values, int ldv, uint32_t *meta, int ldm,
+                                   int flags, tc_sparse_violation *bad) {
+    int group, keep, r, c, i, words;
+    tc_status st = tc__sparse_args(t, M, K, &group, &keep);
+    if (st != TC_OK) return st;
+    if (!A || !values || !meta) return TC_ERR_NULL;
+    if (flags & ~TC_SPARSE_PRUNE) return TC_ERR_ARG;
+    words = tc_sparse_meta_words(t, K);
+    if (lda < K || ldv < K / 2 || ldm < words) return TC_ERR_SHAPE;
+    if (!(flags & TC_SPARSE_PRUNE) && (st = tc_sparse_check(t, M, K, A, lda, bad)) != TC_OK) return st;
+    for (r = 0; r < M; r++) {
+        const float *a = A + (size_t)r * (size_t)lda;
+        float *v = values + (size_t)r * (size_t)ldv;
+        uint32_t *m = meta + (size_t)r * (size_t)ldm;
+        for (i = 0; i < words; i++) m[i] = 0;
+        for (c = 0; c < K; c += group) {
+            int j = c / group, pos[2], n;
+            unsigned nz = tc__sparse_nz_mask(a + c, group);
+            unsigned code;
+            if (tc__sparse_popcount(nz) > keep) nz &= tc__sparse_keep_mask(a + c, group, keep);
+            code = tc__sparse_code_for(group, nz);
+            n = tc__sparse_code_positions(group, code, pos);
+            TC_ASSERT(n == keep);
+            /* The code names every element of nz, plus zeros of A when nz is
+               short (pruning leaves exactly `keep`: more than keep non-zeros
+               means the top `keep` are all non-zero). So storing A's own
+               element is exact, -0 included. */
+            for (i = 0; i < n; i++) v[j * keep + i] = a[c + pos[i]];
+            m[j / 8] |= (uint32_t)code << (4 * (j % 8));
+        }
+    }
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *values, int ldv,
+                                     const uint32_t *meta, int ldm, float *out, int ldo,
+                                     tc_sparse_violation *bad) {
+    int group, keep, r, c, i;
+    tc_status st = tc__sparse_args(t, M, K, &group, &keep);
+    if (st != TC_OK) return st;
+    if (!values || !meta || !out) return TC_ERR_NULL;
+    if (ldv < K / 2 || ldm < tc_sparse_meta_words(t, K) || ldo < K) return TC_ERR_SHAPE;
+    for (r = 0; r < M; r++) {
+        const float *v = values + (size_t)r * (size_t)ldv;
+        const uint32_t *m = meta + (size_t)r * (size_t)ldm;
+        float *o = out + (size_t)r * (size_t)ldo;
+        for (c = 0; c < K; c += group) {
+            int j = c / group, pos[2];
+            unsigned code = (m[j / 8] >> (4 * (j % 8))) & 0xFu;
+            int n = tc__sparse_code_positions(group, code, pos);
+            if (n < 0) { tc__sparse_report(bad, r, c, -1); return TC_ERR_SPARSE_META; }
+            for (i = 0; i < group; i++) o[c + i] = 0.0f;
+            for (i = 0; i < n; i++) o[c + pos[i]] = v[j * keep + i];
+        }
+    }
+    return TC_OK;
+}
+
+/* ---- fragments ----
+   The one table of shapes. Selector counts and which lanes carry metadata
+   follow from the metadata bits per tile: 16 rows x k/group codes x 4 bits,
+   spread over 8 quads, 32 bits per lane, so 1 or 2 lanes per quad. */
+static const tc_sparse_shape_info tc__sparse_shapes[] = {
+    { "m16n8k16.f16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, 4, 2, 4, 2, 4, 2, 4, 1, 0 },
+    { "m16n8k32.f16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, 4, 2, 8, 4, 8, 4, 2, 2, 1 },
+    { "m16n8k8.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8, 8,  2, 1, 2, 2, 2, 2, 4, 1, 0 },
+    { "m16n8k16.tf32","mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, 2, 1, 4, 4, 4, 4, 2, 2, 0 },
+};
+
+TCDEF const tc_sparse_shape_info *tc_sparse_shape_info_of(tc_sparse_shape s) {
+    if ((int)s < 0 || (int)s >= (int)(sizeof tc__sparse_shapes / sizeof tc__sparse_shapes[0])) return NULL;
+    return &tc__sparse_shapes[s];
+}
+
+/* Device code cannot read the host table, so the layout functions decode
+   the shape with arithmetic: f16 shapes hold 2 elements per register, and
+   the "wide" shapes (k32 f16, k16 tf32) twice the elements of the narrow. */
+TC_HOST_DEVICE static int tc__sparse_is_tf32(tc_sparse_shape s) { return s == TC_SPARSE_M16N8K8_TF32 || s == TC_SPARSE_M16N8K16_TF32; }
+TC_HOST_DEVICE static int tc__sparse_is_wide(tc_sparse_shape s) { return s == TC_SPARSE_M16N8K32_F16 || s == TC_SPARSE_M16N8K16_TF32; }
+TC_HOST_DEVICE static int tc__sparse_valid(tc_sparse_shape s) { return (int)s >= 0 && (int)s < (int)TC_SPARSE_SHAPE_COUNT; }
+/* elements of A (= of B) per lane: 4 or 8 for f16, 2 or 4 for tf32 */
+TC_HOST_DEVICE static int tc__sparse_elems(tc_sparse_shape s) { return (tc__sparse_is_tf32(s) ? 2 : 4) << tc__sparse_is_wide(s); }
+
+TC_HOST_DEVICE TCDEF int tc_sparse_a_coord(tc_sparse_shape s, int lane, int e, int *row, int *ccol) {
+    int g = lane >> 2, t = lane & 3, r, c;
+    if (!tc__sparse_valid(s) || lane < 0 || lane > 31 || e < 0 || e >= tc__sparse_elems(s) || !row || !ccol) return -1;
+    if (tc__sparse_is_tf32(s)) {   /* as dense m16n8k4 / m16n8k8 tf32 A, on the compressed tile */
+        r = g + 8 * (e & 1);
+        c = t + 4 * (e >> 1);
+    } else {                       /* as dense m16n8k8 / m16n8k16 f16 A, on the compressed tile */
+        r = g + 8 * ((e >> 1) & 1);
+        c = 2 * t + (e & 1) + 8 * (e >> 2);
+    }
+    *row = r; *ccol = c;
+    return 0;
+}
+
+TC_HOST_DEVICE TCDEF int tc_sparse_b_coord(tc_sparse_shape s, int lane, int e, int *k, int *n) {
+    int g = lane >> 2, t = lane & 3;
+    if (!tc__sparse_valid(s) || lane < 0 || lane > 31 || e < 0 || e >= tc__sparse_elems(s) || !k || !n) return -1;
+    *k = tc__sparse_is_tf32(s) ? t + 4 * e : 2 * t + (e & 1) + 8 * (e >> 1);
+    *n = g;
+    return 0;
+}
+
+TC_HOST_DEVICE TCDEF int tc_sparse_meta_coord(tc_sparse_shape s, int selector, int lane, int j, int *row, int *group) {
+    int lanes, first, t = lane & 3;
+    if (!tc__sparse_valid(s) || lane < 0 || lane > 31 || j < 0 || j > 7 || !row || !group) return -1;
+    lanes = 1 + tc__sparse_is_wide(s);
+    if (selector < 0 || selector >= 4 / lanes) return -1;
+    first = selector * lanes;
+    if (t < first || t >= first + lanes) return 0;
+    *row = (lane >> 2) + 8 * (j >> 2);
+    *group = 4 * (t - first) + (j & 3);
+    return 1;
+}
+
+/* The element type a shape takes, and its bits in a register: f16/bf16 two
+   per register (element e in register e/2, low half first), tf32 one. */
+static tc_status tc__sparse_check_shape(tc_sparse_shape s, tc_dtype t) {
+    if (!tc__sparse_valid(s)) return TC_ERR_ARG;
+    if (tc__sparse_is_tf32(s) ? t != TC_TF32 : (t != TC_FP16 && t != TC_BF16)) return TC_ERR_DTYPE;
+    return TC_OK;
+}
+
+static tc_status tc__sparse_put(tc_dtype t, uint32_t reg[4], int e, float x) {
+    uint32_t bits = tc_encode(t, x, TC_RN);
+    float back = tc_decode(t, bits);
+    if (tc__bits(back) != tc__bits(x) && !(x != x && back != back)) return TC_ERR_NOT_REPRESENTABLE;
+    if (t == TC_TF32) reg[e] = tc__bits(back);
+    else reg[e >> 1] |= bits << (16 * (e & 1));
+    return TC_OK;
+}
+
+static float tc__sparse_get(tc_dtype t, const uint32_t reg[4], int e) {
+    if (t == TC_TF32) return tc_tf32_truncate(tc__float(reg[e]));
+    return tc_decode(t, (reg[e >> 1] >> (16 * (e & 1))) & 0xFFFFu);
+}
+
+TCDEF tc_status tc_sparse_pack_a(tc_sparse_shape s, tc_dtype t, int selector, int M, int K,
+                                 const float *values, int ldv, const uint32_t *meta, int ldm,
+                                 int row0, int col0, uint32_t *a, uint32_t *meta_regs) {
+    const tc_sparse_shape_info *info;
+    int lane, e, j, group, keep;
+    tc_status st = tc__sparse_check_shape(s, t);
+    if (st != TC_OK) return st;
+    info = &tc__sparse_shapes[s];
+    if ((st = tc__sparse_args(t, M, K, &group, &keep)) != TC_OK) return st;
+    if (!values || !meta || !a || !meta_regs) return TC_ERR_NULL;
+    if (selector < 0 || selector >= info->selectors) return TC_ERR_ARG;
+    if (ldv < K / 2 || ldm < tc_sparse_meta_words(t, K)) return TC_ERR_SHAPE;
+    if (row0 < 0 || col0 < 0 || row0 % info->m || col0 % info->k || row0 + info->m > M || col0 + info->k > K) return TC_ERR_SHAPE;
+    for (lane = 0; lane < 32; lane++) {
+        meta_regs[lane] = 0;
+        for (e = 0; e < 4; e++) a[lane * 4 + e] = 0;
+        for (e = 0; e < info->a_elems; e++) {
+            int r = 0, c = 0;
+            tc_sparse_a_coord(s, lane, e, &r, &c);
+            if ((st = tc__sparse_put(t, a + lane * 4, e, values[(size_t)(row0 + r) * (size_t)ldv + (size_t)(col0 / 2 + c)])) != TC_OK) return st;
+        }
+        for (j = 0; j < 8; j++) {
+            int r, g;
+            if (tc_sparse_meta_coord(s, selector, lane, j, &r, &g) == 1) {
+                int gg = col0 / group + g;
+                uint32_t code = (meta[(size_t)(row0 + r) * (size_t)ldm + (size_t)(gg / 8)] >> (4 * (gg % 8))) & 0xFu;
+                meta_regs[lane] |= code << (4 * j);
+            }
+        }
+    }
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sparse_pack_b(tc_sparse_shape s, tc_dtype t, int K, int N, const float *B, int ldb,
+                                 int k0, int n0, uint32_t *b) {
+    const tc_sparse_shape_info *info;
+    int lane, e;
+    tc_status st = tc__sparse_check_shape(s, t);
+    if (st != TC_OK) return st;
+    info = &tc__sparse_shapes[s];
+    if (!B || !b) return TC_ERR_NULL;
+    if (K < 0 || N < 0) return TC_ERR_SIZE;
+    if (ldb < N || k0 < 0 || n0 < 0 || k0 + info->k > K || n0 + info->n > N) return TC_ERR_SHAPE;
+    for (lane = 0; lane < 32; lane++) {
+        for (e = 0; e < 4; e++) b[lane * 4 + e] = 0;
+        for (e = 0; e < info->b_elems; e++) {
+            int k = 0, n = 0;
+            tc_sparse_b_coord(s, lane, e, &k, &n);
+            if ((st = tc__sparse_put(t, b + lane * 4, e, B[(size_t)(k0 + k) * (size_t)ldb + (size_t)(n0 + n)])) != TC_OK) return st;
+        }
+    }
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
+                                   const uint32_t *a, const uint32_t *meta_regs,
+                                   float *tile, tc_sparse_violation *bad) {
+    const tc_sparse_shape_info *info;
+    unsigned codes[16][8] = {{0}};   /* [row][group] of the tile, as the selected lanes supply them; 0 is illegal */
+    int lane, e, j, r, i;
+    tc_status st = tc__sparse_check_shape(s, t);
+    if (st != TC_OK) return st;
+    info = &tc__sparse_shapes[s];
+    if (!a || !meta_regs || !tile) return TC_ERR_NULL;
+    if (selector < 0 || selector >= info->selectors) return TC_ERR_ARG;
+    for (lane = 0; lane < 32; lane++)
+        for (j = 0; j < 8; j++) {
+            int g;
+            if (tc_sparse_meta_coord(s, selector, lane, j, &r, &g) == 1) codes[r][g] = (meta_regs[lane] >> (4 * j)) & 0xFu;
+        }
+    for (i = 0; i < info->m * info->k; i++) tile[i] = 0.0f;
+    for (lane = 0; lane < 32; lane++)
+        for (e = 0; e < info->a_elems; e++) {
+            int c = 0, g, pos[2] = { 0, 0 };
+            r = 0;
+            tc_sparse_a_coord(s, lane, e, &r, &c);
+            g = c / info->keep;
+            if (tc__sparse_code_positions(info->group, codes[r][g], pos) < 0) {
+                tc__sparse_report(bad, r, g * info->group, -1);
+                return TC_ERR_SPARSE_META;
+            }
+            tile[r * info->k + g * info->group + pos[c % info->keep]] = tc__sparse_get(t, a + lane * 4, e);
+        }
+    return TC_OK;
+}
+
 
 /* ------------------------------------------------ section 5: simulator */
 

@@ -26,6 +26,7 @@
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
 #include <cuda_runtime.h>
+#include "common.cuh"
 
 #include <atomic>
 #include <cstdio>
@@ -34,14 +35,6 @@
 #include <thread>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                                  \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
 
 /* ------------------------------------------------ the conversions, one table */
 
@@ -171,12 +164,9 @@ static float time_ms(cudaEvent_t a, cudaEvent_t b) { float ms; CUDA_CHECK(cudaEv
 /* ---------------------------------------------------------------------- main */
 
 int main() {
-    int ndev = 0;
-    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) { printf("formats: no CUDA GPU found\n"); return 2; }
     cudaDeviceProp prop;
-    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-    int sm = prop.major * 10 + prop.minor;
-    if (sm < 80) { printf("formats: %s is sm_%d; needs sm_80 or newer\n", prop.name, sm); return 2; }
+    int sm = gpu_sm("formats", 80, &prop);
+    if (!sm) return 2;
     sm_count = prop.multiProcessorCount;
     printf("formats: %s (sm_%d), all 2^32 fp32 inputs\n", prop.name, sm);
 

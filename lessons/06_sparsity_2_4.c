@@ -1,0 +1,208 @@
+/* Lesson 06: 2:4 structured sparsity - what pruning costs, what the
+   compressed form saves, and when the Tensor Core's 2x pays.
+
+   Teaches: pruning a matrix to 2:4 along K by magnitude (keep the two
+   largest |w| of every 4; on a tie the lower index wins); the mask it
+   leaves; the error it introduces, against a naive "keep the first two";
+   the compressed form (values plus 4-bit ordered_metadata codes) and its
+   size; and a roofline estimate of the speedup on A100 and H100 for a
+   compute-bound, a weight-bound and an activation-bound GEMM shape, set
+   against the whitepaper's 2x and the measured 1.38x. The estimate is a
+   roofline from the machine figures of REFERENCE.md section 3 (peak math
+   and DRAM bandwidth only), not the simulator of section 5.
+
+   Run:    make tour        (or: build/lessons/06_sparsity_2_4 [image.png])
+   Prints: pruning error, compressed size, the roofline table, an exercise.
+   Writes: 06_prune.png     the matrix (your image as grey levels, or one
+                            generated here), its 2:4 mask and the pruned matrix
+           06_speedup.png   predicted sparse/dense speedup per shape and GPU
+   Exercise (also printed at the end): prune 1:2 as tf32 does and compare the
+   error with 2:4; find the token count N from which the 10240x3072 layer's
+   H100 speedup reaches 2x, and why it differs for dense and sparse. */
+#define TENSORCORE_IMPLEMENTATION
+#include "tensorcore.h"
+#include "plot.h"
+#include "stb_image.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { MAX_SIDE = 256 };   /* the matrix is at most 256 x 256: a picture you can see */
+
+/* A generated "weight matrix": smooth structure plus noise, values in [-1, 1]. */
+static float *generate_matrix(int *M, int *K) {
+    int r, c;
+    float *w = (float *)malloc(sizeof(float) * MAX_SIDE * MAX_SIDE);
+    uint32_t s = 12345u;
+    if (!w) return NULL;
+    for (r = 0; r < MAX_SIDE; r++)
+        for (c = 0; c < MAX_SIDE; c++) {
+            double x = c / (double)MAX_SIDE, y = r / (double)MAX_SIDE, noise;
+            s = s * 1664525u + 1013904223u;
+            noise = ((s >> 8) / 16777216.0 - 0.5) * 0.6;
+            w[r * MAX_SIDE + c] = (float)(0.6 * sin(9 * x + 4 * y) * cos(7 * y - 3 * x) + noise);
+        }
+    *M = MAX_SIDE; *K = MAX_SIDE;
+    return w;
+}
+
+/* An image as a matrix: grey level mapped to [-1, 1], sampled down to at
+   most 256 on a side, and K cropped to a multiple of 4 (the header does not
+   pad). */
+static float *load_matrix(const char *path, int *M, int *K) {
+    int w, h, n, r, c, step;
+    unsigned char *img = stbi_load(path, &w, &h, &n, 1);
+    float *m;
+    if (!img) { fprintf(stderr, "could not read image %s: %s\n", path, stbi_failure_reason()); return NULL; }
+    step = (w > h ? w : h) / MAX_SIDE + 1;
+    *M = h / step; *K = (w / step) / 4 * 4;
+    m = *M > 0 && *K > 0 ? (float *)malloc(sizeof(float) * (size_t)*M * (size_t)*K) : NULL;
+    if (m)
+        for (r = 0; r < *M; r++)
+            for (c = 0; c < *K; c++) m[r * *K + c] = img[(r * step) * w + c * step] / 127.5f - 1.0f;
+    stbi_image_free(img);
+    return m;
+}
+
+static double rel_error(const float *a, const float *b, size_t n) {
+    double e = 0, s = 0;
+    size_t i;
+    for (i = 0; i < n; i++) { e += ((double)a[i] - b[i]) * ((double)a[i] - b[i]); s += (double)a[i] * a[i]; }
+    return s > 0 ? sqrt(e / s) : 0;
+}
+
+static int draw(const float *W, const unsigned char *mask, const float *P, int M, int K) {
+    const int pad = 10, label = 16;
+    plot_canvas cv;
+    int r, c, rc;
+    if (plot_canvas_init(&cv, pad + 3 * (K + pad), pad + label + M + pad, 0xFFFFFF)) return -1;
+    for (r = 0; r < M; r++)
+        for (c = 0; c < K; c++) {
+            plot_pixel(&cv, pad + c, pad + label + r, plot_diverging(0.5 + 0.5 * W[r * K + c]));
+            plot_pixel(&cv, 2 * pad + K + c, pad + label + r, mask[r * K + c] ? 0x000000 : 0xFFFFFF);
+            plot_pixel(&cv, 3 * pad + 2 * K + c, pad + label + r, plot_diverging(0.5 + 0.5 * P[r * K + c]));
+        }
+    plot_text(&cv, pad, pad, "matrix (K across)", 0x000000, 1);
+    plot_text(&cv, 2 * pad + K, pad, "2:4 mask (black = kept)", 0x000000, 1);
+    plot_text(&cv, 3 * pad + 2 * K, pad, "pruned", 0x000000, 1);
+    rc = plot_canvas_write_png(&cv, "06_prune.png");
+    plot_canvas_free(&cv);
+    return rc;
+}
+
+/* ---- roofline: time = max(math / peak, bytes / bandwidth) ---- */
+typedef struct { const char *name; double dense_tflops, bw_tbs; } gpu;
+/* REFERENCE.md section 3: fp16 Tensor Core dense peak and DRAM bandwidth;
+   2:4 sparsity doubles the math peak (whitepaper), not the bandwidth. */
+static const gpu gpus[] = { { "A100", 312, 1.555 }, { "H100 SXM", 989, 3.35 } };
+typedef struct { const char *name; double M, N, K; } gemm_shape;
+/* D (M x N) = W (M x K, the pruned weights) * X (K x N, activations), fp16 in and out */
+static const gemm_shape shapes[] = {
+    { "compute-bound (10240x3072 layer, 16384 tokens)", 10240, 16384, 3072 },
+    { "weight-bound (same layer, 16 tokens)", 10240, 16, 3072 },
+    { "activation-bound (256x256 layer, 1M tokens)", 256, 1 << 20, 256 },
+};
+#define N_GPUS ((int)(sizeof gpus / sizeof gpus[0]))
+#define N_SHAPES ((int)(sizeof shapes / sizeof shapes[0]))
+
+static double roofline_ms(const gpu *g, const gemm_shape *s, int sparse, double w_bytes_per_elem) {
+    double flops = 2 * s->M * s->N * s->K;
+    double bytes = s->M * s->K * w_bytes_per_elem + 2 * s->K * s->N + 2 * s->M * s->N;
+    double t_math = flops / (g->dense_tflops * (sparse ? 2 : 1) * 1e12);
+    double t_mem = bytes / (g->bw_tbs * 1e12);
+    return 1e3 * (t_math > t_mem ? t_math : t_mem);
+}
+
+int main(int argc, char **argv) {
+    int M, K, i, j, words;
+    float *W, *P, *N2, *V, *D;
+    uint32_t *meta;
+    unsigned char *mask;
+    double sparse_bytes_per_elem, speed[N_SHAPES * N_GPUS];
+    tc_sparse_violation bad;
+    if (argc > 2) { fprintf(stderr, "usage: %s [image.png|jpg|...]\n", argv[0]); return 2; }
+    printf("Lesson 06: 2:4 structured sparsity\n\n");
+    W = argc > 1 ? load_matrix(argv[1], &M, &K) : generate_matrix(&M, &K);
+    if (!W) return 1;
+    P = (float *)malloc(sizeof(float) * (size_t)M * K);
+    N2 = (float *)malloc(sizeof(float) * (size_t)M * K);
+    V = (float *)malloc(sizeof(float) * (size_t)M * K / 2);
+    D = (float *)malloc(sizeof(float) * (size_t)M * K);
+    mask = (unsigned char *)malloc((size_t)M * K);
+    words = tc_sparse_meta_words(TC_FP16, K);
+    meta = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)M * (size_t)words);
+    if (!P || !N2 || !V || !D || !mask || !meta) { fprintf(stderr, "out of memory\n"); return 1; }
+    tc_round_array(TC_FP16, W, W, (size_t)M * K, TC_RN);   /* the weights as an fp16 GEMM sees them */
+
+    printf("A %d x %d matrix %s; groups of 4 run along K (across a row).\n", M, K, argc > 1 ? "from your image" : "generated here");
+    if (tc_sparse_check(TC_FP16, M, K, W, K, &bad) == TC_ERR_NOT_SPARSE)
+        printf("Is it 2:4 already? No: row %d, columns %d..%d hold %d non-zeros.\n", bad.row, bad.col, bad.col + 3, bad.nonzeros);
+    else
+        printf("Is it 2:4 already? Yes: pruning will change nothing.\n");
+    if (tc_sparse_prune(TC_FP16, M, K, W, K, P, K, mask) != TC_OK) return 1;
+    for (i = 0; i < M * K; i++) N2[i] = (i % 4) < 2 ? W[i] : 0.0f;   /* naive: keep the first two of each group */
+    printf("\nPruning error ||W - P|| / ||W||:\n");
+    printf("  by magnitude (tc_sparse_prune)  %.3f\n", rel_error(W, P, (size_t)M * K));
+    printf("  keep the first two of each 4    %.3f\n", rel_error(W, N2, (size_t)M * K));
+    printf("Half the entries go either way; choosing the larger half keeps more of the matrix.\n"
+           "Networks recover the rest by fine-tuning with the mask fixed (ResNet-50 76.1 -> 76.2,\n"
+           "BERT-Large F1 91.9 -> 91.9 in NVIDIA's reports).\n");
+
+    if (tc_sparse_compress(TC_FP16, M, K, P, K, V, K / 2, meta, words, 0, NULL) != TC_OK ||
+        tc_sparse_decompress(TC_FP16, M, K, V, K / 2, meta, words, D, K, NULL) != TC_OK) return 1;
+    printf("\nCompressed: %d x %d fp16 values + %d metadata words per row; decompressed == pruned: %s\n",
+           M, K / 2, words, rel_error(P, D, (size_t)M * K) == 0 ? "yes" : "NO");
+    printf("  row 0 metadata word 0 = 0x%08x: 8 groups, 4 bits each, lowest group in the low bits;\n"
+           "  each nibble is two sorted 2-bit indices, e.g. 0x%x = columns (%u, %u) of group 0.\n",
+           (unsigned)meta[0], (unsigned)(meta[0] & 0xF), (unsigned)(meta[0] & 3), (unsigned)((meta[0] >> 2) & 3));
+    {
+        double dense = 2.0 * M * K, comp = 2.0 * M * (K / 2) + 4.0 * M * words;
+        sparse_bytes_per_elem = comp / ((double)M * K);
+        printf("  dense %.0f bytes, compressed %.0f bytes = %.4f of dense (values 0.5 + metadata 0.0625)\n", dense, comp, comp / dense);
+    }
+    if (draw(W, mask, P, M, K)) { fprintf(stderr, "could not write 06_prune.png\n"); return 1; }
+    printf("wrote 06_prune.png\n");
+
+    printf("\nRoofline estimate (fp16; time = max(FLOPs / peak, bytes / DRAM bandwidth); sparse\n"
+           "doubles the math peak and shrinks the weights to %.4f of their bytes):\n", sparse_bytes_per_elem / 2);
+    printf("  %-48s %-9s %10s %10s %8s\n", "shape (D = W * X)", "GPU", "dense ms", "sparse ms", "speedup");
+    for (i = 0; i < N_SHAPES; i++)
+        for (j = 0; j < N_GPUS; j++) {
+            double d = roofline_ms(&gpus[j], &shapes[i], 0, 2.0), s = roofline_ms(&gpus[j], &shapes[i], 1, sparse_bytes_per_elem);
+            speed[i * N_GPUS + j] = d / s;
+            printf("  %-48s %-9s %10.4f %10.4f %7.2fx\n", shapes[i].name, gpus[j].name, d, s, d / s);
+        }
+    printf("Compute-bound: the full 2x of the whitepaper. Weight-bound: still ~1.8x, but from\n"
+           "moving fewer weight bytes, not from the faster math. Activation-bound: ~1x; the\n"
+           "doubled math waits on the same activations.\n"
+           "Measured gains are lower: 1.38x for a 3072x10240 linear layer on an A100 (PyTorch\n"
+           "tutorial), 1.3x end to end for BERT. A roofline is an upper bound: real kernels reach\n"
+           "a fraction of either peak, the sparse kernel must also load and route metadata, and\n"
+           "only the GEMMs speed up. By Amdahl, if GEMMs are a fraction f of the time and get 2x,\n"
+           "the whole runs 1 / ((1 - f) + f / 2) faster: 1.3x needs f = %.2f.\n", 2 * (1 - 1 / 1.3));
+    {
+        static const char *cats[N_SHAPES] = { "compute-bound", "weight-bound", "activation-bound" };
+        double vals[N_SHAPES];
+        plot_chart_desc d = { "2:4 sparse speedup, roofline estimate (fp16)", "GEMM shape", "sparse / dense speed", 0, 0, 0, 0, 0, 2.2 };
+        plot_chart *ch = plot_chart_new(900, 500, &d);
+        if (!ch) return 1;
+        for (j = 0; j < N_GPUS; j++) {
+            for (i = 0; i < N_SHAPES; i++) vals[i] = speed[i * N_GPUS + j];
+            plot_chart_bars(ch, cats, vals, N_SHAPES, gpus[j].name);
+        }
+        plot_chart_hline(ch, 2.0, "whitepaper 2x");
+        plot_chart_hline(ch, 1.38, "measured 1.38x (A100 linear layer)");
+        if (plot_chart_write_png(ch, "06_speedup.png")) { plot_chart_free(ch); return 1; }
+        plot_chart_free(ch);
+        printf("wrote 06_speedup.png\n");
+    }
+
+    printf("\nExercise: prune the same matrix 1:2 as tf32 does (tc_sparse_prune with TC_TF32) and\n"
+           "compare its error with 2:4: which keeps more, and why does a group of 4 have more\n"
+           "freedom than two groups of 2? Then vary the number of tokens N of the 10240x3072 layer\n"
+           "in roofline_ms: from which N on does the H100 speedup reach 2x, and why is it a\n"
+           "different N for dense and for sparse?\n");
+    free(W); free(P); free(N2); free(V); free(D); free(mask); free(meta);
+    return 0;
+}

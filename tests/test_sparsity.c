@@ -1,0 +1,358 @@
+/* test_sparsity.c - section 4: prune, check, compress and decompress on
+   random matrices of many shapes; every metadata code and every group
+   pattern; the fragment layouts as bijections and their pack/unpack round
+   trip; and bad input. The layouts tested here are the header's reading of
+   the PTX ISA: cuda/sparsity.cu is what confirms them on a GPU. */
+#define TENSORCORE_IMPLEMENTATION
+#include "tensorcore.h"
+#include "tc_test.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+enum { MAXM = 48, MAXK = 72 };
+
+/* A random value of type t, zero with probability 1/4 (sometimes -0), so
+   that groups with 0, 1, 2, 3 and 4 non-zeros all occur. */
+static float rand_value(tc_dtype t) {
+    uint32_t r = tct_rand32();
+    float x;
+    if ((r & 3u) == 0) return (r & 4u) ? -0.0f : 0.0f;
+    x = ((float)(r >> 8) / 16777216.0f - 0.5f) * 8.0f;
+    if ((r & 0xF0u) == 0x10u) x = 1.0f;   /* repeated magnitudes exercise the tie rule */
+    if ((r & 0xF0u) == 0x20u) x = -1.0f;
+    return tc_round(t, x, TC_RN);
+}
+
+static void fill(tc_dtype t, float *a, int n) { int i; for (i = 0; i < n; i++) a[i] = rand_value(t); }
+
+static int same_bits(float a, float b) { return tct_f2u(a) == tct_f2u(b); }
+
+static void test_pattern_and_codes(void) {
+    int g = 0, k = 0, i0, i1, code, legal = 0;
+    CHECK_STATUS(tc_sparse_pattern(TC_FP16, &g, &k), TC_OK); CHECK(g == 4 && k == 2);
+    CHECK_STATUS(tc_sparse_pattern(TC_BF16, &g, &k), TC_OK); CHECK(g == 4 && k == 2);
+    CHECK_STATUS(tc_sparse_pattern(TC_TF32, &g, &k), TC_OK); CHECK(g == 2 && k == 1);
+    CHECK_STATUS(tc_sparse_pattern(TC_FP32, &g, &k), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_pattern((tc_dtype)99, &g, &k), TC_ERR_DTYPE);
+    /* the six ordered codes of REFERENCE.md section 4, by value */
+    CHECK(tc_sparse_meta_encode(0, 1) == 0x4); CHECK(tc_sparse_meta_encode(0, 2) == 0x8);
+    CHECK(tc_sparse_meta_encode(0, 3) == 0xC); CHECK(tc_sparse_meta_encode(1, 2) == 0x9);
+    CHECK(tc_sparse_meta_encode(1, 3) == 0xD); CHECK(tc_sparse_meta_encode(2, 3) == 0xE);
+    CHECK(tc_sparse_meta_encode(1, 1) == -1); CHECK(tc_sparse_meta_encode(2, 1) == -1);
+    CHECK(tc_sparse_meta_encode(-1, 2) == -1); CHECK(tc_sparse_meta_encode(0, 4) == -1);
+    for (code = 0; code < 16; code++) {
+        int ok = tc_sparse_meta_decode((unsigned)code, &i0, &i1) == 0;
+        legal += ok;
+        CHECK(ok == ((code & 3) < (code >> 2)));
+        if (ok) CHECK(tc_sparse_meta_encode(i0, i1) == code);
+    }
+    CHECK(legal == 6);
+    CHECK(tc_sparse_meta_decode(0x14u, &i0, &i1) == -1);
+}
+
+/* The tie rule and NaN, by hand. */
+static void test_prune_rules(void) {
+    float w[8] = { 1.0f, -1.0f, 1.0f, 0.5f,   0.0f, NAN, 3.0f, -3.0f };
+    float o[8];
+    unsigned char m[8];
+    float w2[4] = { 2.0f, -2.0f, 0.0f, 5.0f };
+    CHECK_STATUS(tc_sparse_prune(TC_FP16, 1, 8, w, 8, o, 8, m), TC_OK);
+    CHECK(m[0] == 1 && m[1] == 1 && m[2] == 0 && m[3] == 0);   /* equal |w|: lower index wins */
+    CHECK(m[4] == 0 && m[5] == 1 && m[6] == 1 && m[7] == 0);   /* NaN kept; 3 beats -3 by index */
+    CHECK(o[0] == 1.0f && o[1] == -1.0f && same_bits(o[2], 0.0f) && same_bits(o[3], 0.0f));
+    CHECK(o[5] != o[5] && o[6] == 3.0f && same_bits(o[7], 0.0f));
+    CHECK_STATUS(tc_sparse_prune(TC_TF32, 1, 4, w2, 4, w2, 4, NULL), TC_OK);   /* in place, 1:2 */
+    CHECK(w2[0] == 2.0f && same_bits(w2[1], 0.0f) && same_bits(w2[2], 0.0f) && w2[3] == 5.0f);
+}
+
+/* Random matrices of many shapes through prune, check, compress, decompress. */
+static void test_round_trips(void) {
+    static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3 };
+    static float A[MAXM * MAXK], P[MAXM * MAXK], V[MAXM * MAXK], D[MAXM * MAXK], V2[MAXM * MAXK];
+    static uint32_t meta[MAXM * 16], meta2[MAXM * 16];
+    static unsigned char mask[MAXM * MAXK];
+    int ti, trial;
+    tct_seed(6);
+    for (ti = 0; ti < (int)(sizeof types / sizeof types[0]); ti++) {
+        tc_dtype t = types[ti];
+        int group = 4, keep = 2;
+        tc_sparse_pattern(t, &group, &keep);
+        for (trial = 0; trial < 60; trial++) {
+            int M = 1 + (int)(tct_rand32() % MAXM), K = group * (int)(tct_rand32() % (MAXK / group + 1));
+            int lda = K + (int)(tct_rand32() % 3), ldv = K / 2 + (int)(tct_rand32() % 2);
+            int ldm = tc_sparse_meta_words(t, K) + (int)(tct_rand32() % 2);
+            int r, c, bad_prune = 0, bad_mask = 0, bad_round = 0, bad_vals = 0;
+            tc_sparse_violation v;
+            if (M * lda > MAXM * MAXK) M = MAXM * MAXK / (lda ? lda : 1);
+            fill(t, A, M * lda);
+            CHECK_STATUS(tc_sparse_prune(t, M, K, A, lda, P, lda, mask), TC_OK);
+            CHECK_STATUS(tc_sparse_check(t, M, K, P, lda, &v), TC_OK);
+            for (r = 0; r < M; r++)
+                for (c = 0; c < K; c += group) {
+                    int i, j, kept = 0;
+                    for (i = 0; i < group; i++) {
+                        float a = A[r * lda + c + i], p = P[r * lda + c + i];
+                        kept += mask[r * K + c + i];
+                        if (mask[r * K + c + i] || a == 0 ? !same_bits(a, p) && !(a != a && p != p) : !same_bits(p, 0.0f)) bad_mask++;
+                        /* everything kept is at least as large as everything dropped */
+                        for (j = 0; j < group; j++)
+                            if (mask[r * K + c + i] && !mask[r * K + c + j] && fabsf(a) < fabsf(A[r * lda + c + j])) bad_prune++;
+                    }
+                    if (kept != keep) bad_mask++;
+                }
+            CHECK(bad_prune == 0); CHECK(bad_mask == 0);
+            CHECK_STATUS(tc_sparse_compress(t, M, K, P, lda, V, ldv, meta, ldm, 0, &v), TC_OK);
+            CHECK_STATUS(tc_sparse_decompress(t, M, K, V, ldv, meta, ldm, D, lda, &v), TC_OK);
+            /* exact, except that a zero the metadata does not name comes back +0 */
+            for (r = 0; r < M; r++)
+                for (c = 0; c < K; c++)
+                    if (!same_bits(D[r * lda + c], P[r * lda + c]) && !(P[r * lda + c] == 0 && same_bits(D[r * lda + c], 0.0f))) bad_round++;
+            CHECK(bad_round == 0);
+            /* compress with TC_SPARSE_PRUNE on the unpruned matrix gives the same thing */
+            CHECK_STATUS(tc_sparse_compress(t, M, K, A, lda, V2, ldv, meta2, ldm, TC_SPARSE_PRUNE, NULL), TC_OK);
+            for (r = 0; r < M; r++) {
+                for (c = 0; c < K / 2; c++) if (!same_bits(V[r * ldv + c], V2[r * ldv + c])) bad_vals++;
+                for (c = 0; c < tc_sparse_meta_words(t, K); c++) if (meta[r * ldm + c] != meta2[r * ldm + c]) bad_vals++;
+            }
+            CHECK(bad_vals == 0);
+        }
+    }
+}
+
+/* Every group pattern that fits 2:4 (and 1:2), the code it gets, and exact
+   values: PyTorch's choice for short groups, -0 kept where the code names it. */
+static void test_every_group_pattern(void) {
+    static const unsigned torch_code[16] = { 0xE, 0x8, 0x9, 0x4, 0xE, 0x8, 0x9, 0, 0xE, 0xC, 0xD, 0, 0xE, 0, 0, 0 };
+    unsigned nz;
+    float a[4], v[2], d[4];
+    uint32_t meta;
+    tc_sparse_violation bad;
+    for (nz = 0; nz < 16; nz++) {
+        int i, n = 0, exact = 1;
+        for (i = 0; i < 4; i++) { a[i] = (nz >> i) & 1u ? (float)(i + 2) * ((i & 1) ? -1.0f : 1.0f) : -0.0f; n += (nz >> i) & 1u; }
+        if (n > 2) {
+            CHECK_STATUS(tc_sparse_compress(TC_FP16, 1, 4, a, 4, v, 2, &meta, 1, 0, &bad), TC_ERR_NOT_SPARSE);
+            CHECK(bad.row == 0 && bad.col == 0 && bad.nonzeros == n);
+            continue;
+        }
+        CHECK_STATUS(tc_sparse_compress(TC_FP16, 1, 4, a, 4, v, 2, &meta, 1, 0, NULL), TC_OK);
+        CHECK_BITS(nz, meta, torch_code[nz]);
+        CHECK_STATUS(tc_sparse_decompress(TC_FP16, 1, 4, v, 2, &meta, 1, d, 4, NULL), TC_OK);
+        for (i = 0; i < 4; i++) {
+            int named = i == (int)(meta & 3u) || i == (int)(meta >> 2);
+            /* named zeros keep their -0; unnamed positions come back +0 */
+            if (!same_bits(d[i], named ? a[i] : 0.0f)) exact = 0;
+        }
+        CHECK(exact);
+    }
+    for (nz = 0; nz < 4; nz++) {   /* tf32 1:2 */
+        float t[2], tv, td[2];
+        t[0] = (nz & 1u) ? 1.5f : 0.0f;
+        t[1] = (nz & 2u) ? -2.5f : 0.0f;
+        if (nz == 3) { CHECK_STATUS(tc_sparse_compress(TC_TF32, 1, 2, t, 2, &tv, 1, &meta, 1, 0, NULL), TC_ERR_NOT_SPARSE); continue; }
+        CHECK_STATUS(tc_sparse_compress(TC_TF32, 1, 2, t, 2, &tv, 1, &meta, 1, 0, NULL), TC_OK);
+        CHECK_BITS(nz, meta, nz == 1 ? 0x4u : 0xEu);
+        CHECK_STATUS(tc_sparse_decompress(TC_TF32, 1, 2, &tv, 1, &meta, 1, td, 2, NULL), TC_OK);
+        CHECK(td[0] == t[0] && td[1] == t[1]);
+    }
+    /* group j of a row sits in bits [4(j%8)+3 : 4(j%8)] of word j/8 */
+    {
+        float row[40] = { 0 };
+        uint32_t m2[2];
+        float vals[20];
+        row[8 * 4 + 1] = 1.0f; row[8 * 4 + 3] = 2.0f;   /* group 8: (1,3) = 0xD */
+        row[7 * 4 + 0] = 3.0f;                          /* group 7: (0,2) = 0x8 */
+        CHECK_STATUS(tc_sparse_compress(TC_BF16, 1, 40, row, 40, vals, 20, m2, 2, 0, NULL), TC_OK);
+        CHECK_BITS(0, m2[0], 0x8EEEEEEEu);
+        CHECK_BITS(0, m2[1], 0xEDu);   /* groups 8, 9; the unused nibbles stay 0 */
+        CHECK(vals[16] == 1.0f && vals[17] == 2.0f && vals[14] == 3.0f);
+    }
+}
+
+static void test_violations_and_bad_input(void) {
+    float a[3 * 12] = { 0 }, v[3 * 6], d[3 * 12];
+    uint32_t meta[3];
+    tc_sparse_violation bad = { -9, -9, -9 };
+    a[2 * 12 + 8] = 1; a[2 * 12 + 9] = 1; a[2 * 12 + 11] = 1;   /* row 2, group at column 8: 3 non-zeros */
+    a[2 * 12 + 4] = 1;
+    CHECK_STATUS(tc_sparse_check(TC_FP16, 3, 12, a, 12, &bad), TC_ERR_NOT_SPARSE);
+    CHECK(bad.row == 2 && bad.col == 8 && bad.nonzeros == 3);
+    CHECK_STATUS(tc_sparse_check(TC_FP16, 3, 12, a, 12, NULL), TC_ERR_NOT_SPARSE);
+    a[1 * 12 + 0] = 1; a[1 * 12 + 1] = 1; a[1 * 12 + 2] = NAN;  /* an earlier one, found by a NaN */
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 12, a, 12, v, 6, meta, 1, 0, &bad), TC_ERR_NOT_SPARSE);
+    CHECK(bad.row == 1 && bad.col == 0 && bad.nonzeros == 3);
+    CHECK_STATUS(tc_sparse_check(TC_TF32, 3, 12, a, 12, &bad), TC_ERR_NOT_SPARSE);   /* 1:2 fails earlier */
+    CHECK(bad.row == 1 && bad.col == 0 && bad.nonzeros == 2);
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 12, a, 12, v, 6, meta, 1, TC_SPARSE_PRUNE, &bad), TC_OK);
+    /* NULL, negative sizes, K not a multiple of the group, short leading dimensions, types, flags */
+    CHECK_STATUS(tc_sparse_check(TC_FP16, 3, 12, NULL, 12, &bad), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_prune(TC_FP16, 3, 12, a, 12, NULL, 12, NULL), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 12, a, 12, NULL, 6, meta, 1, 0, NULL), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_decompress(TC_FP16, 3, 12, v, 6, NULL, 1, d, 12, NULL), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_check(TC_FP16, -1, 12, a, 12, NULL), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_prune(TC_FP16, 3, -4, a, 12, d, 12, NULL), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 10, a, 12, v, 6, meta, 1, 0, NULL), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_compress(TC_TF32, 3, 11, a, 12, v, 6, meta, 1, 0, NULL), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_decompress(TC_FP16, 3, 6, v, 6, meta, 1, d, 12, NULL), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_check(TC_FP16, 3, 12, a, 11, NULL), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 12, a, 12, v, 5, meta, 1, 0, NULL), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 12, a, 12, v, 6, meta, 0, 0, NULL), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_prune(TC_FP16, 3, 12, a, 12, a, 13, NULL), TC_ERR_SHAPE);   /* in place needs one ld */
+    CHECK_STATUS(tc_sparse_compress(TC_FP32, 3, 12, a, 12, v, 6, meta, 1, 0, NULL), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 12, a, 12, v, 6, meta, 1, 8, NULL), TC_ERR_ARG);
+    CHECK(tc_sparse_meta_words(TC_FP16, 6) == -1 && tc_sparse_meta_words(TC_FP16, 32) == 1 && tc_sparse_meta_words(TC_FP16, 36) == 2);
+    CHECK(tc_sparse_meta_words(TC_TF32, 16) == 1 && tc_sparse_meta_words(TC_TF32, 18) == 2 && tc_sparse_meta_words(TC_FP32, 8) == -1);
+    CHECK_STATUS(tc_sparse_check(TC_FP16, 0, 0, a, 0, NULL), TC_OK);   /* empty is fine */
+    /* illegal metadata: 0b0000 (0,0) in row 1 group 2; (0,2) for tf32 */
+    meta[0] = 0xEEEu; meta[1] = 0xE0Eu; meta[2] = 0xEEEu;
+    CHECK_STATUS(tc_sparse_decompress(TC_FP16, 3, 12, v, 6, meta, 1, d, 12, &bad), TC_ERR_SPARSE_META);
+    CHECK(bad.row == 1 && bad.col == 4 && bad.nonzeros == -1);
+    meta[0] = 0x4E8u;
+    CHECK_STATUS(tc_sparse_decompress(TC_TF32, 1, 6, v, 3, meta, 1, d, 6, &bad), TC_ERR_SPARSE_META);
+    CHECK(bad.row == 0 && bad.col == 0);
+    CHECK(tc_status_string(TC_ERR_NOT_SPARSE)[0] != 'u' && tc_status_string(TC_ERR_SPARSE_META)[0] != 'u');
+}
+
+/* Each layout function is a bijection onto its tile, for every shape; the
+   metadata lanes of each selector cover every (row, group) once. */
+static void test_layouts(void) {
+    int s;
+    CHECK(tc_sparse_shape_info_of(TC_SPARSE_SHAPE_COUNT) == NULL);
+    CHECK(tc_sparse_shape_info_of((tc_sparse_shape)-1) == NULL);
+    for (s = 0; s < TC_SPARSE_SHAPE_COUNT; s++) {
+        const tc_sparse_shape_info *in = tc_sparse_shape_info_of((tc_sparse_shape)s);
+        int seen_a[16 * 16] = { 0 }, seen_b[32 * 8] = { 0 };
+        int lane, e, sel, ok_a = 1, ok_b = 1, r, c, unit = in->keep == 2 ? 2 : 1;
+        int group = 4, keep = 2;
+        tc_sparse_pattern(unit == 2 ? TC_FP16 : TC_TF32, &group, &keep);
+        CHECK(in->group == group && in->keep == keep && in->m == 16 && in->n == 8);
+        CHECK(in->a_regs * unit == in->a_elems && in->b_regs * unit == in->b_elems);
+        CHECK(in->a_elems * 32 == in->m * in->k / 2 && in->b_elems * 32 == in->k * in->n);
+        CHECK(in->meta_lanes * in->selectors == 4 && in->m * (in->k / in->group) * 4 == 8 * in->meta_lanes * 32);
+        for (lane = 0; lane < 32; lane++)
+            for (e = 0; e < in->a_elems; e++) {
+                if (tc_sparse_a_coord((tc_sparse_shape)s, lane, e, &r, &c) != 0 || r < 0 || r >= 16 || c < 0 || c >= in->k / 2) { ok_a = 0; continue; }
+                seen_a[r * 16 + c]++;
+                if (tc_sparse_b_coord((tc_sparse_shape)s, lane, e, &r, &c) != 0 || r < 0 || r >= in->k || c < 0 || c >= 8) { ok_b = 0; continue; }
+                seen_b[r * 8 + c]++;
+            }
+        for (r = 0; r < 16; r++) for (c = 0; c < in->k / 2; c++) if (seen_a[r * 16 + c] != 1) ok_a = 0;
+        for (r = 0; r < in->k; r++) for (c = 0; c < 8; c++) if (seen_b[r * 8 + c] != 1) ok_b = 0;
+        CHECK(ok_a); CHECK(ok_b);
+        CHECK(tc_sparse_a_coord((tc_sparse_shape)s, 0, in->a_elems, &r, &c) == -1);
+        CHECK(tc_sparse_a_coord((tc_sparse_shape)s, 32, 0, &r, &c) == -1);
+        CHECK(tc_sparse_b_coord((tc_sparse_shape)s, -1, 0, &r, &c) == -1);
+        CHECK(tc_sparse_meta_coord((tc_sparse_shape)s, in->selectors, 0, 0, &r, &c) == -1);
+        CHECK(tc_sparse_meta_coord((tc_sparse_shape)s, 0, 0, 8, &r, &c) == -1);
+        for (sel = 0; sel < in->selectors; sel++) {
+            int seen_m[16 * 8] = { 0 }, ok_m = 1, j, readers = 0;
+            for (lane = 0; lane < 32; lane++) {
+                int reads = 0;
+                for (j = 0; j < 8; j++) {
+                    int got = tc_sparse_meta_coord((tc_sparse_shape)s, sel, lane, j, &r, &c);
+                    if (got == 1) { seen_m[r * 8 + c]++; reads = 1; if ((r & 7) != lane >> 2) ok_m = 0; }
+                    else if (got != 0) ok_m = 0;
+                }
+                readers += reads;
+            }
+            for (r = 0; r < 16; r++) for (c = 0; c < 8; c++) if (seen_m[r * 8 + c] != (c < in->k / in->group)) ok_m = 0;
+            CHECK(ok_m);
+            CHECK(readers == 8 * in->meta_lanes);
+        }
+    }
+    /* the m16n8k32 facts of REFERENCE.md section 4: the thread with lane%2 = p
+       carries rows g (bits 15:0) and g+8 (bits 31:16), dense columns 16p..16p+15;
+       selector 0 -> T0/T1 of each quad, 1 -> T2/T3 */
+    {
+        int r, g;
+        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 0, 5, 0, &r, &g) == 1 && r == 1 && g == 4);
+        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 0, 5, 7, &r, &g) == 1 && r == 9 && g == 7);
+        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 0, 6, 0, &r, &g) == 0);
+        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 1, 6, 4, &r, &g) == 1 && r == 9 && g == 0);
+        CHECK(tc_sparse_a_coord(TC_SPARSE_M16N8K32_F16, 7, 5, &r, &g) == 0 && r == 1 && g == 15);
+    }
+}
+
+/* pack_a / unpack_a reproduce the decompressed tiles for every shape and
+   selector; metadata lanes outside the selector are 0 (so the wrong
+   selector cannot decode); pack_b places B where b_coord says. */
+static void test_pack_unpack(void) {
+    enum { M = 32, K = 64, N = 16 };
+    static float A[M * K], P[M * K], V[M * K / 2], T[16 * 32], B[K * N];
+    static uint32_t meta[M * 8];
+    uint32_t a[32 * 4], mr[32], b[32 * 4];
+    int s;
+    tct_seed(66);
+    for (s = 0; s < TC_SPARSE_SHAPE_COUNT; s++) {
+        const tc_sparse_shape_info *in = tc_sparse_shape_info_of((tc_sparse_shape)s);
+        tc_dtype ts[2];
+        int nt = in->keep == 2 ? 2 : 1, ti;
+        ts[0] = in->keep == 2 ? TC_FP16 : TC_TF32; ts[1] = TC_BF16;
+        for (ti = 0; ti < nt; ti++) {
+            tc_dtype t = ts[ti];
+            int ldm = tc_sparse_meta_words(t, K), sel, row0, col0, bad = 0, badb = 0, lane, e;
+            fill(t, A, M * K);
+            fill(t, B, K * N);
+            tc_sparse_prune(t, M, K, A, K, P, K, NULL);
+            CHECK_STATUS(tc_sparse_compress(t, M, K, P, K, V, K / 2, meta, ldm, 0, NULL), TC_OK);
+            for (sel = 0; sel < in->selectors; sel++)
+                for (row0 = 0; row0 < M; row0 += 16)
+                    for (col0 = 0; col0 < K; col0 += in->k) {
+                        int r, c, nonreaders = 0;
+                        CHECK_STATUS(tc_sparse_pack_a((tc_sparse_shape)s, t, sel, M, K, V, K / 2, meta, ldm, row0, col0, a, mr), TC_OK);
+                        CHECK_STATUS(tc_sparse_unpack_a((tc_sparse_shape)s, t, sel, a, mr, T, NULL), TC_OK);
+                        for (r = 0; r < 16; r++)
+                            for (c = 0; c < in->k; c++) {
+                                float p = P[(row0 + r) * K + col0 + c], q = T[r * in->k + c];
+                                if (!(same_bits(p, q) || (p == 0 && q == 0))) bad++;
+                            }
+                        for (lane = 0; lane < 32; lane++) {
+                            int rr, gg;
+                            if (tc_sparse_meta_coord((tc_sparse_shape)s, sel, lane, 0, &rr, &gg) == 0 && mr[lane] != 0) nonreaders++;
+                        }
+                        CHECK(nonreaders == 0);
+                        /* another selector reads the zero registers: code 0 is illegal */
+                        CHECK_STATUS(tc_sparse_unpack_a((tc_sparse_shape)s, t, (sel + 1) % in->selectors, a, mr, T, NULL), TC_ERR_SPARSE_META);
+                    }
+            CHECK(bad == 0);
+            CHECK_STATUS(tc_sparse_pack_b((tc_sparse_shape)s, t, K, N, B, N, in->k, 8, b), TC_OK);
+            for (lane = 0; lane < 32; lane++)
+                for (e = 0; e < in->b_elems; e++) {
+                    int k, n;
+                    uint32_t want;
+                    tc_sparse_b_coord((tc_sparse_shape)s, lane, e, &k, &n);
+                    want = tc_encode(t, B[(in->k + k) * N + 8 + n], TC_RN);
+                    if (t == TC_TF32 ? b[lane * 4 + e] != tct_f2u(B[(in->k + k) * N + 8 + n])
+                                     : ((b[lane * 4 + (e >> 1)] >> (16 * (e & 1))) & 0xFFFFu) != want) badb++;
+                }
+            CHECK(badb == 0);
+        }
+    }
+    /* bad input */
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_TF32, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K8_TF32, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_SHAPE_COUNT, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 2, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, V, K / 2, meta, 2, 8, 0, a, mr), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 48, a, mr), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, 20, K, V, K / 2, meta, 2, 16, 0, a, mr), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, NULL, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_NULL);
+    V[0] = 1.0f + 1.0f / 4096.0f;   /* not an fp16 value; lane 0 element 0 */
+    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_NOT_REPRESENTABLE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_SPARSE_M16N8K16_F16, TC_FP16, K, N, B, N, 56, 0, b), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_SPARSE_M16N8K16_F16, TC_FP16, K, N, B, N - 1, 0, 0, b), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_SPARSE_M16N8K16_F16, TC_FP16, -1, N, B, N, 0, 0, b), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_unpack_a(TC_SPARSE_M16N8K16_F16, TC_FP16, 0, a, NULL, T, NULL), TC_ERR_NULL);
+}
+
+int main(void) {
+    test_pattern_and_codes();
+    test_prune_rules();
+    test_round_trips();
+    test_every_group_pattern();
+    test_violations_and_bad_input();
+    test_layouts();
+    test_pack_unpack();
+    return tct_finish("test_sparsity");
+}
