@@ -251,7 +251,7 @@ static float random_value(tc_dtype t, int mode, int band) {
     const tc_format *f = tc_format_of(t);
     uint32_t r = tct_rand32();
     if (t == TC_TF32 && mode != 1) return tct_u2f(r);   /* raw fp32: the MMA truncates */
-    if (mode == 0) return tc_decode(t, t == TC_TF32 ? r >> 13 : r & ((1u << f->total_bits) - 1u));
+    if (mode == 0) return tc_decode(t, t == TC_FP32 ? r : t == TC_TF32 ? r >> 13 : r & ((1u << f->total_bits) - 1u));
     if (mode == 1) {
         float v = (float)ldexp(1.0 + (double)(r & 0xFFFFFF) / 16777216.0, band + (int)((r >> 24) & 7) - 4);
         v = tc_round(t, (r >> 31) ? -v : v, TC_RN | TC_SATFINITE);
