@@ -22,7 +22,9 @@ int use_header_value(void) { return (int)tc_fp16_from_f32(1.0f, TC_RN); }
 
 int main(void) {
 #ifdef USE_CUSTOM_ALLOC
-    (void)custom_allocs;
+    void *p = TC_MALLOC(16);   /* the header's macros are the ones defined above */
+    TC_FREE(p);
+    if (custom_allocs != 1) return 1;
 #endif
     return tc_fp16_from_f32(1.0f, TC_RN) == 0x3C00 ? 0 : 1;
 }
