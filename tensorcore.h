@@ -23,7 +23,7 @@
    SECTIONS                                                       prefix
      1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
         with every rounding mode, array versions, bit-field tools   tc_tf32_ tc_e4m3_ ...
-     2. Tensor Core MMA numerics (bit-accurate)                     tc_mma_ tc_gemm
+     2. Tensor Core MMA numerics (bit-accurate), fragment layouts   tc_mma_ tc_gemm tc_dot_
      3. Loss scaling                                                tc_scaler_
      4. 2:4 structured sparsity                                     tc_sparse_
      5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
@@ -219,7 +219,136 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
 
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
+   Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
+     V100, A100 and H100: the block FMA of REFERENCE.md section 2. Per group
+     of products: every product exact; E = the largest product exponent (the
+     sum of the two operands' exponents, so a product's significand lies in
+     [1,4)) and c's; every term, c included, truncated toward zero to F
+     fractional bits below 2^E (no guard, round or sticky bit); an exact sum;
+     one normalisation; then round toward zero to fp32 (FP8 on H100: to 13
+     mantissa bits) or to nearest-even to fp16. Longer K chains groups, each
+     taking the previous rounded result as its c.
+   Parameters (one table, tc__mma_table): F = 23 V100, 24 A100, 25 H100 (13 for
+     H100 FP8); group = V100 fp16 4; A100 fp16/bf16 8, tf32 4; H100 fp16/bf16
+     16, tf32 8, FP8 32 (the wgmma k32 group).
+   Numbers from: MMA-Sim (Xie et al., arXiv 2511.10909, repo microsoft/MMA-Sim)
+     and Khattak & Mikaitis (arXiv 2512.07004); both claim bit-exact agreement
+     with hardware. Neither is measured here yet: cuda/mma.cu compares every
+     output bit with the GPU and settles it when run.
+   Where the two models differ (tc_mma_zero_rule), the default is MMA-Sim's:
+     a zero operand takes part in choosing E with exponent -126, a zero c too,
+     and an operand that is subnormal in its type has its type's minimum
+     exponent. TC_MMA_ZEROS_KHATTAK drops zero products (and a zero c) from E
+     and clamps E below at -132 (A100) / -133 (H100); V100's -131 is our
+     extrapolation (-108 - F), unconfirmed. Which one the GPU follows is
+     unconfirmed until cuda/mma.cu has run.
+   Specials (MMA-Sim): NaN in, Inf*0 or Inf-Inf give the canonical NaN
+     (0x7FFFFFFF, fp16 0x7FFF); otherwise an Inf input gives Inf; a finite
+     sum beyond the output range gives Inf (not the RZ maximum); an exact
+     zero gives +0. Raw fp32 fed to a tf32 MMA loses its low 13 bits first.
+   Simplifies: one output element at a time; operands A and B of the same
+     type (no e4m3 x e5m2 mix); FP8 on H100 follows wgmma (mma.sync FP8 on
+     sm_90 is unconfirmed and not in cuda/mma.cu).
    ========================================================================== */
+
+typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_COUNT } tc_arch;
+
+/* The corner where the published models disagree (see the banner). */
+typedef enum {
+    TC_MMA_ZEROS_MMASIM = 0,   /* default: zeros take part in E as exponent -126 */
+    TC_MMA_ZEROS_KHATTAK = 1   /* zeros dropped; E clamped below at tc_mma_params.exp_floor */
+} tc_mma_zero_rule;
+
+/* Zero-initialised = the architecture's own behaviour. group and frac_bits
+   let a lesson ask "what if the block were wider / the adder narrower". */
+typedef struct {
+    tc_mma_zero_rule zero_rule;
+    int group;       /* products per block FMA; 0 = the architecture's; else 1..TC_MMA_MAX_GROUP */
+    int frac_bits;   /* F; 0 = the architecture's; else 1..40 */
+} tc_mma_options;
+
+#define TC_MMA_MAX_GROUP 64
+
+/* What the model uses for one (arch, input, output) combination. */
+typedef struct {
+    int frac_bits;   /* F: fractional bits kept below 2^E */
+    int group;       /* products summed in one block FMA */
+    int instr_k;     /* K of the widest instruction (what tc_gemm steps by) */
+    int min_k;       /* K of the narrowest instruction tc_mma_dot accepts */
+    int out_mbits;   /* mantissa bits of the result: 23 (fp32), 13 (H100 FP8 -> fp32), 10 (fp16) */
+    int exp_floor;   /* lower clamp on E under TC_MMA_ZEROS_KHATTAK */
+} tc_mma_params;
+
+/* TC_ERR_ARCH for an unknown arch or a type the arch lacks (V100: fp16
+   only; FP8: H100 only), TC_ERR_DTYPE for an unknown type or an output
+   other than fp32 / fp16 (fp16 output only with fp16 or FP8 inputs). */
+TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p);
+
+/* One output element of one mma instruction: c + sum(a[i]*b[i], i < k).
+   Unchecked primitive. Preconditions: a and b hold k values of `in` (tf32:
+   any fp32, truncated here as the hardware does), c a value of `out`, and k
+   an instruction's K: V100 4 (m8n8k4); fp16/bf16 8 or 16 (m16n8k8,
+   m16n8k16); tf32 4 or 8 (m16n8k4, m16n8k8); FP8 32. A value that is not
+   representable loses its excess low bits. An unsupported (arch, in, out, k)
+   returns NaN. */
+TC_HOST_DEVICE TCDEF float tc_mma_dot(tc_arch arch, tc_dtype in, tc_dtype out, int k,
+                                      const float *a, const float *b, float c);
+/* The same with options (NULL = defaults). With opt->group set, any k >= 1
+   is accepted and chained in groups of that size. */
+TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out, int k,
+                                         const float *a, const float *b, float c,
+                                         const tc_mma_options *opt);
+
+/* D = A*B + C, row-major with leading dimensions, any M, N, K >= 0. K is
+   walked in instruction-sized steps like a real kernel's K loop; a K that is
+   not a multiple is padded with zero products (which change nothing under
+   either zero rule). C may be NULL (zero); D may alias C (same ldc). Every
+   A and B value must be representable in `in` (tf32: any fp32) and every C
+   value in `out`, else TC_ERR_NOT_REPRESENTABLE and D is untouched; NaN and
+   Inf are representable (except in e4m3, which has no Inf). Also
+   TC_ERR_NULL, TC_ERR_SIZE (negative M, N, K), TC_ERR_SHAPE (ld too small),
+   TC_ERR_ARCH / TC_ERR_DTYPE as tc_mma_params_of, TC_ERR_ARG (bad options),
+   TC_ERR_NOMEM. */
+TCDEF tc_status tc_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                        const float *A, int lda, const float *B, int ldb,
+                        const float *C, int ldc, float *D, int ldd);
+TCDEF tc_status tc_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                           const float *A, int lda, const float *B, int ldb,
+                           const float *C, int ldc, float *D, int ldd,
+                           const tc_mma_options *opt);
+
+/* Reference models to compare against, on fp32 values (a stride inc_a,
+   inc_b >= 1 walks a column). tc_dot_fma: sequential IEEE fp32 FMA,
+   c = fmaf(a[i], b[i], c) for i = 0..k-1, what a CUDA-core loop does.
+   tc_dot_exact: the exact value of c + sum a[i]*b[i], rounded once to fp32
+   (nearest-even); NaN is 0x7FFFFFFF. Both return NaN for k < 0 or NULL. */
+TCDEF float tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c);
+TCDEF float tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c);
+
+/* mma.sync fragment layouts (PTX ISA, "Matrix fragments for mma.m16n8k*"):
+   which element of A (M x K), B (K x N) or C/D (M x N) lane `lane` holds
+   in its register element i. Written once here; tests, lessons and
+   cuda/mma.cu use it. */
+typedef enum {
+    TC_MMA_M16N8K16_F16,   /* f16 or bf16 inputs */
+    TC_MMA_M16N8K8_F16,    /* f16 or bf16 inputs */
+    TC_MMA_M16N8K8_TF32,
+    TC_MMA_M16N8K4_TF32,
+    TC_MMA_SHAPE_COUNT
+} tc_mma_shape;
+
+typedef enum { TC_FRAG_A, TC_FRAG_B, TC_FRAG_C } tc_frag;   /* TC_FRAG_C is also D */
+
+/* M, N, K of a shape; 0 for an unknown shape. */
+TC_HOST_DEVICE TCDEF int tc_mma_shape_m(tc_mma_shape s);
+TC_HOST_DEVICE TCDEF int tc_mma_shape_n(tc_mma_shape s);
+TC_HOST_DEVICE TCDEF int tc_mma_shape_k(tc_mma_shape s);
+/* Elements per lane of a fragment (A of m16n8k16: 8); 0 if unknown. */
+TC_HOST_DEVICE TCDEF int tc_mma_frag_count(tc_mma_shape s, tc_frag f);
+/* (row, col) of element i of lane's fragment; TC_ERR_ARG for a bad shape,
+   fragment, lane (0..31) or i, TC_ERR_NULL for NULL row/col. */
+TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_shape s, tc_frag f, int lane, int i,
+                                                 int *row, int *col);
 
 /* ==========================================================================
    SECTION 3: LOSS SCALING
@@ -728,6 +857,7 @@ TCDEF void tc_sim_result_free(tc_sim_result *r);
 #define TENSORCORE_IMPLEMENTATION_DONE
 
 #include <string.h>
+#include <math.h>
 
 #if defined(TC_MALLOC) && defined(TC_FREE)
 #elif !defined(TC_MALLOC) && !defined(TC_FREE)
@@ -1236,6 +1366,445 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
 }
 
 /* ------------------------------------------------ section 2: mma */
+
+/* Operands are split once into a signed 24-bit significand with 23
+   fractional bits and an exponent: value = sig * 2^(exp - 23). All input
+   types are subsets of fp32, so one split serves them all; an operand that
+   is subnormal in its type gets the type's minimum exponent (and a smaller
+   significand), as both published models do. */
+typedef struct { int32_t sig; int32_t exp; } tc__mma_op;
+
+#define TC__MMA_SPECIAL_EXP   4096     /* exponent given to Inf and NaN operands */
+#define TC__MMA_SPECIAL_MIN   1000     /* a product exponent above this involves one */
+#define TC__MMA_KHATTAK_ZERO  (-2000)  /* zero's exponent when zeros are dropped: never the maximum */
+#define TC__MMA_NO_FLOOR      (-100000)
+#define TC__MMA_MMASIM_ZERO   (-126)   /* MMA-Sim: a zero has exponent -126, whatever its type */
+
+typedef struct {
+    tc_mma_params p;
+    int emin_in, emin_c;     /* minimum exponents of the input type and of c's type */
+    int out_emin, out_ebits, out_rne, out_fp16;
+    int zero_exp, floor, tf32;
+} tc__mma_cfg;
+
+/* The architecture table: F, group, widest and narrowest instruction K per
+   input family. Returns 0 where the architecture lacks the type. */
+TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params *p) {
+    int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32;
+    if (in != TC_FP16 && in != TC_BF16 && !tf32 && !fp8) return 0;
+    p->out_mbits = 23;
+    switch (arch) {
+    case TC_ARCH_V100:   /* mma.sync m8n8k4: fp16 only */
+        if (in != TC_FP16) return 0;
+        p->frac_bits = 23; p->group = 4; p->instr_k = 4; p->min_k = 4;
+        break;
+    case TC_ARCH_A100:   /* m16n8k16 = two chained groups of 8; tf32 m16n8k8 = two of 4 */
+        if (fp8) return 0;
+        p->frac_bits = 24; p->group = tf32 ? 4 : 8; p->instr_k = tf32 ? 8 : 16; p->min_k = p->instr_k / 2;
+        break;
+    case TC_ARCH_H100:   /* one group per instruction; FP8 as wgmma k32 with a 13-bit adder */
+        p->frac_bits = fp8 ? 13 : 25;
+        p->group = fp8 ? 32 : tf32 ? 8 : 16; p->instr_k = p->group; p->min_k = fp8 ? 32 : p->group / 2;
+        if (fp8) p->out_mbits = 13;
+        break;
+    default: return 0;
+    }
+    p->exp_floor = -108 - p->frac_bits;   /* Khattak: A100 -132, H100 -133 */
+    return 1;
+}
+
+TC_HOST_DEVICE static int tc__type_emin(tc_dtype t) {
+    tc__fmt f = tc__fmt_of(t);
+    return 2 - (1 << (f.ebits - 1));
+}
+
+TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtype out, const tc_mma_options *opt,
+                                              tc__mma_cfg *cfg) {
+    int fp8 = in == TC_E4M3 || in == TC_E5M2;
+    if ((int)in < 0 || in >= TC_DTYPE_COUNT || (out != TC_FP32 && out != TC_FP16)) return TC_ERR_DTYPE;
+    if (in == TC_FP32 || (out == TC_FP16 && in != TC_FP16 && !fp8)) return TC_ERR_DTYPE;   /* fp32 operands: use TC_TF32 */
+    if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !tc__mma_table(arch, in, &cfg->p)) return TC_ERR_ARCH;
+    if (out == TC_FP16) cfg->p.out_mbits = 10;
+    if (opt) {
+        if (opt->zero_rule != TC_MMA_ZEROS_MMASIM && opt->zero_rule != TC_MMA_ZEROS_KHATTAK) return TC_ERR_ARG;
+        if (opt->group < 0 || opt->group > TC_MMA_MAX_GROUP || opt->frac_bits < 0 || opt->frac_bits > 40) return TC_ERR_ARG;
+        if (opt->group) cfg->p.group = opt->group;
+        if (opt->frac_bits) cfg->p.frac_bits = opt->frac_bits;
+    }
+    cfg->emin_in = tc__type_emin(in);
+    cfg->emin_c = tc__type_emin(out);
+    cfg->out_emin = out == TC_FP16 ? -14 : -126;
+    cfg->out_ebits = out == TC_FP16 ? 5 : 8;
+    cfg->out_rne = out == TC_FP16;
+    cfg->out_fp16 = out == TC_FP16;
+    cfg->tf32 = in == TC_TF32;
+    if (opt && opt->zero_rule == TC_MMA_ZEROS_KHATTAK) {
+        cfg->zero_exp = TC__MMA_KHATTAK_ZERO; cfg->floor = cfg->p.exp_floor;
+    } else {
+        cfg->zero_exp = TC__MMA_MMASIM_ZERO; cfg->floor = TC__MMA_NO_FLOOR;
+    }
+    return TC_OK;
+}
+
+TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p) {
+    tc__mma_cfg cfg;
+    tc_status s;
+    if (!p) return TC_ERR_NULL;
+    s = tc__mma_setup(arch, in, out, NULL, &cfg);
+    if (s == TC_OK) *p = cfg.p;
+    return s;
+}
+
+TC_HOST_DEVICE static tc__mma_op tc__mma_split(float x, int emin, int zero_exp) {
+    uint32_t u = tc__bits(x), mag = u & 0x7FFFFFFFu;
+    int e = (int)(mag >> 23);
+    int32_t sig;
+    tc__mma_op op;
+    if (e == 255) { op.sig = 0; op.exp = TC__MMA_SPECIAL_EXP; return op; }
+    if (e == 0) { sig = (int32_t)mag; e = -126; }
+    else        { sig = (int32_t)((mag & 0x7FFFFFu) | 0x800000u); e -= 127; }
+    if (sig == 0) { op.sig = 0; op.exp = zero_exp; return op; }
+    if (e < emin) { int sh = emin - e; sig = sh < 31 ? sig >> sh : 0; e = emin; }
+    op.sig = (u >> 31) ? -sig : sig;
+    op.exp = e;
+    return op;
+}
+
+TC_HOST_DEVICE static int tc__bitlen64(uint64_t m) {
+    int n = 0;
+    if (m >> 32) { n += 32; m >>= 32; }
+    if (m >> 16) { n += 16; m >>= 16; }
+    if (m >> 8)  { n += 8;  m >>= 8; }
+    if (m >> 4)  { n += 4;  m >>= 4; }
+    if (m >> 2)  { n += 2;  m >>= 2; }
+    if (m >> 1)  { n += 1;  m >>= 1; }
+    return n + (int)m;
+}
+
+/* S * 2^scale rounded once to the output format (RZ for fp32, RNE for
+   fp16), with the same keep + ((e - emin) << mbits) encoding trick as
+   tc__narrow. A finite result beyond the range becomes Inf. */
+TC_HOST_DEVICE static float tc__mma_round(const tc__mma_cfg *cfg, int64_t S, int scale) {
+    int mbits = cfg->p.out_mbits, emin = cfg->out_emin;
+    uint64_t m = S < 0 ? (uint64_t)0 - (uint64_t)S : (uint64_t)S, keep;
+    uint32_t inf = ((1u << cfg->out_ebits) - 1u) << mbits, enc, sign = S < 0;
+    int e, sh;
+    if (m == 0) return 0.0f;
+    e = tc__bitlen64(m) - 1 + scale;
+    if (e < emin) e = emin;
+    sh = e - mbits - scale;
+    if (sh <= 0) {
+        keep = m << -sh;
+    } else if (sh >= 64) {
+        keep = 0;
+    } else {
+        uint64_t rem = m & ((1ull << sh) - 1u), half = 1ull << (sh - 1);
+        keep = m >> sh;
+        if (cfg->out_rne && (rem > half || (rem == half && (keep & 1u)))) keep++;
+    }
+    enc = (uint32_t)keep + ((uint32_t)(e - emin) << mbits);
+    if (enc > inf) enc = inf;
+    if (cfg->out_fp16) return tc_fp16_to_f32((uint16_t)((sign << 15) | enc));
+    return tc__float((sign << 31) | (enc << (23 - mbits)));
+}
+
+/* One block FMA: c + sum a[i]*b[i], i < n, on split operands. Sets
+   *special and returns 0 when an Inf or NaN takes part. */
+TC_HOST_DEVICE static float tc__mma_block(const tc__mma_cfg *cfg, int n, const tc__mma_op *a, const tc__mma_op *b,
+                                          tc__mma_op c, int *special) {
+    int pe[TC_MMA_MAX_GROUP];
+    int E = c.exp, base, sh, i;
+    int64_t S, p, t;
+    uint64_t m;
+    for (i = 0; i < n; i++) {
+        pe[i] = a[i].exp + b[i].exp;
+        if (pe[i] > E) E = pe[i];
+    }
+    if (E > TC__MMA_SPECIAL_MIN) { *special = 1; return 0.0f; }
+    if (E < cfg->floor) E = cfg->floor;
+    /* Products carry 46 fractional bits below 2^(ea+eb) and c is moved to
+       46 too; shifting right by 46 - F + (E - exponent) truncates each term
+       to F fractional bits below 2^E. F <= 40 keeps every shift >= 6. */
+    base = 46 - cfg->p.frac_bits + E;
+    sh = base - c.exp; if (sh > 63) sh = 63;
+    m = (uint64_t)(c.sig < 0 ? -(int64_t)c.sig : (int64_t)c.sig) << 23;
+    t = (int64_t)(m >> sh);
+    S = c.sig < 0 ? -t : t;
+    for (i = 0; i < n; i++) {
+        p = (int64_t)a[i].sig * b[i].sig;
+        sh = base - pe[i]; if (sh > 63) sh = 63;
+        m = (uint64_t)(p < 0 ? -p : p);
+        t = (int64_t)(m >> sh);
+        S += p < 0 ? -t : t;
+    }
+    *special = 0;
+    return tc__mma_round(cfg, S, E - cfg->p.frac_bits);
+}
+
+/* The IEEE-like outcome when Inf or NaN takes part (MMA-Sim: the fp64 sum
+   of the products and c decides): NaN, or Inf of one sign. */
+TC_HOST_DEVICE static float tc__mma_special(const tc__mma_cfg *cfg, int n, const float *a, int inc_a,
+                                            const float *b, int inc_b, float c) {
+    uint32_t cu = tc__bits(c), pos = 0, neg = 0, nan = 0;
+    int i;
+    if ((cu & 0x7FFFFFFFu) > 0x7F800000u) nan = 1;
+    else if ((cu & 0x7FFFFFFFu) == 0x7F800000u) { if (cu >> 31) neg = 1; else pos = 1; }
+    for (i = 0; i < n; i++) {
+        uint32_t x = tc__bits(a[(ptrdiff_t)i * inc_a]), y = tc__bits(b[(ptrdiff_t)i * inc_b]);
+        uint32_t mx, my;
+        if (cfg->tf32) { x &= 0xFFFFE000u; y &= 0xFFFFE000u; }
+        mx = x & 0x7FFFFFFFu; my = y & 0x7FFFFFFFu;
+        if (mx > 0x7F800000u || my > 0x7F800000u) nan = 1;
+        else if (mx == 0x7F800000u || my == 0x7F800000u) {
+            if (mx == 0 || my == 0) nan = 1;
+            else if ((x ^ y) >> 31) neg = 1;
+            else pos = 1;
+        }
+    }
+    if (nan || (pos && neg) || !(pos || neg)) return tc__float(0x7FFFFFFFu);
+    return tc__float(neg ? 0xFF800000u : 0x7F800000u);
+}
+
+TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out, int k,
+                                         const float *a, const float *b, float c, const tc_mma_options *opt) {
+    tc__mma_cfg cfg;
+    tc__mma_op pa[TC_MMA_MAX_GROUP], pb[TC_MMA_MAX_GROUP];
+    int k0, i, n, special;
+    if (!a || !b || tc__mma_setup(arch, in, out, opt, &cfg) != TC_OK) return tc__float(0x7FFFFFFFu);
+    if (opt && opt->group) { if (k < 1) return tc__float(0x7FFFFFFFu); }
+    else if (k != cfg.p.instr_k && k != cfg.p.min_k) return tc__float(0x7FFFFFFFu);
+    for (k0 = 0; k0 < k; k0 += cfg.p.group) {
+        float r;
+        n = k - k0 < cfg.p.group ? k - k0 : cfg.p.group;
+        for (i = 0; i < n; i++) {
+            float x = a[k0 + i], y = b[k0 + i];
+            if (cfg.tf32) { x = tc_tf32_truncate(x); y = tc_tf32_truncate(y); }
+            pa[i] = tc__mma_split(x, cfg.emin_in, cfg.zero_exp);
+            pb[i] = tc__mma_split(y, cfg.emin_in, cfg.zero_exp);
+        }
+        r = tc__mma_block(&cfg, n, pa, pb, tc__mma_split(c, cfg.emin_c, cfg.zero_exp), &special);
+        c = special ? tc__mma_special(&cfg, n, a + k0, 1, b + k0, 1, c) : r;
+    }
+    return c;
+}
+
+TC_HOST_DEVICE TCDEF float tc_mma_dot(tc_arch arch, tc_dtype in, tc_dtype out, int k,
+                                      const float *a, const float *b, float c) {
+    return tc_mma_dot_ex(arch, in, out, k, a, b, c, NULL);
+}
+
+/* NaN stands for the type's NaN; e4m3 has no Inf, so tc_round maps Inf to
+   NaN and the bit comparison rejects it. */
+static int tc__representable(tc_dtype t, float x) {
+    if (x != x) return 1;
+    return tc__bits(tc_round(t, x, TC_RN)) == tc__bits(x);
+}
+
+TCDEF tc_status tc_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                           const float *A, int lda, const float *B, int ldb,
+                           const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt) {
+    tc__mma_cfg cfg;
+    tc__mma_op *pa, *pb, zero;
+    tc_status s;
+    int i, j, k, k0, G, Kp, special;
+    size_t na, nb;
+    s = tc__mma_setup(arch, in, out, opt, &cfg);
+    if (s != TC_OK) return s;
+    if (M < 0 || N < 0 || K < 0) return TC_ERR_SIZE;
+    if ((M && N && K && (!A || !B)) || (M && N && !D)) return TC_ERR_NULL;
+    if ((K && M && lda < K) || (N && K && ldb < N) || (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (M == 0 || N == 0) return TC_OK;
+    if (!cfg.tf32 && in != TC_FP32) {
+        for (i = 0; i < M; i++) for (k = 0; k < K; k++)
+            if (!tc__representable(in, A[(size_t)i * (size_t)lda + (size_t)k])) return TC_ERR_NOT_REPRESENTABLE;
+        for (k = 0; k < K; k++) for (j = 0; j < N; j++)
+            if (!tc__representable(in, B[(size_t)k * (size_t)ldb + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
+    }
+    if (C && out != TC_FP32) {
+        for (i = 0; i < M; i++) for (j = 0; j < N; j++)
+            if (!tc__representable(out, C[(size_t)i * (size_t)ldc + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
+    }
+    /* Split A (rows) and B (columns, transposed) once, padded with zero
+       products to a whole number of groups. */
+    G = cfg.p.group;
+    Kp = (K + G - 1) / G * G;
+    na = (size_t)M * (size_t)Kp; nb = (size_t)N * (size_t)Kp;
+    if (Kp && (na / (size_t)Kp != (size_t)M || nb / (size_t)Kp != (size_t)N ||
+               na > (size_t)-1 / sizeof *pa || nb > (size_t)-1 / sizeof *pb)) return TC_ERR_NOMEM;
+    pa = (tc__mma_op *)TC_MALLOC((na ? na : 1) * sizeof *pa);
+    pb = (tc__mma_op *)TC_MALLOC((nb ? nb : 1) * sizeof *pb);
+    if (!pa || !pb) { TC_FREE(pa); TC_FREE(pb); return TC_ERR_NOMEM; }
+    zero.sig = 0; zero.exp = cfg.zero_exp;
+    for (i = 0; i < M; i++) for (k = 0; k < Kp; k++) {
+        float x = k < K ? A[(size_t)i * (size_t)lda + (size_t)k] : 0.0f;
+        if (cfg.tf32) x = tc_tf32_truncate(x);
+        pa[(size_t)i * (size_t)Kp + (size_t)k] = k < K ? tc__mma_split(x, cfg.emin_in, cfg.zero_exp) : zero;
+    }
+    for (j = 0; j < N; j++) for (k = 0; k < Kp; k++) {
+        float y = k < K ? B[(size_t)k * (size_t)ldb + (size_t)j] : 0.0f;
+        if (cfg.tf32) y = tc_tf32_truncate(y);
+        pb[(size_t)j * (size_t)Kp + (size_t)k] = k < K ? tc__mma_split(y, cfg.emin_in, cfg.zero_exp) : zero;
+    }
+    for (i = 0; i < M; i++) {
+        const tc__mma_op *ra = pa + (size_t)i * (size_t)Kp;
+        for (j = 0; j < N; j++) {
+            const tc__mma_op *rb = pb + (size_t)j * (size_t)Kp;
+            float c = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
+            for (k0 = 0; k0 < Kp; k0 += G) {
+                float r = tc__mma_block(&cfg, G, ra + k0, rb + k0, tc__mma_split(c, cfg.emin_c, cfg.zero_exp), &special);
+                c = !special ? r : tc__mma_special(&cfg, K - k0 < G ? K - k0 : G, A + (size_t)i * (size_t)lda + (size_t)k0, 1,
+                                                   B + (size_t)k0 * (size_t)ldb + (size_t)j, ldb, c);
+            }
+            D[(size_t)i * (size_t)ldd + (size_t)j] = c;
+        }
+    }
+    TC_FREE(pa); TC_FREE(pb);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                        const float *A, int lda, const float *B, int ldb,
+                        const float *C, int ldc, float *D, int ldd) {
+    return tc_gemm_ex(arch, in, out, M, N, K, A, lda, B, ldb, C, ldc, D, ldd, NULL);
+}
+
+/* ---- reference models ---- */
+
+TCDEF float tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c) {
+    int i;
+    if (k < 0 || (k && (!a || !b)) || inc_a < 1 || inc_b < 1) return tc__float(0x7FFFFFFFu);
+    for (i = 0; i < k; i++) c = fmaf(a[(size_t)i * (size_t)inc_a], b[(size_t)i * (size_t)inc_b], c);
+    return c;
+}
+
+/* A two's-complement fixed-point accumulator wide enough for any sum of
+   fp32 products: bit 0 weighs 2^-300 (the smallest product is 2^-298), the
+   largest product reaches bit 556, leaving 83 bits for carries. */
+#define TC__EXACT_LIMBS 20
+#define TC__EXACT_LSB 300
+
+static void tc__exact_add(uint32_t *acc, uint64_t m, int pos, int negative) {
+    int limb = pos >> 5, sh = pos & 31, i;
+    uint64_t hi = sh ? m >> (32 - sh) : m >> 32;
+    uint32_t part[3];
+    uint64_t carry = 0;
+    part[0] = (uint32_t)(m << sh); part[1] = (uint32_t)hi; part[2] = (uint32_t)(hi >> 32);
+    for (i = limb; i < TC__EXACT_LIMBS; i++) {
+        uint64_t v = i - limb < 3 ? part[i - limb] : 0;
+        uint64_t r;
+        if (!negative) { r = (uint64_t)acc[i] + v + carry; carry = r >> 32; }
+        else { r = (uint64_t)acc[i] - v - carry; carry = (r >> 32) & 1u; }
+        acc[i] = (uint32_t)r;
+        if (i - limb >= 2 && carry == 0) break;
+    }
+}
+
+/* sig and lsb exponent of a finite fp32: |x| = sig * 2^lsb. */
+static uint32_t tc__exact_split(float x, int *lsb) {
+    uint32_t mag = tc__bits(x) & 0x7FFFFFFFu;
+    if (mag < 0x00800000u) { *lsb = -149; return mag; }
+    *lsb = (int)(mag >> 23) - 150;
+    return (mag & 0x7FFFFFu) | 0x800000u;
+}
+
+static int tc__exact_bit(const uint32_t *acc, int i) { return (int)((acc[i >> 5] >> (i & 31)) & 1u); }
+
+TCDEF float tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c) {
+    uint32_t acc[TC__EXACT_LIMBS];
+    uint32_t pos = 0, neg = 0, nan = 0, all_negzero, sign, keep = 0, enc;
+    int i, top, e, cut, lsb, lsb2, sticky = 0;
+    if (k < 0 || (k && (!a || !b)) || inc_a < 1 || inc_b < 1) return tc__float(0x7FFFFFFFu);
+    /* Inf and NaN first: IEEE's rules for a sum of products. */
+    if (c != c) nan = 1;
+    else if (c - c != 0.0f) { if (c < 0) neg = 1; else pos = 1; }
+    all_negzero = tc__bits(c) == 0x80000000u;
+    for (i = 0; i < k; i++) {
+        float x = a[(size_t)i * (size_t)inc_a], y = b[(size_t)i * (size_t)inc_b];
+        if (x != x || y != y) nan = 1;
+        else if (x - x != 0.0f || y - y != 0.0f) {
+            if (x == 0.0f || y == 0.0f) nan = 1;
+            else if ((x < 0) != (y < 0)) neg = 1;
+            else pos = 1;
+        }
+        if (!((x == 0.0f || y == 0.0f) && ((tc__bits(x) ^ tc__bits(y)) >> 31))) all_negzero = 0;
+    }
+    if (nan || (pos && neg)) return tc__float(0x7FFFFFFFu);
+    if (pos || neg) return tc__float(neg ? 0xFF800000u : 0x7F800000u);
+    memset(acc, 0, sizeof acc);
+    {
+        uint32_t sc = tc__exact_split(c, &lsb);
+        if (sc) tc__exact_add(acc, sc, lsb + TC__EXACT_LSB, c < 0);
+    }
+    for (i = 0; i < k; i++) {
+        float x = a[(size_t)i * (size_t)inc_a], y = b[(size_t)i * (size_t)inc_b];
+        uint64_t p = (uint64_t)tc__exact_split(x, &lsb) * tc__exact_split(y, &lsb2);
+        if (p) tc__exact_add(acc, p, lsb + lsb2 + TC__EXACT_LSB, (x < 0) != (y < 0));
+    }
+    sign = acc[TC__EXACT_LIMBS - 1] >> 31;
+    if (sign) {   /* magnitude = two's-complement negation */
+        uint64_t carry = 1;
+        for (i = 0; i < TC__EXACT_LIMBS; i++) {
+            uint64_t r = (uint64_t)(uint32_t)~acc[i] + carry;
+            acc[i] = (uint32_t)r; carry = r >> 32;
+        }
+    }
+    for (top = TC__EXACT_LIMBS * 32 - 1; top >= 0 && !tc__exact_bit(acc, top); top--) {}
+    if (top < 0) return all_negzero ? tc__float(0x80000000u) : 0.0f;
+    e = top - TC__EXACT_LSB;
+    if (e < -126) e = -126;
+    cut = e - 23 + TC__EXACT_LSB;        /* lowest kept bit; >= 151 */
+    for (i = top; i >= cut; i--) keep = (keep << 1) | (uint32_t)tc__exact_bit(acc, i);
+    for (i = cut - 2; i >= 0 && !sticky; i--) sticky = tc__exact_bit(acc, i);
+    if (tc__exact_bit(acc, cut - 1) && (sticky || (keep & 1u))) keep++;
+    enc = keep + ((uint32_t)(e + 126) << 23);
+    if (enc > 0x7F800000u) enc = 0x7F800000u;
+    return tc__float((sign << 31) | enc);
+}
+
+/* ---- mma.sync fragment layouts ---- */
+
+TC_HOST_DEVICE TCDEF int tc_mma_shape_m(tc_mma_shape s) { return (int)s >= 0 && s < TC_MMA_SHAPE_COUNT ? 16 : 0; }
+TC_HOST_DEVICE TCDEF int tc_mma_shape_n(tc_mma_shape s) { return (int)s >= 0 && s < TC_MMA_SHAPE_COUNT ? 8 : 0; }
+TC_HOST_DEVICE TCDEF int tc_mma_shape_k(tc_mma_shape s) {
+    switch (s) {
+    case TC_MMA_M16N8K16_F16: return 16;
+    case TC_MMA_M16N8K8_F16: case TC_MMA_M16N8K8_TF32: return 8;
+    case TC_MMA_M16N8K4_TF32: return 4;
+    default: return 0;
+    }
+}
+
+/* Each lane holds (M*K, K*N, M*N) / 32 elements. */
+TC_HOST_DEVICE TCDEF int tc_mma_frag_count(tc_mma_shape s, tc_frag f) {
+    int m = tc_mma_shape_m(s), n = tc_mma_shape_n(s), k = tc_mma_shape_k(s);
+    switch (f) {
+    case TC_FRAG_A: return m * k / 32;
+    case TC_FRAG_B: return k * n / 32;
+    case TC_FRAG_C: return m * n / 32;
+    default: return 0;
+    }
+}
+
+TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_shape s, tc_frag f, int lane, int i, int *row, int *col) {
+    int g = lane >> 2, t = lane & 3;
+    int tf32 = s == TC_MMA_M16N8K8_TF32 || s == TC_MMA_M16N8K4_TF32;
+    if (!row || !col) return TC_ERR_NULL;
+    if (lane < 0 || lane > 31 || i < 0 || i >= tc_mma_frag_count(s, f)) return TC_ERR_ARG;
+    switch (f) {
+    case TC_FRAG_A:
+        if (tf32) { *row = g + 8 * (i & 1); *col = t + 4 * (i >> 1); }           /* a0 (g,t) a1 (g+8,t) a2 (g,t+4) a3 (g+8,t+4) */
+        else { *row = g + 8 * ((i >> 1) & 1); *col = 2 * t + (i & 1) + 8 * (i >> 2); }
+        break;
+    case TC_FRAG_B:
+        if (tf32) { *row = t + 4 * i; *col = g; }                                 /* b0 (t,g) b1 (t+4,g) */
+        else { *row = 2 * t + (i & 1) + 8 * (i >> 1); *col = g; }
+        break;
+    default:                                                                      /* C and D: c0,c1 row g; c2,c3 row g+8 */
+        *row = g + 8 * (i >> 1); *col = 2 * t + (i & 1);
+        break;
+    }
+    return TC_OK;
+}
 
 /* ------------------------------------------------ section 3: loss scaling */
 

@@ -1,0 +1,285 @@
+/* mma.cu - every output bit of mma.sync against tensorcore.h's MMA model
+   (section 2) for the GPU it runs on.
+
+   Compile: nvcc -std=c++17 -O3 -gencode arch=compute_80,code=sm_80 \
+              -gencode arch=compute_90,code=sm_90 -I. cuda/mma.cu -o build/cuda/mma
+            (or: make cuda)
+   Run:     build/cuda/mma            (make gpu-check runs it and logs the output)
+
+   What it shows:
+   - For each instruction: m16n8k16 f16 (fp32 and fp16 accumulators) and
+     bf16, m16n8k8 f16 (fp32 and fp16) and bf16, m16n8k8 tf32, m16n8k4 tf32,
+     one warp runs one mma.sync per test matrix; the operands are placed in
+     registers with the header's fragment layouts (tc_mma_frag_coord, the
+     same code the CPU tests check). The CPU computes every element with
+     tc_mma_dot for the GPU's architecture (sm_80/86/89 -> A100 model, sm_90
+     -> H100 model) under both zero rules.
+   - Inputs: the published vectors of tests/test_mma.c, then adversarial
+     families (cancellation in a narrow exponent band, raw encodings with
+     subnormals, Inf and NaN, zeros against huge operands, wide exponent
+     spread, near-overflow) and uniform random values.
+   - Prints per instruction the mismatch count for the default rule
+     (MMA-Sim) and for Khattak's, and the first mismatches in hex. The rule
+     with zero mismatches is the one this GPU follows.
+   Exit: 0 when the default model matches every bit, 1 on any mismatch, 2
+   when there is no GPU of compute capability 8.x or 9.0. */
+#define TENSORCORE_IMPLEMENTATION
+#include "tensorcore.h"
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+#define CUDA_CHECK(call)                                                                  \
+    do {                                                                                  \
+        cudaError_t e_ = (call);                                                          \
+        if (e_ != cudaSuccess) {                                                          \
+            fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
+            exit(1);                                                                      \
+        }                                                                                 \
+    } while (0)
+
+/* ------------------------------------------------ the instructions, one table */
+
+enum Kind { F16_K16_F32, F16_K16_F16, BF16_K16_F32, F16_K8_F32, F16_K8_F16, BF16_K8_F32, TF32_K8_F32, TF32_K4_F32, N_KIND };
+struct KindInfo { const char *name; tc_mma_shape shape; tc_dtype in, out; };
+static const KindInfo kinds[] = {
+    { "mma.sync.m16n8k16.f32.f16.f16.f32", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP32 },
+    { "mma.sync.m16n8k16.f16.f16.f16.f16", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP16 },
+    { "mma.sync.m16n8k16.f32.bf16.bf16.f32", TC_MMA_M16N8K16_F16, TC_BF16, TC_FP32 },
+    { "mma.sync.m16n8k8.f32.f16.f16.f32", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP32 },
+    { "mma.sync.m16n8k8.f16.f16.f16.f16", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP16 },
+    { "mma.sync.m16n8k8.f32.bf16.bf16.f32", TC_MMA_M16N8K8_F16, TC_BF16, TC_FP32 },
+    { "mma.sync.m16n8k8.f32.tf32.tf32.f32", TC_MMA_M16N8K8_TF32, TC_TF32, TC_FP32 },
+    { "mma.sync.m16n8k4.f32.tf32.tf32.f32", TC_MMA_M16N8K4_TF32, TC_TF32, TC_FP32 },
+};
+static_assert(sizeof kinds / sizeof kinds[0] == N_KIND, "one row per instruction");
+
+enum { MM = 16, NN = 8, KMAX = 16 };
+
+/* ------------------------------------------------ kernel */
+
+__device__ static uint32_t operand_bits(tc_dtype t, float x) {
+    if (t == TC_FP16) return tc_fp16_from_f32(x, TC_RN);
+    if (t == TC_BF16) return tc_bf16_from_f32(x, TC_RN);
+    uint32_t u;
+    memcpy(&u, &x, sizeof u);
+    return u;   /* tf32: raw fp32 bits, the Tensor Core truncates */
+}
+
+/* Registers of a fragment: 16-bit types pack elements 2r (low half) and
+   2r+1 (high half) into register r; tf32 and fp32 use one per element. */
+__device__ static void load_frag(tc_mma_shape s, tc_frag f, tc_dtype t, const float *M, int ld, int lane, uint32_t *reg) {
+    int n = tc_mma_frag_count(s, f), i, r, c;
+    int packed = t == TC_FP16 || t == TC_BF16;
+    for (i = 0; i < 8; i++) reg[i] = 0;
+    for (i = 0; i < n; i++) {
+        tc_mma_frag_coord(s, f, lane, i, &r, &c);
+        uint32_t b = operand_bits(t, M[r * ld + c]);
+        if (packed) reg[i / 2] |= b << (16 * (i & 1));
+        else reg[i] = b;
+    }
+}
+
+__global__ void mma_kernel(int kind, KindInfo k, int K, const float *A, const float *B, const float *C, float *D) {
+    int lane = threadIdx.x, t = blockIdx.x, i, r, c;
+    const float *a = A + (size_t)t * MM * K, *b = B + (size_t)t * K * NN;
+    const float *cm = C + (size_t)t * MM * NN;
+    float *d = D + (size_t)t * MM * NN;
+    uint32_t ra[8], rb[8], rc[8];
+    float fd[4] = { 0, 0, 0, 0 }, fc[4];
+    uint32_t hd[2] = { 0, 0 };
+    load_frag(k.shape, TC_FRAG_A, k.in, a, K, lane, ra);
+    load_frag(k.shape, TC_FRAG_B, k.in, b, NN, lane, rb);
+    load_frag(k.shape, TC_FRAG_C, k.out, cm, NN, lane, rc);
+    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.shape, TC_FRAG_C, lane, i, &r, &c); fc[i] = cm[r * NN + c]; }
+    switch (kind) {
+    case F16_K16_F32:
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
+                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]),
+                       "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
+        break;
+    case F16_K16_F16:
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, {%8,%9};"
+                     : "=r"(hd[0]), "=r"(hd[1])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]), "r"(rc[0]), "r"(rc[1]));
+        break;
+    case BF16_K16_F32:
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
+                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]),
+                       "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
+        break;
+    case F16_K8_F32:
+        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
+        break;
+    case F16_K8_F16:
+        asm volatile("mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3}, {%4}, {%5,%6};"
+                     : "=r"(hd[0]), "=r"(hd[1])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "r"(rc[0]), "r"(rc[1]));
+        break;
+    case BF16_K8_F32:
+        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
+        break;
+    case TF32_K8_F32:
+        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
+                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]),
+                       "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
+        break;
+    case TF32_K4_F32:
+        asm volatile("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
+                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
+                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
+        break;
+    default:
+        break;
+    }
+    if (k.out == TC_FP16)
+        for (i = 0; i < 4; i++) fd[i] = tc_fp16_to_f32((uint16_t)(hd[i / 2] >> (16 * (i & 1))));
+    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.shape, TC_FRAG_C, lane, i, &r, &c); d[r * NN + c] = fd[i]; }
+}
+
+/* ------------------------------------------------ inputs */
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint32_t rand32() { rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27; return (uint32_t)((rng * 0x2545F4914F6CDD1Dull) >> 32); }
+static float u2f(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
+static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
+
+enum { FAM_PUBLISHED, FAM_BAND, FAM_RAW, FAM_ZEROS, FAM_SPREAD, FAM_BIG, FAM_UNIFORM, N_FAM };
+static const char *fam_names[] = { "published", "band", "raw", "zeros", "spread", "big", "uniform" };
+static_assert(sizeof fam_names / sizeof fam_names[0] == N_FAM, "one name per family");
+
+static float gen(tc_dtype t, int fam, int band) {
+    uint32_t r = rand32();
+    const tc_format *f = tc_format_of(t);
+    switch (fam) {
+    case FAM_RAW:
+        if (t == TC_TF32 || t == TC_FP32) return u2f(r);
+        return tc_decode(t, r & ((1u << f->total_bits) - 1u));
+    case FAM_ZEROS:
+        if (r % 3 == 0) return (r & 8) ? -0.0f : 0.0f;
+        return tc_round(t, ldexpf((r & 16) ? -1.0f : 1.0f, (int)(r % 40) - 20 + (t == TC_BF16 || t == TC_TF32 ? 80 : 0)), TC_RN | TC_SATFINITE);
+    case FAM_SPREAD:
+        return tc_round(t, ldexpf(1.0f + (float)(r & 0xFFFF) / 65536.0f, (int)(r >> 26) - 32) * ((r >> 25) & 1 ? -1.0f : 1.0f), TC_RN | TC_SATFINITE);
+    case FAM_BIG:
+        return tc_round(t, f->max_finite * (0.5f + (float)(r & 0xFFFF) / 131072.0f) * ((r >> 31) ? -1.0f : 1.0f), TC_RN | TC_SATFINITE);
+    case FAM_UNIFORM:
+        return tc_round(t, (float)(r & 0xFFFFFF) / 16777216.0f - 0.5f, TC_RN);
+    default: /* FAM_BAND: cancellation */
+        return tc_round(t, ldexpf(1.0f + (float)(r & 0xFFFFFF) / 16777216.0f, band + (int)((r >> 24) & 3)) * ((r >> 31) ? -1.0f : 1.0f), TC_RN | TC_SATFINITE);
+    }
+}
+
+/* Row 0 / column 0 of the first tests carry the vectors of tests/test_mma.c. */
+static void put_published(int which, int K, float *a, float *b, float *c) {
+    int i;
+    for (i = 0; i < K; i++) { a[i * 1] = 0.0f; b[i * NN] = 0.0f; }
+    switch (which % 5) {
+    case 0: for (i = 0; i < 4 && i < K; i++) { a[i] = 1.0f; b[i * NN] = ldexpf(1, -24); } *c = 1.0f; break;       /* truncation */
+    case 1: for (i = 0; i < K && i < 8; i++) { a[i] = 2.0f - ldexpf(1, -10); b[i * NN] = a[i]; } *c = 0.0f; break; /* carry-out */
+    case 2: for (i = 0; i < K && i < 7; i++) { a[i] = ldexpf(1, -13); b[i * NN] = ldexpf(1, -12); } *c = 1.0f - ldexpf(1, -24); break;
+    case 3: a[0] = 1.0f - ldexpf(1, -24); b[0] = a[0]; *c = 0.0f; break;                                            /* raw fp32 to tf32 */
+    default: /* group size: 2^22 + 7 * 2^-3 - 2^22 */
+        a[0] = ldexpf(1, 11); b[0] = ldexpf(1, 11);
+        for (i = 1; i < 8 && i < K; i++) { a[i] = 0.25f; b[i * NN] = 0.5f; }
+        if (K > 8) { a[8] = -ldexpf(1, 11); b[8 * NN] = ldexpf(1, 11); }
+        *c = 0.0f;
+        break;
+    }
+}
+
+/* ------------------------------------------------ main */
+
+int main() {
+    int ndev = 0;
+    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) { printf("mma: no CUDA device\n"); return 2; }
+    cudaDeviceProp prop;
+    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+    tc_arch arch;
+    if (prop.major == 8) arch = TC_ARCH_A100;
+    else if (prop.major == 9 && prop.minor == 0) arch = TC_ARCH_H100;
+    else { printf("mma: %s is sm_%d%d; the header models sm_8x and sm_90 only\n", prop.name, prop.major, prop.minor); return 2; }
+    printf("mma: %s (sm_%d%d) against the %s model\n", prop.name, prop.major, prop.minor, arch == TC_ARCH_A100 ? "A100" : "H100");
+
+    const int per_fam = 64, T = per_fam * N_FAM;
+    long total_bad = 0;
+    for (int kind = 0; kind < N_KIND; kind++) {
+        const KindInfo &ki = kinds[kind];
+        int K = tc_mma_shape_k(ki.shape);
+        std::vector<float> A((size_t)T * MM * K), B((size_t)T * K * NN), C((size_t)T * MM * NN), D((size_t)T * MM * NN);
+        rng = 0x1234567ull + (uint64_t)kind;
+        for (int t = 0; t < T; t++) {
+            int fam = t / per_fam, band = (int)(rand32() % 30) - 15;
+            float *a = &A[(size_t)t * MM * K], *b = &B[(size_t)t * K * NN], *c = &C[(size_t)t * MM * NN];
+            for (int i = 0; i < MM * K; i++) a[i] = gen(ki.in, fam == FAM_PUBLISHED ? FAM_BAND : fam, band);
+            for (int i = 0; i < K * NN; i++) b[i] = gen(ki.in, fam == FAM_PUBLISHED ? FAM_BAND : fam, fam == FAM_BAND ? 0 : band);
+            for (int i = 0; i < MM * NN; i++) c[i] = gen(ki.out, fam == FAM_RAW ? FAM_RAW : FAM_BAND, band + 2);
+            if (fam == FAM_PUBLISHED) put_published(t, K, a, b, c);
+            if (ki.in != TC_TF32) {   /* the model's precondition: values of the type (tf32 takes raw fp32) */
+                for (int i = 0; i < MM * K; i++) a[i] = tc_round(ki.in, a[i], TC_RN);
+                for (int i = 0; i < K * NN; i++) b[i] = tc_round(ki.in, b[i], TC_RN);
+            }
+            for (int i = 0; i < MM * NN; i++) c[i] = tc_round(ki.out, c[i], TC_RN);
+        }
+        float *dA, *dB, *dC, *dD;
+        CUDA_CHECK(cudaMalloc(&dA, A.size() * sizeof(float)));
+        CUDA_CHECK(cudaMalloc(&dB, B.size() * sizeof(float)));
+        CUDA_CHECK(cudaMalloc(&dC, C.size() * sizeof(float)));
+        CUDA_CHECK(cudaMalloc(&dD, D.size() * sizeof(float)));
+        CUDA_CHECK(cudaMemcpy(dA, A.data(), A.size() * sizeof(float), cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(dB, B.data(), B.size() * sizeof(float), cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(dC, C.data(), C.size() * sizeof(float), cudaMemcpyHostToDevice));
+        mma_kernel<<<T, 32>>>(kind, ki, K, dA, dB, dC, dD);
+        CUDA_CHECK(cudaGetLastError());
+        CUDA_CHECK(cudaMemcpy(D.data(), dD, D.size() * sizeof(float), cudaMemcpyDeviceToHost));
+        CUDA_CHECK(cudaFree(dA)); CUDA_CHECK(cudaFree(dB)); CUDA_CHECK(cudaFree(dC)); CUDA_CHECK(cudaFree(dD));
+
+        long bad[2] = { 0, 0 }, fam_bad[N_FAM] = { 0 };
+        int shown = 0;
+        for (int t = 0; t < T; t++)
+            for (int i = 0; i < MM; i++)
+                for (int j = 0; j < NN; j++) {
+                    float arow[KMAX], bcol[KMAX];
+                    for (int k = 0; k < K; k++) { arow[k] = A[(size_t)t * MM * K + i * K + k]; bcol[k] = B[(size_t)t * K * NN + k * NN + j]; }
+                    float c = C[(size_t)t * MM * NN + i * NN + j], got = D[(size_t)t * MM * NN + i * NN + j];
+                    for (int rule = 0; rule < 2; rule++) {
+                        tc_mma_options opt = { (tc_mma_zero_rule)rule, 0, 0 };
+                        float want = tc_mma_dot_ex(arch, ki.in, ki.out, K, arow, bcol, c, &opt);
+                        if (f2u(got) == f2u(want) || (got != got && want != want)) continue;
+                        bad[rule]++;
+                        if (rule == 0) {
+                            fam_bad[t / per_fam]++;
+                            if (shown++ < 5) {
+                                printf("  MISMATCH test %d (%s) D[%d][%d]: gpu 0x%08x (%a) model 0x%08x (%a)\n    a:",
+                                       t, fam_names[t / per_fam], i, j, f2u(got), got, f2u(want), want);
+                                for (int k = 0; k < K; k++) printf(" %08x", f2u(arow[k]));
+                                printf("\n    b:");
+                                for (int k = 0; k < K; k++) printf(" %08x", f2u(bcol[k]));
+                                printf("\n    c: %08x\n", f2u(c));
+                            }
+                        }
+                    }
+                }
+        printf("%-38s %6d outputs: %ld mismatches (MMA-Sim rule, default), %ld (Khattak rule)\n",
+               ki.name, T * MM * NN, bad[0], bad[1]);
+        if (bad[0]) {
+            printf("   by input family:");
+            for (int f = 0; f < N_FAM; f++) printf(" %s %ld", fam_names[f], fam_bad[f]);
+            printf("\n");
+        }
+        total_bad += bad[0];
+    }
+    printf("mma: %s\n", total_bad ? "MISMATCH" : "every output bit equals the model");
+    return total_bad ? 1 : 0;
+}
