@@ -24,12 +24,12 @@
      1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
         with every rounding mode, array versions, bit-field tools   tc_tf32_ tc_e4m3_ ...
      2. Tensor Core MMA numerics (bit-accurate), fragment layouts   tc_mma_ tc_gemm tc_dot_
-     3. Loss scaling                                                tc_scaler_
-     4. 2:4 structured sparsity                                     tc_sparse_
+     3. Loss scaling: dynamic scalers, fused unscale-and-check      tc_scaler_ tc_unscale_
+     4. 2:4 structured sparsity: prune, check, compress, metadata   tc_sparse_
      5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
         shared-memory banks, sectors and bandwidth; GPU profiles
-   Sections 2 and 4 are filled in by later releases; the table says what the header
-   will hold so that names stay stable.
+   Each section opens with what it models, what it simplifies, where its
+   numbers come from, and which of them are assumptions.
 
    ERRORS
      Functions that can receive bad input return tc_status; tc_status_string()
