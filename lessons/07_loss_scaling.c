@@ -27,7 +27,7 @@
            ./lessons/07_loss_scaling --check   FP32 only; exits 1 below 90% test accuracy
    Prints: the share of gradient values that underflow in fp16, each run's
            loss and accuracy, the loss scale's trajectory with skipped steps.
-   Writes: loss_grad_exponents.png, loss_curves.png, loss_scale.png
+   Writes: 07_grad_exponents.png, 07_loss_curves.png, 07_loss_scale.png
 
    Exercise: build with -DLOSS_MULTIPLIER_LOG2=-15. How much of the gap
    closes? Then set the scaler's init_scale to 2^30: how many steps are
@@ -332,7 +332,7 @@ static void plot_histogram(const run_result *r) {
     plot_chart_bars(ch, labels, v, HIST_BINS, "gradient values");
     plot_chart_vline(ch, -24 + HIST_BINS - 10, "fp16 min subnormal 2^-24");
     plot_chart_vline(ch, -14 + HIST_BINS - 10, "fp16 min normal 2^-14");
-    plot_chart_write_png(ch, "loss_grad_exponents.png");
+    plot_chart_write_png(ch, "07_grad_exponents.png");
     plot_chart_free(ch);
 }
 
@@ -356,7 +356,7 @@ static void plot_runs(const run_spec *specs, const run_result *res) {
         }
         plot_chart_line(ch, xs, ys, n, specs[k].name);
     }
-    plot_chart_write_png(ch, "loss_curves.png");
+    plot_chart_write_png(ch, "07_loss_curves.png");
     plot_chart_free(ch);
 
     memset(&d, 0, sizeof d);
@@ -373,7 +373,7 @@ static void plot_runs(const run_spec *specs, const run_result *res) {
             if (res[RUNS - 1].skipped[i]) { xs[n] = i; ys[n] = res[RUNS - 1].scale[i]; n++; }
         if (n) plot_chart_points(ch, xs, ys, n, "skipped (Inf/NaN)");
     }
-    plot_chart_write_png(ch, "loss_scale.png");
+    plot_chart_write_png(ch, "07_loss_scale.png");
     plot_chart_free(ch);
 }
 
@@ -423,7 +423,7 @@ int main(int argc, char **argv) {
                 printf("  step %3d: scale %-12g%s\n", i, s->scale[i], s->skipped[i] ? "  overflow: step skipped" : "");
         plot_histogram(&res[0]);
         plot_runs(specs, res);
-        printf("\nwrote loss_grad_exponents.png, loss_curves.png, loss_scale.png\n");
+        printf("\nwrote 07_grad_exponents.png, 07_loss_curves.png, 07_loss_scale.png\n");
         printf("\nWhat happened: without scaling, FP16 stores the scaled-down gradients near or\n"
                "below 2^-24: the share printed above becomes exactly 0 and most of the rest\n"
                "keep only a few bits as subnormals, so FP16 learns slower.\n"
