@@ -32,14 +32,7 @@
 #include <cstring>
 #include <vector>
 
-#define CUDA_CHECK(x)                                                                       \
-    do {                                                                                    \
-        cudaError_t e_ = (x);                                                               \
-        if (e_ != cudaSuccess) {                                                            \
-            fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-            exit(1);                                                                        \
-        }                                                                                   \
-    } while (0)
+#include "common.cuh"   /* CUDA_CHECK, gpu_sm */
 
 /* ---------------------------------------------------------------- simulator side */
 
@@ -357,17 +350,8 @@ static int bench_matmul(void) {
 }
 
 int main(void) {
-    int count = 0;
     cudaDeviceProp prop;
-    if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-        printf("cycles: no CUDA GPU found\n");
-        return 2;
-    }
-    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-    if (prop.major < 8) {
-        printf("cycles: %s is sm_%d%d; these benchmarks need sm_80 or newer\n", prop.name, prop.major, prop.minor);
-        return 2;
-    }
+    if (!gpu_sm("cycles", 80, &prop)) return 2;
     g_prof = tc_sim_profile_find(prop.major >= 9 ? "h100" : "a100");
     printf("cycles: %s (sm_%d%d, %d SMs), compared with the simulator's %s profile\n", prop.name, prop.major, prop.minor,
            prop.multiProcessorCount, g_prof->name);

@@ -31,15 +31,7 @@
 #include <string.h>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                                  \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorName(e_), __FILE__, \
-                    __LINE__, cudaGetErrorString(e_));                                    \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
+#include "common.cuh"   /* CUDA_CHECK, gpu_sm */
 
 /* ------------------------------------------------------------ random input */
 
@@ -290,17 +282,8 @@ static void time_unscale(void) {
 /* ------------------------------------------------------------ main */
 
 int main(void) {
-    int devices = 0;
     cudaDeviceProp prop;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-        printf("loss_scaling: no CUDA GPU found\n");
-        return 2;
-    }
-    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-    if (prop.major < 8) {
-        printf("loss_scaling: %s is sm_%d%d; this build targets sm_80 and newer\n", prop.name, prop.major, prop.minor);
-        return 2;
-    }
+    if (!gpu_sm("loss_scaling", 80, &prop)) return 2;
     printf("loss_scaling on %s (sm_%d%d)\n", prop.name, prop.major, prop.minor);
 
     int failures = 0;

@@ -34,14 +34,7 @@
 #include <cstring>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                                  \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
+#include "common.cuh"   /* CUDA_CHECK, gpu_sm */
 
 /* ------------------------------------------------ the instructions, one table */
 
@@ -202,10 +195,8 @@ static void put_published(int which, int K, float *a, float *b, float *c) {
 /* ------------------------------------------------ main */
 
 int main() {
-    int ndev = 0;
-    if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) { printf("mma: no CUDA device\n"); return 2; }
     cudaDeviceProp prop;
-    CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+    if (!gpu_sm("mma", 80, &prop)) return 2;
     tc_arch arch;
     if (prop.major == 8) arch = TC_ARCH_A100;
     else if (prop.major == 9 && prop.minor == 0) arch = TC_ARCH_H100;
