@@ -26,9 +26,10 @@
      2. Tensor Core MMA numerics (bit-accurate)                     tc_mma_ tc_gemm
      3. Loss scaling                                                tc_scaler_
      4. 2:4 structured sparsity                                     tc_sparse_
-     5. Cycle-approximate simulator                                 tc_sim_
+     5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
+        shared-memory banks, sectors and bandwidth; GPU profiles
      6. GEMM tiling: counts, occupancy, waves, roofline, time       tc_tile_
-   Sections 2-5 are filled in by later releases; the table says what the header
+   Sections 2 and 4 are filled in by later releases; the table says what the header
    will hold so that names stay stable.
 
    ERRORS
@@ -91,7 +92,10 @@ extern "C" {
     X(TC_WARN_SCALE_OVERFLOW,  "growing the loss scale would overflow fp32 to Inf; the scale was kept") \
     X(TC_WARN_SCALE_COLLAPSED, "the loss scale would fall below FLT_MIN, where its reciprocal overflows; the scale was kept (are gradients ever cleared?)") \
     X(TC_WARN_SCALE_BELOW_ONE, "the loss scale fell below 1: gradients overflow even unscaled (often a bf16-trained model run in fp16), scaling cannot help") \
-    X(TC_WARN_SCALE_AT_MIN,    "overflow at the minimum loss scale: the scale cannot back off further and the step is skipped") \
+    X(TC_WARN_SCALE_AT_MIN,    "overflow at the minimum loss scale: the scale cannot back off further and the step is skipped")   \
+    X(TC_ERR_PROFILE,          "invalid GPU profile (tc_sim_profile_validate says which field)") \
+    X(TC_ERR_PROGRAM,          "invalid simulator program: bad register, opcode, loop, alignment, or an address outside its memory") \
+    X(TC_ERR_LIMIT,            "the simulation ran past max_cycles") \
     X(TC_ERR_TILE_DIVIDE,      "tiling: the warp tile does not divide the CTA tile, or the instruction does not divide the warp tile") \
     X(TC_ERR_TILE_KSTEP,       "tiling: the CTA's K step is not a multiple of the instruction's K") \
     X(TC_ERR_TILE_INST,        "tiling: the instruction shape is not an mma.sync shape for the input type on this machine (or not a 32-lane FFMA arrangement)") \
@@ -345,7 +349,245 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
 
 /* ==========================================================================
    SECTION 5: CYCLE-APPROXIMATE SIMULATOR
+   Models: SMs running warp programs cycle by cycle. Each SM has sub-partitions
+     (warp w lives on sub-partition w % subpartitions), each with a scheduler
+     that issues at most one instruction per cycle from a ready warp (GTO or
+     LRR). A per-warp scoreboard holds the cycle at which each register is
+     written. FFMA and MMA pipes per sub-partition have a latency and an
+     initiation interval. Shared memory has `banks` banks of `bank_bytes`:
+     a request costs as many passes (wavefronts) as the most distinct words
+     any bank must deliver (same word = broadcast), computed from the 32
+     per-thread addresses. Global requests coalesce into 32-byte sectors;
+     a sector seen before (or inside the program's L2-resident range) is an
+     L2 hit, otherwise a DRAM access; bandwidth is a token bucket per SM
+     (L2 -> SM) and one for the GPU (DRAM). All warps of an SM form one
+     thread block for BAR (__syncthreads); exited warps count as arrived.
+   Simplifies: no instruction cache, no register-bank conflicts, no dual
+     issue; memory queues are unbounded (back-pressure shows up as
+     long/short_scoreboard at the consumer, not as lg/mio_throttle); stores
+     and cp.async's shared-memory side are fire-and-forget and conflict-free;
+     L2 has no capacity limit and write-backs to DRAM are not counted;
+     BAR, LOOP and memory instructions take one issue slot and no pipe;
+     EXIT takes no slot: a warp retires in the cycle its last result is
+     written. Total cycles = the cycle at which the last warp retires.
+   Numbers from: ../shared/REFERENCE.md section 3. Each profile number below
+     carries its source; "assumption" marks numbers nobody has measured for
+     that GPU (cuda/cycles.cu measures them when a GPU is lent).
+   Stall names follow Nsight Compute (smsp__pcsamp_warps_issue_stalled_*):
+     long_scoreboard = waiting on global memory (L1TEX), short_scoreboard =
+     waiting on shared memory (MIO), wait = fixed-latency dependency (FFMA,
+     MMA), math_pipe_throttle = pipe busy, barrier, not_selected, selected.
    ========================================================================== */
+
+#define TC_SIM_MAX_REGS 64     /* registers a warp program may name (0..63) */
+#define TC_SIM_NOREG 255       /* "no register" in an instruction's dst/src */
+
+typedef enum {
+    TC_SIM_LDG,     /* global -> register (ld.global / LDG) */
+    TC_SIM_STG,     /* register -> global (st.global / STG) */
+    TC_SIM_LDGSTS,  /* global -> shared, asynchronous (cp.async / LDGSTS); dst is a token register */
+    TC_SIM_LDS,     /* shared -> register (ld.shared / LDS) */
+    TC_SIM_STS,     /* register -> shared (st.shared / STS) */
+    TC_SIM_LDSM,    /* ldmatrix .x1/.x2/.x4 (LDSM): `count` 8x8 matrices, lanes give 16-byte row addresses */
+    TC_SIM_FFMA,    /* fp32 fused multiply-add, one per thread (FFMA) */
+    TC_SIM_MMA,     /* mma.sync of kind `mma` (HMMA) */
+    TC_SIM_BAR,     /* __syncthreads (BAR.SYNC) */
+    TC_SIM_LOOP,    /* run the instructions from `target` up to here `count` times in all */
+    TC_SIM_EXIT,    /* end of the warp's program */
+    TC_SIM_OP_COUNT
+} tc_sim_opcode;
+
+typedef enum {
+    TC_SIM_MMA_M8N8K4_F16,    /* Volta's HMMA.884 shape; still in PTX for sm_80/sm_90 */
+    TC_SIM_MMA_M16N8K8_F16,
+    TC_SIM_MMA_M16N8K16_F16,
+    TC_SIM_MMA_M16N8K16_BF16,
+    TC_SIM_MMA_M16N8K8_TF32,
+    TC_SIM_MMA_M16N8K32_E4M3, /* sm_89+ */
+    TC_SIM_MMA_COUNT
+} tc_sim_mma_kind;
+
+/* "m16n8k16.f16" and the shape, for printing and FLOP counting. */
+TCDEF const char *tc_sim_mma_name(tc_sim_mma_kind k);
+TCDEF tc_status tc_sim_mma_shape(tc_sim_mma_kind k, int *m, int *n, int *kdim);
+
+/* Per-thread address of a memory instruction, in bytes:
+     base + warp * warp_stride + iter * iter_stride + lane_part(lane)
+   lane_part = lane * lane_stride, or the table's entry for the lane when
+   lane_table holds a handle from tc_sim_lane_table. warp is the global warp index
+   (sm * warps_per_sm + warp in SM) for global memory and the warp inside its
+   SM for shared memory; iter counts completed trips of the innermost LOOP
+   around the instruction. Addresses must be multiples of width. */
+typedef struct {
+    int64_t base, lane_stride, warp_stride, iter_stride;
+    int width;        /* bytes per thread: 4, 8 or 16 (0 = 4) */
+    int lane_table;   /* 0: affine; otherwise a handle from tc_sim_lane_table */
+} tc_sim_addr;
+
+typedef struct {
+    uint8_t op;            /* tc_sim_opcode */
+    uint8_t dst;           /* register written, or TC_SIM_NOREG */
+    uint8_t src[3];        /* registers read, TC_SIM_NOREG for unused */
+    uint8_t mma;           /* tc_sim_mma_kind for TC_SIM_MMA */
+    int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4) */
+    int32_t target;        /* LOOP: first instruction of the body */
+    tc_sim_addr addr;      /* memory instructions */
+} tc_sim_instr;
+
+/* A warp program: every warp of every SM runs it. Zero-initialise, fill with
+   the tc_sim_* emitters (or tc_sim_emit), free with tc_sim_program_free.
+   Emitters record their first failure in `status`, so a builder can emit a
+   sequence and check once; tc_sim_run refuses a program whose status is not
+   TC_OK. */
+typedef struct {
+    char name[48];
+    tc_sim_instr *code;
+    int n, cap;
+    uint32_t (*lane_tables)[32];
+    int n_tables, cap_tables;
+    int64_t global_bytes;       /* global memory the addresses may touch */
+    int64_t l2_resident_bytes;  /* [0, this) is already in L2 when the kernel starts */
+    int64_t shared_bytes;       /* shared memory per SM (one thread block per SM) */
+    int default_sms, default_warps_per_sm;
+    tc_status status;
+} tc_sim_program;
+
+TCDEF void      tc_sim_program_free(tc_sim_program *p);
+TCDEF tc_status tc_sim_emit(tc_sim_program *p, const tc_sim_instr *ins);
+/* Registers a 32-entry table of per-lane byte offsets; *handle goes into
+   tc_sim_addr.lane_table. */
+TCDEF tc_status tc_sim_lane_table(tc_sim_program *p, const uint32_t offsets[32], int *handle);
+TCDEF tc_sim_addr tc_sim_addr_affine(int64_t base, int64_t lane_stride, int64_t warp_stride, int64_t iter_stride, int width);
+/* Emitters; `addr_reg` is a register the address depends on (or TC_SIM_NOREG). */
+TCDEF tc_status tc_sim_ldg(tc_sim_program *p, int dst, int addr_reg, tc_sim_addr a);
+TCDEF tc_status tc_sim_stg(tc_sim_program *p, int src, tc_sim_addr a);
+TCDEF tc_status tc_sim_ldgsts(tc_sim_program *p, int token, tc_sim_addr a);
+TCDEF tc_status tc_sim_lds(tc_sim_program *p, int dst, int addr_reg, int token, tc_sim_addr a);
+TCDEF tc_status tc_sim_sts(tc_sim_program *p, int src, tc_sim_addr a);
+TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a);
+TCDEF tc_status tc_sim_ffma(tc_sim_program *p, int dst, int a, int b, int c);
+TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c);
+/* BAR first waits for wait_reg (cp.async.wait_all; TC_SIM_NOREG for none). */
+TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
+TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
+TCDEF tc_status tc_sim_exit(tc_sim_program *p);
+
+/* Builders for the programs the lessons, tcsim and cuda/cycles.cu share.
+   The 32x32 matmul is Tim Dettmers' example: 8 SMs x 8 warps; each warp
+   copies its part of A and B into shared memory with one cp.async, then
+   does 8 x (shared load, FFMA) or 1 x (ldmatrix, MMA m8n8k4). Each warp
+   does 256 multiply-adds either way (the blog's schedule; 64 warps cover
+   16384 of the product's 32768). The blog adds latencies, so by default
+   each shared load waits for the previous FFMA (its address register is
+   the accumulator) and there is no barrier; `pipelined` removes that
+   dependency (loads run ahead, as a compiler would schedule them) and
+   `sync` adds the __syncthreads a correct kernel needs after the copy. */
+typedef struct {
+    int tensor_cores;       /* 0: FFMA version, 1: ldmatrix + MMA version */
+    int pipelined;
+    int sync;
+    tc_sim_mma_kind mma;    /* 0 = m8n8k4.f16 */
+} tc_sim_matmul32_desc;
+TCDEF tc_status tc_sim_build_matmul32(tc_sim_program *p, const tc_sim_matmul32_desc *d);
+/* n FFMAs, each reading the previous one's result: n x FFMA latency. */
+TCDEF tc_status tc_sim_build_ffma_chain(tc_sim_program *p, int n);
+/* n MMAs of one kind; dependent (latency) or independent (throughput). */
+TCDEF tc_status tc_sim_build_mma_chain(tc_sim_program *p, tc_sim_mma_kind kind, int n, int dependent);
+/* One shared load (width bytes per thread) whose per-lane byte offsets are
+   given, followed by an FFMA that consumes it. */
+TCDEF tc_status tc_sim_build_shared_pattern(tc_sim_program *p, const uint32_t offsets[32], int width);
+/* Shared load where lane i reads 4-byte word i * stride_words. */
+TCDEF tc_status tc_sim_build_shared_stride(tc_sim_program *p, int stride_words);
+/* One global load (4 bytes per thread, coalesced) and a dependent FFMA;
+   l2_hit = 1 makes the data L2-resident. */
+TCDEF tc_status tc_sim_build_global_load(tc_sim_program *p, int l2_hit);
+/* Streaming read: each warp loads `trips` x 4 independent 512-byte blocks
+   (16 bytes per thread), from DRAM, then consumes them. */
+TCDEF tc_status tc_sim_build_stream(tc_sim_program *p, int trips);
+
+/* The named programs (tcsim programs). */
+TCDEF int         tc_sim_program_count(void);
+TCDEF const char *tc_sim_program_name(int i);
+TCDEF const char *tc_sim_program_description(int i);
+TCDEF tc_status   tc_sim_build_named(tc_sim_program *p, const char *name);
+
+/* A GPU. Latencies and intervals in SM cycles; 0 bandwidth = unlimited
+   (not modelled); mma_latency[k] = 0: the GPU lacks that MMA kind. */
+typedef struct {
+    const char *name;
+    const char *description;
+    double clock_ghz;
+    int sms, subpartitions, max_warps_per_sm;
+    int64_t shared_bytes_per_sm;
+    int banks, bank_bytes, sector_bytes;
+    int dram_latency, l2_latency, shared_latency;
+    int ffma_latency, ffma_interval;
+    int mma_latency[TC_SIM_MMA_COUNT], mma_interval[TC_SIM_MMA_COUNT];
+    int shared_wavefronts_per_cycle;   /* per SM; 0 = unlimited */
+    double sm_bytes_per_cycle;         /* L2 -> SM, per SM; 0 = unlimited */
+    double dram_bytes_per_cycle;       /* whole GPU; 0 = unlimited */
+} tc_sim_profile;
+
+TCDEF int tc_sim_profile_count(void);
+TCDEF const tc_sim_profile *tc_sim_profile_get(int i);          /* NULL if out of range */
+TCDEF const tc_sim_profile *tc_sim_profile_find(const char *name); /* NULL if unknown */
+/* TC_ERR_PROFILE (with what is wrong in *why, if why is not NULL) or TC_OK. */
+TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why);
+
+/* Shared-memory passes (wavefronts) for one request: the lanes are split into
+   phases of banks*bank_bytes/width lanes; each phase costs the largest number
+   of distinct bank words one bank must deliver. Returns 0 on bad input. */
+TCDEF int tc_sim_shared_passes(const uint32_t addr[32], int lanes, int width, int banks, int bank_bytes);
+/* Distinct sector_bytes sectors touched by the lanes' width-byte accesses. */
+TCDEF int tc_sim_global_sectors(const uint64_t addr[32], int lanes, int width, int sector_bytes);
+
+typedef enum {
+    TC_SIM_SELECTED,            /* issued this cycle */
+    TC_SIM_NOT_SELECTED,        /* ready, but the scheduler picked another warp */
+    TC_SIM_LONG_SCOREBOARD,     /* waiting for global memory */
+    TC_SIM_SHORT_SCOREBOARD,    /* waiting for shared memory */
+    TC_SIM_WAIT,                /* waiting for a fixed-latency result (FFMA, MMA) */
+    TC_SIM_MATH_PIPE_THROTTLE,  /* its pipe is still busy */
+    TC_SIM_BARRIER,             /* waiting at __syncthreads */
+    TC_SIM_EXITED,              /* finished (Nsight does not sample these) */
+    TC_SIM_STATE_COUNT
+} tc_sim_state;
+TCDEF const char *tc_sim_state_name(tc_sim_state s);
+
+typedef enum { TC_SIM_GTO, TC_SIM_LRR } tc_sim_policy;
+
+typedef struct {
+    int sms;              /* 0: the program's default (or 1) */
+    int warps_per_sm;     /* 0: the program's default (or 1) */
+    tc_sim_policy policy; /* 0: greedy-then-oldest */
+    int record_timeline;  /* keep per-warp state segments in the result */
+    int64_t max_cycles;   /* 0: 1e9; beyond it the run stops with TC_ERR_LIMIT */
+} tc_sim_options;
+
+/* One stretch of a warp's timeline: from `start` until the next segment's
+   start (or the end of the run) the warp was in `state`. */
+typedef struct { int64_t start; int32_t state; int32_t pad_; } tc_sim_segment;
+
+typedef struct {
+    int64_t cycles;
+    int sms, warps_per_sm, warps;
+    int64_t instructions;                       /* warp instructions issued */
+    int64_t state_cycles[TC_SIM_STATE_COUNT];   /* summed over warps: adds up to warps * cycles */
+    double flops;                               /* 2 per multiply-add */
+    double dram_bytes, l2_bytes;                /* sector bytes from DRAM, and all sector bytes to SMs */
+    int64_t shared_wavefronts;
+    double seconds;                             /* cycles / clock */
+    double flops_per_s, dram_bytes_per_s, l2_bytes_per_s;
+    double peak_fp32_flops_per_s;               /* of the simulated SMs, from the FFMA pipes */
+    double peak_tensor_flops_per_s;             /* best MMA kind of the simulated SMs */
+    double peak_dram_bytes_per_s;               /* 0 if not modelled */
+    tc_sim_segment *segments;                   /* record_timeline: warp w's segments are */
+    int64_t *warp_segments;                     /* segments[warp_segments[w] .. warp_segments[w+1]) */
+    int timeline_truncated;                     /* segment budget ran out; totals stay exact */
+} tc_sim_result;
+
+TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out);
+TCDEF void tc_sim_result_free(tc_sim_result *r);
 
 /* ==========================================================================
    SECTION 6: GEMM TILING
@@ -1196,6 +1438,1008 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
 /* ------------------------------------------------ section 4: sparsity */
 
 /* ------------------------------------------------ section 5: simulator */
+
+/* Every number: where it comes from (REFERENCE.md section 3 gathers them). */
+static const tc_sim_profile tc__sim_profiles[] = {
+    {   "dettmers2020",
+        "Tim Dettmers' 2020 blog example: 8 SMs x 8 warps, global 200, shared 20, FFMA 4, Tensor Core 1",
+        1.41,          /* clock: GA100 boost 1410 MHz (the blog's figures are for GA100); only converts cycles to seconds */
+        8,             /* SMs: the blog's example uses 8 */
+        8,             /* sub-partitions: assumption - the blog starts all 8 warps of an SM in the same cycle, i.e. one scheduler per warp */
+        64,            /* warps per SM: GA100 whitepaper */
+        164 * 1024,    /* shared memory per SM: the blog ("up to 164 KB per SM") */
+        32, 4, 32,     /* banks x bytes, sector bytes: CUDA programming guide */
+        200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
+        20,            /* shared: the blog */
+        4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
+        { 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
+        { 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption */
+        0, 0.0, 0.0    /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
+    },
+    {   "dettmers2023",
+        "Tim Dettmers' 2023 blog revision: global 380, L2 200, shared 34, FFMA 4, Tensor Core 1",
+        1.83,          /* clock: assumption (H100 tensor clock); only converts cycles to seconds */
+        8, 8, 64,      /* as dettmers2020: the same 8 x 8 example (sub-partitions: assumption) */
+        228 * 1024,    /* shared memory per SM: H100 whitepaper (the blog's "up to 128 kb" is the L1/shared figure it quotes) */
+        32, 4, 32,
+        380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
+        34,            /* "L1 cache or shared memory ~34": the 2023 blog */
+        4, 1,          /* FFMA 4: the blog; interval: assumption */
+        { 1, 1, 1, 1, 1, 1 },
+        { 1, 1, 1, 1, 1, 1 },
+        0, 0.0, 0.0    /* not modelled, as in the blog */
+    },
+    {   "a100",
+        "NVIDIA A100 SXM (sm_80): measured latencies where published, Accel-Sim config otherwise",
+        1.41,          /* boost clock: A100 whitepaper */
+        108, 4, 64,    /* SMs, schedulers per SM, warps per SM: A100 whitepaper */
+        164 * 1024,    /* shared carve-out: A100 whitepaper */
+        32, 4, 32,
+        290,           /* DRAM: Abdelkhalik et al. 2022 (pointer chases report 415-565) */
+        200,           /* L2 hit: Abdelkhalik et al. 2022 */
+        23,            /* shared load: Abdelkhalik et al. 2022 */
+        4,             /* FFMA dependent: Abdelkhalik et al. 2022 */
+        2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) -> 2 cycles per warp */
+        /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
+           (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80 */
+        { 25, 17, 25, 25, 25, 0 },
+        /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper) = 256 per sub-partition: m16n8k16 4096/256 = 16
+           (Accel-Sim agrees), m16n8k8 8; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption */
+        { 4, 8, 16, 16, 8, 0 },
+        1,             /* 128 bytes of shared memory per cycle per SM */
+        64.0,          /* L2 -> SM bytes per cycle: assumption */
+        1103.0         /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
+    },
+    {   "h100",
+        "NVIDIA H100 SXM (sm_90): measured latencies (HPMLL, Luo et al. 2024), mma.sync rate ~65% of dense peak",
+        1.83,          /* tensor clock: REFERENCE.md section 3 (1.98 GHz max) */
+        132, 4, 64,    /* H100 SXM whitepaper */
+        228 * 1024,    /* H100 whitepaper */
+        32, 4, 32,
+        484,           /* DRAM: HPMLL/NVIDIA-Hopper-Benchmark, H100 SXM (Luo et al. report 656 on H800) */
+        264,           /* L2 hit: 264-272 measured (same sources) */
+        29,            /* shared load: measured (same sources) */
+        4,             /* FFMA dependent: 4.07 measured */
+        1,             /* FFMA interval: 32 FP32 lanes per sub-partition (128 per SM, whitepaper) */
+        /* MMA latency: m8n8k4 assumption; m16n8k8.f16 16.0, m16n8k16.f16 24.1, m16n8k8.tf32 24.1 measured
+           (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions */
+        { 16, 16, 24, 24, 24, 24 },
+        /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
+           m16n8k16 4096/335 = 12, m16n8k8 6; tf32 at half rate 6; e4m3 at twice the rate 12 (assumption);
+           m8n8k4 2 (assumption) */
+        { 2, 6, 12, 12, 6, 12 },
+        1,             /* 128 bytes of shared memory per cycle per SM */
+        64.0,          /* L2 -> SM bytes per cycle: assumption */
+        1831.0         /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
+    },
+};
+
+static const struct { const char *name; int m, n, k, bytes; } tc__sim_mma_table[] = {
+    { "m8n8k4.f16", 8, 8, 4, 2 },
+    { "m16n8k8.f16", 16, 8, 8, 2 },
+    { "m16n8k16.f16", 16, 8, 16, 2 },
+    { "m16n8k16.bf16", 16, 8, 16, 2 },
+    { "m16n8k8.tf32", 16, 8, 8, 4 },
+    { "m16n8k32.e4m3", 16, 8, 32, 1 },
+};
+
+#define TC__SIM_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+TCDEF const char *tc_sim_mma_name(tc_sim_mma_kind k) {
+    if ((int)k < 0 || (int)k >= TC__SIM_COUNT_OF(tc__sim_mma_table)) return "unknown";
+    return tc__sim_mma_table[k].name;
+}
+
+TCDEF tc_status tc_sim_mma_shape(tc_sim_mma_kind k, int *m, int *n, int *kdim) {
+    if ((int)k < 0 || (int)k >= TC__SIM_COUNT_OF(tc__sim_mma_table)) return TC_ERR_ARG;
+    if (!m || !n || !kdim) return TC_ERR_NULL;
+    *m = tc__sim_mma_table[k].m; *n = tc__sim_mma_table[k].n; *kdim = tc__sim_mma_table[k].k;
+    return TC_OK;
+}
+
+TCDEF int tc_sim_profile_count(void) { return TC__SIM_COUNT_OF(tc__sim_profiles); }
+
+TCDEF const tc_sim_profile *tc_sim_profile_get(int i) {
+    return i >= 0 && i < tc_sim_profile_count() ? &tc__sim_profiles[i] : NULL;
+}
+
+TCDEF const tc_sim_profile *tc_sim_profile_find(const char *name) {
+    int i;
+    if (!name) return NULL;
+    for (i = 0; i < tc_sim_profile_count(); i++)
+        if (strcmp(tc__sim_profiles[i].name, name) == 0) return &tc__sim_profiles[i];
+    return NULL;
+}
+
+static int tc__is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
+
+TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why) {
+    const char *w = NULL;
+    int k;
+    if (!g) { if (why) *why = "profile is NULL"; return TC_ERR_NULL; }
+    if (!(g->clock_ghz > 0.0 && g->clock_ghz < 100.0)) w = "clock_ghz must be in (0, 100)";
+    else if (g->sms < 1 || g->sms > 4096) w = "sms must be 1..4096";
+    else if (g->subpartitions < 1 || g->subpartitions > 64) w = "subpartitions must be 1..64";
+    else if (g->max_warps_per_sm < 1 || g->max_warps_per_sm > 1024) w = "max_warps_per_sm must be 1..1024";
+    else if (g->shared_bytes_per_sm < 0) w = "shared_bytes_per_sm must not be negative";
+    else if (!tc__is_pow2(g->banks) || g->banks > 128) w = "banks must be a power of two, at most 128";
+    else if (g->bank_bytes != 4 && g->bank_bytes != 8) w = "bank_bytes must be 4 or 8";
+    else if (!tc__is_pow2(g->sector_bytes) || g->sector_bytes < 16 || g->sector_bytes > 4096) w = "sector_bytes must be a power of two, 16..4096";
+    else if (g->dram_latency < 1 || g->l2_latency < 1 || g->shared_latency < 1 || g->ffma_latency < 1)
+        w = "latencies must be at least 1 cycle";
+    else if (g->ffma_interval < 1) w = "ffma_interval must be at least 1";
+    else if (g->shared_wavefronts_per_cycle < 0) w = "shared_wavefronts_per_cycle must not be negative";
+    else if (!(g->sm_bytes_per_cycle >= 0.0) || !(g->dram_bytes_per_cycle >= 0.0)) w = "bandwidths must not be negative";
+    for (k = 0; !w && k < TC_SIM_MMA_COUNT; k++)
+        if (g->mma_latency[k] < 0 || (g->mma_latency[k] > 0 && g->mma_interval[k] < 1))
+            w = "an MMA kind needs latency 0 (unsupported) or latency >= 1 with interval >= 1";
+    if (why) *why = w ? w : "ok";
+    return w ? TC_ERR_PROFILE : TC_OK;
+}
+
+/* ---- address patterns */
+
+static int tc__sim_width(const tc_sim_addr *a) { return a->width ? a->width : 4; }
+
+static int64_t tc__sim_lane_off(const tc_sim_program *p, const tc_sim_addr *a, int lane) {
+    if (a->lane_table > 0) return (int64_t)p->lane_tables[a->lane_table - 1][lane];
+    return (int64_t)lane * a->lane_stride;
+}
+
+/* Sorts v[0..n) (n <= 128: insertion sort) and drops duplicates; returns the new count. */
+static int tc__sim_unique(int64_t *v, int n) {
+    int i, j, m = 0;
+    for (i = 1; i < n; i++) {
+        int64_t x = v[i];
+        for (j = i; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+        v[j] = x;
+    }
+    for (i = 0; i < n; i++) if (m == 0 || v[i] != v[m - 1]) v[m++] = v[i];
+    return m;
+}
+
+static int tc__sim_passes_i64(const int64_t *addr, int lanes, int width, int banks, int bank_bytes) {
+    int64_t words[128];
+    int per_word = width > bank_bytes ? width / bank_bytes : 1;
+    int lanes_per_phase = banks * bank_bytes / width, total = 0, first, i, j;
+    if (lanes_per_phase < 1) lanes_per_phase = 1;
+    if (lanes_per_phase > 32) lanes_per_phase = 32;
+    for (first = 0; first < lanes; first += lanes_per_phase) {
+        int n = 0, m, worst = 0, last = first + lanes_per_phase < lanes ? first + lanes_per_phase : lanes;
+        for (i = first; i < last; i++)
+            for (j = 0; j < per_word && n < TC__SIM_COUNT_OF(words); j++) words[n++] = addr[i] / bank_bytes + j;
+        m = tc__sim_unique(words, n);   /* the same word twice is a broadcast, not a conflict */
+        for (i = 0; i < m; i++) {       /* distinct words of one bank, counted in sorted order */
+            int in_bank = 0;
+            for (j = 0; j < m; j++) if (words[j] % banks == words[i] % banks) in_bank++;
+            if (in_bank > worst) worst = in_bank;
+        }
+        total += worst;
+    }
+    return total;
+}
+
+static int tc__sim_width_ok(int width) { return width == 4 || width == 8 || width == 16; }
+
+TCDEF int tc_sim_shared_passes(const uint32_t addr[32], int lanes, int width, int banks, int bank_bytes) {
+    int64_t a[32];
+    int i;
+    if (!addr || lanes < 1 || lanes > 32 || !tc__sim_width_ok(width) || !tc__is_pow2(banks) || banks > 128 ||
+        (bank_bytes != 4 && bank_bytes != 8))
+        return 0;
+    for (i = 0; i < lanes; i++) {
+        if (addr[i] % (uint32_t)width) return 0;
+        a[i] = addr[i];
+    }
+    return tc__sim_passes_i64(a, lanes, width, banks, bank_bytes);
+}
+
+TCDEF int tc_sim_global_sectors(const uint64_t addr[32], int lanes, int width, int sector_bytes) {
+    int64_t s[32];
+    int i;
+    if (!addr || lanes < 1 || lanes > 32 || !tc__sim_width_ok(width) || !tc__is_pow2(sector_bytes) || sector_bytes < 16)
+        return 0;
+    for (i = 0; i < lanes; i++) {
+        if (addr[i] % (uint64_t)width || addr[i] > ((uint64_t)1 << 62)) return 0;
+        s[i] = (int64_t)(addr[i] / (uint64_t)sector_bytes);
+    }
+    return tc__sim_unique(s, lanes);
+}
+
+/* ---- programs */
+
+TCDEF void tc_sim_program_free(tc_sim_program *p) {
+    if (!p) return;
+    TC_FREE(p->code);
+    TC_FREE(p->lane_tables);
+    memset(p, 0, sizeof *p);
+}
+
+static tc_status tc__sim_fail(tc_sim_program *p, tc_status s) {
+    if (p->status == TC_OK) p->status = s;
+    return s;
+}
+
+static int tc__sim_reg_ok(int r) { return r == TC_SIM_NOREG || (r >= 0 && r < TC_SIM_MAX_REGS); }
+
+TCDEF tc_status tc_sim_emit(tc_sim_program *p, const tc_sim_instr *ins) {
+    if (!p || !ins) return p ? tc__sim_fail(p, TC_ERR_NULL) : TC_ERR_NULL;
+    if (p->n == p->cap) {
+        int cap = p->cap ? 2 * p->cap : 16;
+        tc_sim_instr *c;
+        if (cap > (1 << 24)) return tc__sim_fail(p, TC_ERR_SIZE);
+        c = (tc_sim_instr *)TC_MALLOC((size_t)cap * sizeof *c);
+        if (!c) return tc__sim_fail(p, TC_ERR_NOMEM);
+        if (p->n) memcpy(c, p->code, (size_t)p->n * sizeof *c);
+        TC_FREE(p->code);
+        p->code = c;
+        p->cap = cap;
+    }
+    p->code[p->n++] = *ins;
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sim_lane_table(tc_sim_program *p, const uint32_t offsets[32], int *handle) {
+    if (!p) return TC_ERR_NULL;
+    if (!offsets || !handle) return tc__sim_fail(p, TC_ERR_NULL);
+    if (p->n_tables == p->cap_tables) {
+        int cap = p->cap_tables ? 2 * p->cap_tables : 4;
+        uint32_t (*t)[32];
+        if (cap > 4096) return tc__sim_fail(p, TC_ERR_SIZE);
+        t = (uint32_t (*)[32])TC_MALLOC((size_t)cap * sizeof *t);
+        if (!t) return tc__sim_fail(p, TC_ERR_NOMEM);
+        if (p->n_tables) memcpy(t, p->lane_tables, (size_t)p->n_tables * sizeof *t);
+        TC_FREE(p->lane_tables);
+        p->lane_tables = t;
+        p->cap_tables = cap;
+    }
+    memcpy(p->lane_tables[p->n_tables++], offsets, sizeof p->lane_tables[0]);
+    *handle = p->n_tables;
+    return TC_OK;
+}
+
+TCDEF tc_sim_addr tc_sim_addr_affine(int64_t base, int64_t lane_stride, int64_t warp_stride, int64_t iter_stride, int width) {
+    tc_sim_addr a;
+    memset(&a, 0, sizeof a);
+    a.base = base; a.lane_stride = lane_stride; a.warp_stride = warp_stride; a.iter_stride = iter_stride; a.width = width;
+    return a;
+}
+
+static tc_status tc__sim_op(tc_sim_program *p, int op, int dst, int s0, int s1, int s2, const tc_sim_addr *a) {
+    tc_sim_instr ins;
+    if (!p) return TC_ERR_NULL;
+    if (!tc__sim_reg_ok(dst) || !tc__sim_reg_ok(s0) || !tc__sim_reg_ok(s1) || !tc__sim_reg_ok(s2))
+        return tc__sim_fail(p, TC_ERR_PROGRAM);
+    memset(&ins, 0, sizeof ins);
+    ins.op = (uint8_t)op;
+    ins.dst = (uint8_t)dst;
+    ins.src[0] = (uint8_t)s0; ins.src[1] = (uint8_t)s1; ins.src[2] = (uint8_t)s2;
+    if (a) ins.addr = *a;
+    return tc_sim_emit(p, &ins);
+}
+
+#define TC__R TC_SIM_NOREG
+TCDEF tc_status tc_sim_ldg(tc_sim_program *p, int dst, int addr_reg, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_LDG, dst, addr_reg, TC__R, TC__R, &a); }
+TCDEF tc_status tc_sim_stg(tc_sim_program *p, int src, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_STG, TC__R, src, TC__R, TC__R, &a); }
+TCDEF tc_status tc_sim_ldgsts(tc_sim_program *p, int token, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_LDGSTS, token, TC__R, TC__R, TC__R, &a); }
+TCDEF tc_status tc_sim_lds(tc_sim_program *p, int dst, int addr_reg, int token, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_LDS, dst, addr_reg, token, TC__R, &a); }
+TCDEF tc_status tc_sim_sts(tc_sim_program *p, int src, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_STS, TC__R, src, TC__R, TC__R, &a); }
+TCDEF tc_status tc_sim_ffma(tc_sim_program *p, int dst, int a, int b, int c) { return tc__sim_op(p, TC_SIM_FFMA, dst, a, b, c, NULL); }
+TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg) { return tc__sim_op(p, TC_SIM_BAR, TC__R, wait_reg, TC__R, TC__R, NULL); }
+TCDEF tc_status tc_sim_exit(tc_sim_program *p) { return tc__sim_op(p, TC_SIM_EXIT, TC__R, TC__R, TC__R, TC__R, NULL); }
+
+TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a) {
+    tc_status s = tc__sim_op(p, TC_SIM_LDSM, dst, TC__R, token, TC__R, &a);
+    if (s == TC_OK) p->code[p->n - 1].count = matrices;
+    return s;
+}
+
+TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c) {
+    tc_status s = tc__sim_op(p, TC_SIM_MMA, dst, a, b, c, NULL);
+    if (s == TC_OK) p->code[p->n - 1].mma = (uint8_t)kind;
+    return s;
+}
+
+TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips) {
+    tc_status s = tc__sim_op(p, TC_SIM_LOOP, TC__R, TC__R, TC__R, TC__R, NULL);
+    if (s == TC_OK) { p->code[p->n - 1].target = target; p->code[p->n - 1].count = trips; }
+    return s;
+}
+#undef TC__R
+
+/* Global layouts of the builders leave room for this many warps in all. */
+#define TC__SIM_MAX_WARPS (1 << 16)
+
+static void tc__sim_begin(tc_sim_program *p, const char *name, int sms, int warps) {
+    tc_sim_program_free(p);
+    strncpy(p->name, name, sizeof p->name - 1);
+    p->default_sms = sms;
+    p->default_warps_per_sm = warps;
+}
+
+/* Dettmers' 32x32 matmul. A and B (8 KB of fp32) are split over the 64
+   warps: 128 bytes each, one cp.async per warp. The 2023 blog charges the
+   global load 200 cycles, its L2 figure, so the inputs are L2-resident (a
+   previous kernel just wrote them); with dettmers2020 L2 and DRAM agree. */
+TCDEF tc_status tc_sim_build_matmul32(tc_sim_program *p, const tc_sim_matmul32_desc *d) {
+    enum { TOKEN = 0, ACC = 1, FRAG = 2, STEPS = 8 };
+    tc_sim_matmul32_desc def;
+    int i;
+    if (!p) return TC_ERR_NULL;
+    if (!d) { memset(&def, 0, sizeof def); d = &def; }
+    if ((int)d->mma < 0 || (int)d->mma >= TC_SIM_MMA_COUNT) return TC_ERR_ARG;
+    tc__sim_begin(p, d->tensor_cores ? "matmul32_tc" : "matmul32_ffma", 8, 8);
+    p->global_bytes = p->l2_resident_bytes = (int64_t)TC__SIM_MAX_WARPS * 128;
+    p->shared_bytes = (64 + STEPS) * 128;              /* a row per warp, plus the rows steps reach past the last warp */
+    tc_sim_ldgsts(p, TOKEN, tc_sim_addr_affine(0, 4, 128, 0, 4));
+    if (d->sync) tc_sim_bar(p, TOKEN);
+    if (d->tensor_cores) {
+        const int m = tc__sim_mma_table[d->mma].m, k = tc__sim_mma_table[d->mma].k, bytes = tc__sim_mma_table[d->mma].bytes;
+        int mats = m * k * bytes / 128;                 /* the A fragment in 8x8 (128-byte) ldmatrix tiles */
+        if (mats < 1) mats = 1;
+        if (mats > 4) mats = 4;
+        tc_sim_ldsm(p, FRAG, mats, TOKEN, tc_sim_addr_affine(0, 16, 0, 0, 16));
+        tc_sim_mma(p, d->mma, ACC, FRAG, FRAG, ACC);
+    } else {
+        /* step i reads row (warp + i) of the tile; serially its address waits for the accumulator */
+        for (i = 0; i < STEPS; i++) {
+            tc_sim_addr row = tc_sim_addr_affine(i * 128, 4, 128, 0, 4);
+            if (d->pipelined) {
+                tc_sim_lds(p, FRAG + i, TC_SIM_NOREG, TOKEN, row);
+            } else {
+                tc_sim_lds(p, FRAG, ACC, TOKEN, row);
+                tc_sim_ffma(p, ACC, FRAG, FRAG, ACC);
+            }
+        }
+        for (i = 0; d->pipelined && i < STEPS; i++) tc_sim_ffma(p, ACC, FRAG + i, FRAG + i, ACC);
+    }
+    tc_sim_exit(p);
+    return p->status;
+}
+
+TCDEF tc_status tc_sim_build_ffma_chain(tc_sim_program *p, int n) {
+    int i;
+    if (!p) return TC_ERR_NULL;
+    if (n < 1 || n > (1 << 20)) return TC_ERR_SIZE;
+    tc__sim_begin(p, "ffma_chain", 1, 1);
+    for (i = 0; i < n; i++) tc_sim_ffma(p, 0, 1, 2, 0);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+TCDEF tc_status tc_sim_build_mma_chain(tc_sim_program *p, tc_sim_mma_kind kind, int n, int dependent) {
+    int i;
+    if (!p) return TC_ERR_NULL;
+    if ((int)kind < 0 || (int)kind >= TC_SIM_MMA_COUNT) return TC_ERR_ARG;
+    if (n < 1 || n > (1 << 20)) return TC_ERR_SIZE;
+    tc__sim_begin(p, dependent ? "mma_latency" : "mma_throughput", 1, 1);
+    /* independent MMAs rotate over 8 accumulators, as a 2x4 warp tile does */
+    for (i = 0; i < n; i++) tc_sim_mma(p, kind, dependent ? 0 : 8 + i % 8, 1, 2, dependent ? 0 : 8 + i % 8);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+TCDEF tc_status tc_sim_build_shared_pattern(tc_sim_program *p, const uint32_t offsets[32], int width) {
+    int h = 0, i;
+    int64_t top = 0;
+    tc_sim_addr a;
+    if (!p) return TC_ERR_NULL;
+    if (!offsets) return TC_ERR_NULL;
+    if (!tc__sim_width_ok(width)) return TC_ERR_ARG;
+    for (i = 0; i < 32; i++) {
+        if (offsets[i] % (uint32_t)width) return TC_ERR_ARG;
+        if ((int64_t)offsets[i] + width > top) top = (int64_t)offsets[i] + width;
+    }
+    tc__sim_begin(p, "shared_pattern", 1, 1);
+    p->shared_bytes = top;
+    tc_sim_lane_table(p, offsets, &h);
+    a = tc_sim_addr_affine(0, 0, 0, 0, width);
+    a.lane_table = h;
+    tc_sim_lds(p, 1, TC_SIM_NOREG, TC_SIM_NOREG, a);
+    tc_sim_ffma(p, 2, 1, 1, 2);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+TCDEF tc_status tc_sim_build_shared_stride(tc_sim_program *p, int stride_words) {
+    uint32_t off[32];
+    int i;
+    tc_status s;
+    if (!p) return TC_ERR_NULL;
+    if (stride_words < 0 || stride_words > (1 << 16)) return TC_ERR_ARG;
+    for (i = 0; i < 32; i++) off[i] = (uint32_t)(i * stride_words * 4);
+    s = tc_sim_build_shared_pattern(p, off, 4);
+    if (s == TC_OK) strncpy(p->name, "shared_stride", sizeof p->name - 1);
+    return s;
+}
+
+TCDEF tc_status tc_sim_build_global_load(tc_sim_program *p, int l2_hit) {
+    if (!p) return TC_ERR_NULL;
+    tc__sim_begin(p, l2_hit ? "global_load_l2" : "global_load_dram", 1, 1);
+    p->global_bytes = (int64_t)TC__SIM_MAX_WARPS * 128;
+    p->l2_resident_bytes = l2_hit ? p->global_bytes : 0;
+    tc_sim_ldg(p, 1, TC_SIM_NOREG, tc_sim_addr_affine(0, 4, 128, 0, 4));
+    tc_sim_ffma(p, 2, 1, 1, 2);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+TCDEF tc_status tc_sim_build_stream(tc_sim_program *p, int trips) {
+    enum { LOADS = 4, BLOCK = 32 * 16 };
+    int j, top;
+    int64_t per_warp;
+    if (!p) return TC_ERR_NULL;
+    if (trips < 1 || trips > 512) return TC_ERR_SIZE;   /* keeps global_bytes under 2^34 */
+    per_warp = (int64_t)trips * LOADS * BLOCK;
+    tc__sim_begin(p, "stream", 8, 32);
+    p->global_bytes = per_warp * 8448;   /* room for every warp of the largest profile (132 SMs x 64) */
+    top = p->n;
+    for (j = 0; j < LOADS; j++)
+        tc_sim_ldg(p, 1 + j, TC_SIM_NOREG, tc_sim_addr_affine(j * BLOCK, 16, per_warp, LOADS * BLOCK, 16));
+    tc_sim_ffma(p, 8, 1, 2, 8);
+    tc_sim_ffma(p, 8, 3, 4, 8);
+    tc_sim_loop(p, top, trips);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+/* ---- named programs: the ones tcsim, the lessons and cuda/cycles.cu share */
+
+static const struct { const char *name, *description; } tc__sim_named[] = {
+    { "matmul32_ffma", "Dettmers' 32x32 matmul without Tensor Cores: cp.async, 8 x (LDS, FFMA), serial" },
+    { "matmul32_tc", "Dettmers' 32x32 matmul with Tensor Cores: cp.async, ldmatrix, MMA m8n8k4" },
+    { "matmul32_ffma_pipelined", "the FFMA matmul with loads issued ahead of the FFMAs" },
+    { "matmul32_ffma_sync", "the FFMA matmul with the __syncthreads a correct kernel needs" },
+    { "ffma_chain", "8 dependent FFMAs" },
+    { "mma_latency", "8 dependent MMA m16n8k16.f16" },
+    { "mma_throughput", "64 independent MMA m16n8k16.f16" },
+    { "shared_stride1", "shared load, lane i reads word i (no conflict)" },
+    { "shared_stride2", "shared load, lane i reads word 2i (2-way conflict)" },
+    { "shared_stride32", "shared load, lane i reads word 32i (32-way conflict)" },
+    { "shared_stride33", "shared load, stride 33 words (padding removes the conflict)" },
+    { "global_load_dram", "one coalesced global load from DRAM and a dependent FFMA" },
+    { "global_load_l2", "one coalesced global load that hits L2 and a dependent FFMA" },
+    { "stream", "streaming read, 16 trips of 4 x 512 bytes per warp (bandwidth)" },
+};
+
+TCDEF int tc_sim_program_count(void) { return TC__SIM_COUNT_OF(tc__sim_named); }
+TCDEF const char *tc_sim_program_name(int i) { return i >= 0 && i < tc_sim_program_count() ? tc__sim_named[i].name : NULL; }
+TCDEF const char *tc_sim_program_description(int i) { return i >= 0 && i < tc_sim_program_count() ? tc__sim_named[i].description : NULL; }
+
+TCDEF tc_status tc_sim_build_named(tc_sim_program *p, const char *name) {
+    tc_sim_matmul32_desc d;
+    if (!p || !name) return TC_ERR_NULL;
+    memset(&d, 0, sizeof d);
+    if (strncmp(name, "matmul32_", 9) == 0) {
+        d.tensor_cores = strcmp(name, "matmul32_tc") == 0;
+        d.pipelined = strcmp(name, "matmul32_ffma_pipelined") == 0;
+        d.sync = strcmp(name, "matmul32_ffma_sync") == 0;
+        if (!d.tensor_cores && !d.pipelined && !d.sync && strcmp(name, "matmul32_ffma") != 0) return TC_ERR_ARG;
+        return tc_sim_build_matmul32(p, &d);
+    }
+    if (strcmp(name, "ffma_chain") == 0) return tc_sim_build_ffma_chain(p, 8);
+    if (strcmp(name, "mma_latency") == 0) return tc_sim_build_mma_chain(p, TC_SIM_MMA_M16N8K16_F16, 8, 1);
+    if (strcmp(name, "mma_throughput") == 0) return tc_sim_build_mma_chain(p, TC_SIM_MMA_M16N8K16_F16, 64, 0);
+    if (strcmp(name, "shared_stride1") == 0) return tc_sim_build_shared_stride(p, 1);
+    if (strcmp(name, "shared_stride2") == 0) return tc_sim_build_shared_stride(p, 2);
+    if (strcmp(name, "shared_stride32") == 0) return tc_sim_build_shared_stride(p, 32);
+    if (strcmp(name, "shared_stride33") == 0) return tc_sim_build_shared_stride(p, 33);
+    if (strcmp(name, "global_load_dram") == 0) return tc_sim_build_global_load(p, 0);
+    if (strcmp(name, "global_load_l2") == 0) return tc_sim_build_global_load(p, 1);
+    if (strcmp(name, "stream") == 0) return tc_sim_build_stream(p, 16);
+    return TC_ERR_ARG;
+}
+
+/* ---- the cycle loop */
+
+TCDEF const char *tc_sim_state_name(tc_sim_state s) {
+    static const char *const names[] = {
+        "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait",
+        "math_pipe_throttle", "barrier", "exited",
+    };
+    if ((int)s < 0 || (int)s >= TC__SIM_COUNT_OF(names)) return "unknown";
+    return names[s];
+}
+
+#define TC__SIM_NEVER INT64_MAX
+#define TC__SIM_SEGMENT_BUDGET ((int64_t)1 << 21)   /* timeline segments kept per run (32 MiB) */
+
+typedef struct {
+    int64_t ready[TC_SIM_MAX_REGS];   /* cycle each register is written */
+    uint8_t why[TC_SIM_MAX_REGS];     /* the stall state of a warp waiting for it */
+    int64_t all_ready;                /* the latest of ready[] (EXIT waits for it) */
+    uint8_t all_why;
+    int64_t wake;                     /* before this cycle the warp cannot issue ... */
+    int reason;                       /* ... and is in this state */
+    int64_t since;                    /* current state, since this cycle */
+    int state;                        /* -1 before cycle 0 */
+    int pc, sm, sub, local, global, done, at_barrier;
+    int32_t *trips;                   /* LOOP counters, one per instruction */
+    tc_sim_segment *seg;
+    int64_t nseg, capseg;
+} tc__sim_warp;
+
+typedef struct {
+    int loop;                 /* innermost LOOP around the instruction, -1 if none */
+    int lanes, width, passes; /* shared: passes per request; global: sectors if `aligned` */
+    int64_t off_min, off_max; /* lane offsets, for bounds checks */
+    int sec_first, sec_n, aligned;
+} tc__sim_pre;
+
+typedef struct {
+    const tc_sim_profile *g;
+    const tc_sim_program *p;
+    tc_sim_result *r;
+    tc__sim_pre *pre;
+    int64_t *secpool;
+    tc__sim_warp *w;
+    int nw, wps, record, policy;
+    int *arrived, *exited;            /* per SM */
+    double *port_free, *shared_free;  /* per SM: L2 -> SM and shared memory token buckets */
+    int64_t *ffma_free, *mma_free;    /* per sub-partition */
+    int *last;                        /* per sub-partition: last issued warp (local index) */
+    int64_t *sched_next;              /* per sub-partition: no warp of it changes state before this cycle */
+    double dram_free;
+    uint8_t *resident;                /* one bit per sector: in L2 */
+    int64_t segments;
+    tc_status err;
+} tc__sim;
+
+static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
+    if (state == w->state) return;
+    if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
+    w->state = state;
+    w->since = t;
+    if (!S->record || S->r->timeline_truncated) return;
+    if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; return; }
+    if (S->segments >= TC__SIM_SEGMENT_BUDGET) { S->r->timeline_truncated = 1; return; }
+    if (w->nseg == w->capseg) {
+        int64_t cap = w->capseg ? 2 * w->capseg : 64;
+        tc_sim_segment *n = (tc_sim_segment *)TC_MALLOC((size_t)cap * sizeof *n);
+        if (!n) { S->r->timeline_truncated = 1; return; }
+        if (w->nseg) memcpy(n, w->seg, (size_t)w->nseg * sizeof *n);
+        TC_FREE(w->seg);
+        w->seg = n;
+        w->capseg = cap;
+    }
+    w->seg[w->nseg].start = t;
+    w->seg[w->nseg].state = state;
+    w->seg[w->nseg].pad_ = 0;
+    w->nseg++;
+    S->segments++;
+}
+
+static int64_t tc__sim_iter(const tc__sim *S, const tc__sim_warp *w, int pc) {
+    return S->pre[pc].loop >= 0 ? w->trips[S->pre[pc].loop] : 0;
+}
+
+/* A global request issued at cycle t by warp w; returns the cycle its data
+   arrive, or -1 (S->err set) if an address leaves the program's memory. */
+static int64_t tc__sim_global(tc__sim *S, tc__sim_warp *w, int pc, int64_t t, int store) {
+    const tc_sim_instr *ins = &S->p->code[pc];
+    const tc__sim_pre *pre = &S->pre[pc];
+    const int64_t sb = S->g->sector_bytes;
+    int64_t shift = (int64_t)w->global * ins->addr.warp_stride + tc__sim_iter(S, w, pc) * ins->addr.iter_stride;
+    int64_t lo = ins->addr.base + shift + pre->off_min, hi = ins->addr.base + shift + pre->off_max + pre->width;
+    int64_t sec[32], start = t, ready;
+    int n, i, misses = 0;
+    double bytes;
+    if (lo < 0 || hi > S->p->global_bytes) { S->err = TC_ERR_PROGRAM; return -1; }
+    if (pre->aligned) {
+        for (i = 0; i < pre->sec_n; i++) sec[i] = S->secpool[pre->sec_first + i] + shift / sb;
+        n = pre->sec_n;
+    } else {
+        for (i = 0; i < pre->lanes; i++) sec[i] = (ins->addr.base + shift + tc__sim_lane_off(S->p, &ins->addr, i)) / sb;
+        n = tc__sim_unique(sec, pre->lanes);
+    }
+    for (i = 0; i < n; i++) {
+        uint8_t bit = (uint8_t)(1u << (sec[i] & 7));
+        if (!(S->resident[sec[i] >> 3] & bit)) { misses += !store; S->resident[sec[i] >> 3] |= bit; }
+    }
+    bytes = (double)n * (double)sb;
+    S->r->l2_bytes += bytes;
+    if (S->g->sm_bytes_per_cycle > 0.0) {
+        double s = S->port_free[w->sm] > (double)t ? S->port_free[w->sm] : (double)t;
+        S->port_free[w->sm] = s + bytes / S->g->sm_bytes_per_cycle;
+        start = (int64_t)s;
+    }
+    ready = start + S->g->l2_latency;
+    if (misses) {
+        double mb = (double)misses * (double)sb, d = (double)start;
+        S->r->dram_bytes += mb;
+        if (S->g->dram_bytes_per_cycle > 0.0) {
+            if (S->dram_free > d) d = S->dram_free;
+            S->dram_free = d + mb / S->g->dram_bytes_per_cycle;
+        }
+        if ((int64_t)d + S->g->dram_latency > ready) ready = (int64_t)d + S->g->dram_latency;
+    }
+    return ready;
+}
+
+/* A shared request: passes wavefronts through the SM's shared memory. */
+static int64_t tc__sim_shared(tc__sim *S, tc__sim_warp *w, int pc, int64_t t) {
+    const tc_sim_instr *ins = &S->p->code[pc];
+    const tc__sim_pre *pre = &S->pre[pc];
+    int64_t shift = (int64_t)w->local * ins->addr.warp_stride + tc__sim_iter(S, w, pc) * ins->addr.iter_stride;
+    int64_t lo = ins->addr.base + shift + pre->off_min, hi = ins->addr.base + shift + pre->off_max + pre->width;
+    double start = (double)t;
+    if (lo < 0 || hi > S->p->shared_bytes) { S->err = TC_ERR_PROGRAM; return -1; }
+    S->r->shared_wavefronts += pre->passes;
+    if (S->g->shared_wavefronts_per_cycle > 0) {
+        if (S->shared_free[w->sm] > start) start = S->shared_free[w->sm];
+        S->shared_free[w->sm] = start + (double)pre->passes / S->g->shared_wavefronts_per_cycle;
+    }
+    return (int64_t)start + S->g->shared_latency + pre->passes - 1;
+}
+
+static void tc__sim_write(tc__sim_warp *w, int reg, int64_t ready, int why) {
+    if (reg == TC_SIM_NOREG) return;
+    w->ready[reg] = ready;
+    w->why[reg] = (uint8_t)why;
+    if (ready > w->all_ready) { w->all_ready = ready; w->all_why = (uint8_t)why; }
+}
+
+static void tc__sim_release(tc__sim *S, int sm, int64_t t) {
+    int i;
+    if (S->arrived[sm] == 0 || S->arrived[sm] + S->exited[sm] < S->wps) return;
+    for (i = 0; i < S->wps; i++) {
+        tc__sim_warp *w = &S->w[sm * S->wps + i];
+        if (!w->at_barrier) continue;
+        w->at_barrier = 0;
+        w->wake = t + 1;
+        w->reason = TC_SIM_BARRIER;
+    }
+    for (i = 0; i < S->g->subpartitions; i++) S->sched_next[sm * S->g->subpartitions + i] = t + 1;
+    S->arrived[sm] = 0;
+}
+
+/* The warp's state at cycle t: a stall state, TC_SIM_EXITED, or -1 (ready to issue). */
+static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) {
+    const tc_sim_instr *ins;
+    int64_t need = 0;
+    int why = TC_SIM_WAIT, i;
+    if (w->done) return TC_SIM_EXITED;
+    if (w->at_barrier) return TC_SIM_BARRIER;
+    if (t < w->wake) return w->reason;
+    ins = &S->p->code[w->pc];
+    if (ins->op == TC_SIM_EXIT) {
+        need = w->all_ready; why = w->all_why;
+    } else {
+        for (i = 0; i < 3; i++)
+            if (ins->src[i] != TC_SIM_NOREG && w->ready[ins->src[i]] > need) { need = w->ready[ins->src[i]]; why = w->why[ins->src[i]]; }
+        if (ins->dst != TC_SIM_NOREG && w->ready[ins->dst] > need) { need = w->ready[ins->dst]; why = w->why[ins->dst]; }
+    }
+    if (need > t) { w->wake = need; w->reason = why; return why; }
+    if (ins->op == TC_SIM_EXIT) {   /* retires without an issue slot */
+        w->done = 1;
+        S->exited[w->sm]++;
+        tc__sim_release(S, w->sm, t);
+        *progress = 1;
+        return TC_SIM_EXITED;
+    }
+    if (ins->op == TC_SIM_FFMA || ins->op == TC_SIM_MMA) {
+        int64_t free_at = (ins->op == TC_SIM_FFMA ? S->ffma_free : S->mma_free)[w->sm * S->g->subpartitions + w->sub];
+        if (free_at > t) { w->wake = free_at; w->reason = TC_SIM_MATH_PIPE_THROTTLE; return TC_SIM_MATH_PIPE_THROTTLE; }
+    }
+    return -1;
+}
+
+static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
+    const tc_sim_instr *ins = &S->p->code[w->pc];
+    const tc_sim_profile *g = S->g;
+    const int sp = w->sm * g->subpartitions + w->sub;
+    int64_t ready;
+    S->r->instructions++;
+    w->wake = t + 1;
+    w->reason = TC_SIM_NOT_SELECTED;
+    switch (ins->op) {
+    case TC_SIM_LDG: case TC_SIM_LDGSTS: case TC_SIM_STG:
+        ready = tc__sim_global(S, w, w->pc, t, ins->op == TC_SIM_STG);
+        tc__sim_write(w, ins->dst, ready, TC_SIM_LONG_SCOREBOARD);
+        break;
+    case TC_SIM_LDS: case TC_SIM_LDSM: case TC_SIM_STS:
+        ready = tc__sim_shared(S, w, w->pc, t);
+        tc__sim_write(w, ins->dst, ready, TC_SIM_SHORT_SCOREBOARD);
+        break;
+    case TC_SIM_FFMA:
+        S->ffma_free[sp] = t + g->ffma_interval;
+        tc__sim_write(w, ins->dst, t + g->ffma_latency, TC_SIM_WAIT);
+        S->r->flops += 2.0 * 32.0;
+        break;
+    case TC_SIM_MMA:
+        S->mma_free[sp] = t + g->mma_interval[ins->mma];
+        tc__sim_write(w, ins->dst, t + g->mma_latency[ins->mma], TC_SIM_WAIT);
+        S->r->flops += 2.0 * tc__sim_mma_table[ins->mma].m * tc__sim_mma_table[ins->mma].n * tc__sim_mma_table[ins->mma].k;
+        break;
+    case TC_SIM_BAR:
+        w->at_barrier = 1;
+        S->arrived[w->sm]++;
+        tc__sim_release(S, w->sm, t);
+        break;
+    case TC_SIM_LOOP:
+        if (w->trips[w->pc] + 1 < ins->count) { w->trips[w->pc]++; w->pc = ins->target; return; }
+        w->trips[w->pc] = 0;
+        break;
+    default:
+        break;
+    }
+    w->pc++;
+}
+
+/* Checks the program against the profile and precomputes what does not
+   change between issues: the innermost loop, the shared passes (the bank
+   pattern of a request does not change when all addresses move by a
+   multiple of the width) and the sector pattern (unchanged by moves that are
+   multiples of the sector size). */
+static tc_status tc__sim_prepare(tc__sim *S) {
+    const tc_sim_program *p = S->p;
+    const tc_sim_profile *g = S->g;
+    const int64_t lim = (int64_t)1 << 34;
+    int pc, l, nsec = 0;
+    if (p->status != TC_OK) return p->status;
+    if (p->n < 1 || !p->code || p->code[p->n - 1].op != TC_SIM_EXIT) return TC_ERR_PROGRAM;
+    if (p->global_bytes < 0 || p->global_bytes > lim || p->shared_bytes < 0 || p->shared_bytes > g->shared_bytes_per_sm ||
+        p->l2_resident_bytes < 0 || p->l2_resident_bytes > p->global_bytes)
+        return TC_ERR_PROGRAM;
+    S->pre = (tc__sim_pre *)TC_MALLOC((size_t)p->n * sizeof *S->pre);
+    S->secpool = (int64_t *)TC_MALLOC((size_t)p->n * 32 * sizeof *S->secpool);
+    if (!S->pre || !S->secpool) return TC_ERR_NOMEM;
+    for (pc = 0; pc < p->n; pc++) {
+        const tc_sim_instr *ins = &p->code[pc];
+        tc__sim_pre *pre = &S->pre[pc];
+        const tc_sim_addr *a = &ins->addr;
+        int i, span = 1 << 30;
+        for (i = 0; i < 3; i++) if (!tc__sim_reg_ok(ins->src[i])) return TC_ERR_PROGRAM;
+        if (!tc__sim_reg_ok(ins->dst) || ins->op >= TC_SIM_OP_COUNT) return TC_ERR_PROGRAM;
+        memset(pre, 0, sizeof *pre);
+        pre->loop = -1;
+        for (l = pc; l < p->n; l++)   /* innermost: the first LOOP at or after pc whose body reaches back over pc */
+            if (p->code[l].op == TC_SIM_LOOP && p->code[l].target <= pc && l - p->code[l].target < span) {
+                pre->loop = l;
+                span = l - p->code[l].target;
+            }
+        if (ins->op == TC_SIM_LOOP && (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)))
+            return TC_ERR_PROGRAM;
+        if (ins->op == TC_SIM_MMA) {
+            if (ins->mma >= TC_SIM_MMA_COUNT) return TC_ERR_PROGRAM;
+            if (g->mma_latency[ins->mma] == 0) return TC_ERR_ARCH;
+        }
+        if (ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS ||
+            ins->op == TC_SIM_LDS || ins->op == TC_SIM_STS || ins->op == TC_SIM_LDSM) {
+            int64_t off[32];
+            int global = ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS;
+            pre->width = tc__sim_width(a);
+            pre->lanes = 32;
+            if (ins->op == TC_SIM_LDSM) {
+                if (ins->count != 1 && ins->count != 2 && ins->count != 4) return TC_ERR_PROGRAM;
+                pre->width = 16;   /* each lane names one 16-byte row */
+                pre->lanes = 8 * ins->count;
+            }
+            if (!tc__sim_width_ok(pre->width) || a->lane_table < 0 || a->lane_table > p->n_tables) return TC_ERR_PROGRAM;
+            if (a->base < -lim || a->base > lim || a->lane_stride < -lim || a->lane_stride > lim || a->warp_stride < -lim ||
+                a->warp_stride > lim || a->iter_stride < -lim || a->iter_stride > lim)
+                return TC_ERR_PROGRAM;
+            if (a->base % pre->width || a->warp_stride % pre->width || a->iter_stride % pre->width) return TC_ERR_PROGRAM;
+            for (i = 0; i < pre->lanes; i++) {
+                off[i] = tc__sim_lane_off(p, a, i);
+                if (off[i] % pre->width) return TC_ERR_PROGRAM;
+                if (i == 0 || off[i] < pre->off_min) pre->off_min = off[i];
+                if (i == 0 || off[i] > pre->off_max) pre->off_max = off[i];
+            }
+            if (global) {
+                const int64_t sb = g->sector_bytes;
+                pre->aligned = a->warp_stride % sb == 0 && a->iter_stride % sb == 0 && a->base + pre->off_min >= 0;
+                if (pre->aligned) {
+                    for (i = 0; i < pre->lanes; i++) S->secpool[nsec + i] = (a->base + off[i]) / sb;
+                    pre->sec_first = nsec;
+                    pre->sec_n = tc__sim_unique(S->secpool + nsec, pre->lanes);
+                    nsec += pre->sec_n;
+                }
+            } else {
+                for (i = 0; i < pre->lanes; i++) off[i] -= pre->off_min;
+                pre->passes = tc__sim_passes_i64(off, pre->lanes, pre->width, g->banks, g->bank_bytes);
+            }
+        }
+    }
+    return TC_OK;
+}
+
+static void tc__sim_free(tc__sim *S) {
+    int i;
+    for (i = 0; S->w && i < S->nw; i++) { TC_FREE(S->w[i].trips); TC_FREE(S->w[i].seg); }
+    TC_FREE(S->w); TC_FREE(S->pre); TC_FREE(S->secpool); TC_FREE(S->arrived); TC_FREE(S->exited);
+    TC_FREE(S->port_free); TC_FREE(S->shared_free); TC_FREE(S->ffma_free); TC_FREE(S->mma_free);
+    TC_FREE(S->last); TC_FREE(S->sched_next); TC_FREE(S->resident);
+}
+
+static void *tc__sim_calloc(int64_t n, size_t size) {
+    void *q;
+    if (n < 1) n = 1;
+    q = TC_MALLOC((size_t)n * size);
+    if (q) memset(q, 0, (size_t)n * size);
+    return q;
+}
+
+static tc_status tc__sim_setup(tc__sim *S, int sms) {
+    const tc_sim_profile *g = S->g;
+    const int nsp = sms * g->subpartitions;
+    const int64_t sectors = S->p->global_bytes / g->sector_bytes + 1;
+    int64_t s;
+    int i;
+    S->nw = sms * S->wps;
+    S->w = (tc__sim_warp *)tc__sim_calloc(S->nw, sizeof *S->w);
+    S->arrived = (int *)tc__sim_calloc(sms, sizeof *S->arrived);
+    S->exited = (int *)tc__sim_calloc(sms, sizeof *S->exited);
+    S->port_free = (double *)tc__sim_calloc(sms, sizeof *S->port_free);
+    S->shared_free = (double *)tc__sim_calloc(sms, sizeof *S->shared_free);
+    S->ffma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->ffma_free);
+    S->mma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->mma_free);
+    S->last = (int *)tc__sim_calloc(nsp, sizeof *S->last);
+    S->sched_next = (int64_t *)tc__sim_calloc(nsp, sizeof *S->sched_next);
+    S->resident = (uint8_t *)tc__sim_calloc(sectors / 8 + 1, 1);
+    if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free ||
+        !S->last || !S->sched_next || !S->resident)
+        return TC_ERR_NOMEM;
+    for (s = 0; s < S->p->l2_resident_bytes / g->sector_bytes; s++) S->resident[s >> 3] |= (uint8_t)(1u << (s & 7));
+    for (i = 0; i < nsp; i++) S->last[i] = -1;
+    for (i = 0; i < S->nw; i++) {
+        tc__sim_warp *w = &S->w[i];
+        w->sm = i / S->wps;
+        w->local = i % S->wps;
+        w->sub = w->local % g->subpartitions;
+        w->global = i;
+        w->state = -1;
+        w->trips = (int32_t *)tc__sim_calloc(S->p->n, sizeof *w->trips);
+        if (!w->trips) return TC_ERR_NOMEM;
+    }
+    return TC_OK;
+}
+
+/* One cycle of one scheduler: every warp's state, and at most one issue.
+   Returns 1 if it issued. A scheduler none of whose warps can change state
+   before sched_next is skipped: states are recorded only when they change,
+   so skipping is exact, and it keeps long memory waits cheap. */
+static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progress, int64_t *next, int *states) {
+    const int nsub = S->g->subpartitions;
+    const int sp = sm * nsub + sub;
+    tc__sim_warp *base = &S->w[sm * S->wps];
+    int l, k, chosen = -1, n = 0, last = S->last[sp];
+    int64_t wake = TC__SIM_NEVER;
+    if (t < S->sched_next[sp]) {
+        if (S->sched_next[sp] < *next) *next = S->sched_next[sp];
+        return 0;
+    }
+    for (l = sub; l < S->wps; l += nsub) {
+        int retired = 0, st = tc__sim_check(S, &base[l], t, &retired);
+        states[n++] = st;
+        if (retired) *progress = 1;
+        if (st < 0 || retired) wake = t + 1;   /* a retiring warp may have released a barrier */
+        else if (st != TC_SIM_EXITED && st != TC_SIM_BARRIER && base[l].wake < wake) wake = base[l].wake;
+    }
+    if (wake < *next) *next = wake;
+    S->sched_next[sp] = wake;
+    if (S->policy == TC_SIM_GTO) {
+        /* greedy: the warp issued last, while it can; then the oldest ready one */
+        if (last >= 0 && states[last] < 0) chosen = last;
+        for (k = 0; k < n && chosen < 0; k++) if (states[k] < 0) chosen = k;
+    } else {
+        /* loose round-robin: the first ready warp after the last one issued */
+        for (k = 1; k <= n && chosen < 0; k++) {
+            int idx = (last + k) % n;
+            if (idx >= 0 && states[idx] < 0) chosen = idx;
+        }
+    }
+    for (k = 0; k < n; k++) {
+        int st = states[k];
+        if (k == chosen) st = TC_SIM_SELECTED;
+        else if (st < 0) st = TC_SIM_NOT_SELECTED;
+        tc__sim_set_state(S, &base[sub + k * nsub], st, t);
+    }
+    if (chosen < 0) return 0;
+    S->last[sp] = chosen;
+    tc__sim_issue(S, &base[sub + chosen * nsub], t);
+    return 1;
+}
+
+TCDEF void tc_sim_result_free(tc_sim_result *r) {
+    if (!r) return;
+    TC_FREE(r->segments);
+    TC_FREE(r->warp_segments);
+    r->segments = NULL;
+    r->warp_segments = NULL;
+}
+
+/* Closes every warp's timeline at `end`, gathers segments, derives rates. */
+static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
+    tc_sim_result *r = S->r;
+    const tc_sim_profile *g = S->g;
+    double best = 0.0, hz = g->clock_ghz * 1e9;
+    int i, k;
+    int64_t total = 0, at = 0;
+    for (i = 0; i < S->nw; i++) {
+        tc__sim_warp *w = &S->w[i];
+        r->state_cycles[w->state] += end - w->since;
+        while (w->nseg > 0 && w->seg[w->nseg - 1].start >= end) w->nseg--;
+        total += w->nseg;
+    }
+    r->cycles = end;
+    r->seconds = (double)end / hz;
+    if (end > 0) {
+        r->flops_per_s = r->flops / r->seconds;
+        r->dram_bytes_per_s = r->dram_bytes / r->seconds;
+        r->l2_bytes_per_s = r->l2_bytes / r->seconds;
+    }
+    for (k = 0; k < TC_SIM_MMA_COUNT; k++) {
+        double f;
+        if (g->mma_latency[k] == 0) continue;
+        f = 2.0 * tc__sim_mma_table[k].m * tc__sim_mma_table[k].n * tc__sim_mma_table[k].k / g->mma_interval[k];
+        if (f > best) best = f;
+    }
+    r->peak_fp32_flops_per_s = (double)r->sms * g->subpartitions * 2.0 * 32.0 / g->ffma_interval * hz;
+    r->peak_tensor_flops_per_s = (double)r->sms * g->subpartitions * best * hz;
+    r->peak_dram_bytes_per_s = g->dram_bytes_per_cycle * hz;
+    if (!S->record) return TC_OK;
+    r->segments = (tc_sim_segment *)tc__sim_calloc(total, sizeof *r->segments);
+    r->warp_segments = (int64_t *)tc__sim_calloc(S->nw + 1, sizeof *r->warp_segments);
+    if (!r->segments || !r->warp_segments) { tc_sim_result_free(r); return TC_ERR_NOMEM; }
+    for (i = 0; i < S->nw; i++) {
+        r->warp_segments[i] = at;
+        if (S->w[i].nseg) memcpy(r->segments + at, S->w[i].seg, (size_t)S->w[i].nseg * sizeof *r->segments);
+        at += S->w[i].nseg;
+    }
+    r->warp_segments[S->nw] = at;
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out) {
+    tc__sim S;
+    tc_sim_options o;
+    tc_status st;
+    int64_t t = 0, limit;
+    int *states = NULL, sms, done = 0;
+    if (!out) return TC_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    if (!g || !p) return TC_ERR_NULL;
+    if (opt) o = *opt; else memset(&o, 0, sizeof o);
+    st = tc_sim_profile_validate(g, NULL);
+    if (st != TC_OK) return st;
+    sms = o.sms ? o.sms : (p->default_sms ? p->default_sms : 1);
+    memset(&S, 0, sizeof S);
+    S.wps = o.warps_per_sm ? o.warps_per_sm : (p->default_warps_per_sm ? p->default_warps_per_sm : 1);
+    if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0) return TC_ERR_SIZE;
+    if (sms > g->sms || S.wps > g->max_warps_per_sm) return TC_ERR_SIZE;
+    if (o.policy != TC_SIM_GTO && o.policy != TC_SIM_LRR) return TC_ERR_ARG;
+    limit = o.max_cycles ? o.max_cycles : 1000000000;
+    S.g = g; S.p = p; S.r = out; S.record = o.record_timeline != 0; S.policy = o.policy;
+    out->sms = sms; out->warps_per_sm = S.wps; out->warps = sms * S.wps;
+    st = tc__sim_prepare(&S);
+    if (st == TC_OK) st = tc__sim_setup(&S, sms);
+    if (st == TC_OK) {
+        states = (int *)tc__sim_calloc(S.wps, sizeof *states);
+        if (!states) st = TC_ERR_NOMEM;
+    }
+    while (st == TC_OK) {
+        int issued = 0, progress = 0, sm, sub;
+        int64_t next = TC__SIM_NEVER;
+        for (sm = 0; sm < sms; sm++)
+            for (sub = 0; sub < g->subpartitions; sub++) issued |= tc__sim_schedule(&S, sm, sub, t, &progress, &next, states);
+        if (S.err != TC_OK) { st = S.err; break; }
+        for (done = 0, sm = 0; sm < sms; sm++) done += S.exited[sm];
+        if (done == S.nw) break;
+        if (issued || progress) t++;
+        else if (next == TC__SIM_NEVER) st = TC_ERR_PROGRAM;   /* cannot happen: kept as a guard against a hang */
+        else t = next;
+        if (t > limit) st = TC_ERR_LIMIT;
+    }
+    if (st == TC_OK) st = tc__sim_finish(&S, t);
+    TC_FREE(states);
+    tc__sim_free(&S);
+    if (st != TC_OK) {
+        tc_sim_result_free(out);
+        memset(out, 0, sizeof *out);
+    }
+    return st;
+}
 
 /* ------------------------------------------------ section 6: tiling */
 

@@ -8,7 +8,7 @@
 #   3. the unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer
 #      (the exhaustive test there with a stride, for time)
 #   4. every lesson runs to completion on the CPU (pictures in build/test-lessons)
-#   5. tcsim's command line, where sim/ exists (tests/test_tcsim.sh)
+#   5. tcsim's command line (tests/test_tcsim.sh) and the README's facts (tests/test_docs.sh)
 #
 # TC_QUICK=1 makes the exhaustive test sample every 61st input instead of all 2^32.
 set -u
@@ -110,10 +110,9 @@ for l in "$BUILD"/lessons/*; do
   else fail "lesson $name (see $BUILD/test-lessons/$name.log)"; tail -20 "$BUILD/test-lessons/$name.log"; fi
 done
 
-if [ -f tests/test_tcsim.sh ]; then
-  echo "== 5. tcsim command line"
-  run_counted test_tcsim bash tests/test_tcsim.sh "$BUILD/tcsim"
-fi
+echo "== 5. command line and docs"
+if [ -f tests/test_tcsim.sh ]; then run_counted test_tcsim bash tests/test_tcsim.sh "$BUILD/tcsim"; fi
+run_counted test_docs bash tests/test_docs.sh "$BUILD"
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then

@@ -1,0 +1,144 @@
+/* tcsim - the command-line front end of tensorcore.h's cycle simulator.
+
+     tcsim profiles                      the GPU profiles and their numbers
+     tcsim programs                      the warp programs it can run
+     tcsim run <program> --profile <name> [--warps N] [--sms N] [--policy gto|lrr]
+               [--trace out.json] [--png out.png]
+
+   `run` prints "cycles: N", then the stall breakdown (Nsight Compute names,
+   summed over warps; they add up to warps x cycles) and the achieved rates.
+   Unknown names and invalid parameters print a message and exit 1.
+   Example:  build/tcsim run matmul32_ffma --profile dettmers2020   ->  cycles: 392 */
+#define TENSORCORE_IMPLEMENTATION
+#include "tensorcore.h"
+#include "timeline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int usage(void) {
+    fprintf(stderr,
+            "usage: tcsim profiles\n"
+            "       tcsim programs\n"
+            "       tcsim run <program> --profile <name> [--warps N] [--sms N] [--policy gto|lrr]\n"
+            "                 [--trace out.json] [--png out.png]\n");
+    return 1;
+}
+
+static void list_profiles(void) {
+    int i, k;
+    for (i = 0; i < tc_sim_profile_count(); i++) {
+        const tc_sim_profile *g = tc_sim_profile_get(i);
+        printf("%-13s %s\n", g->name, g->description);
+        printf("              %d SMs x %d sub-partitions, %d warps/SM, %.2f GHz; latencies: DRAM %d, L2 %d, shared %d, FFMA %d\n",
+               g->sms, g->subpartitions, g->max_warps_per_sm, g->clock_ghz, g->dram_latency, g->l2_latency,
+               g->shared_latency, g->ffma_latency);
+        printf("              MMA latency/interval:");
+        for (k = 0; k < TC_SIM_MMA_COUNT; k++)
+            if (g->mma_latency[k]) printf(" %s %d/%d", tc_sim_mma_name((tc_sim_mma_kind)k), g->mma_latency[k], g->mma_interval[k]);
+        printf("\n");
+    }
+}
+
+/* A positive integer, or -1. */
+static int parse_count(const char *s) {
+    char *end;
+    long v;
+    if (!s || !*s) return -1;
+    v = strtol(s, &end, 10);
+    if (*end || v < 1 || v > 1000000) return -1;
+    return (int)v;
+}
+
+static int run(int argc, char **argv) {
+    const char *program = NULL, *profile = NULL, *trace = NULL, *png = NULL;
+    const tc_sim_profile *g;
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result r;
+    tc_status s;
+    const char *why;
+    int i, k;
+    memset(&o, 0, sizeof o);
+    memset(&p, 0, sizeof p);
+    for (i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (a[0] != '-') {
+            if (program) { fprintf(stderr, "tcsim: more than one program given ('%s', '%s')\n", program, a); return 1; }
+            program = a;
+            continue;
+        }
+        if (!v) { fprintf(stderr, "tcsim: %s needs a value\n", a); return 1; }
+        i++;
+        if (strcmp(a, "--profile") == 0) profile = v;
+        else if (strcmp(a, "--trace") == 0) trace = v;
+        else if (strcmp(a, "--png") == 0) png = v;
+        else if (strcmp(a, "--warps") == 0 || strcmp(a, "--sms") == 0) {
+            int n = parse_count(v);
+            if (n < 0) { fprintf(stderr, "tcsim: %s wants a positive integer, not '%s'\n", a, v); return 1; }
+            if (a[2] == 'w') o.warps_per_sm = n; else o.sms = n;
+        } else if (strcmp(a, "--policy") == 0) {
+            if (strcmp(v, "gto") == 0) o.policy = TC_SIM_GTO;
+            else if (strcmp(v, "lrr") == 0) o.policy = TC_SIM_LRR;
+            else { fprintf(stderr, "tcsim: unknown policy '%s' (gto or lrr)\n", v); return 1; }
+        } else {
+            fprintf(stderr, "tcsim: unknown option '%s'\n", a);
+            return usage();
+        }
+    }
+    if (!program) { fprintf(stderr, "tcsim: run needs a program (see tcsim programs)\n"); return 1; }
+    if (!profile) { fprintf(stderr, "tcsim: run needs --profile <name> (see tcsim profiles)\n"); return 1; }
+    g = tc_sim_profile_find(profile);
+    if (!g) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", profile); return 1; }
+    if (tc_sim_profile_validate(g, &why) != TC_OK) { fprintf(stderr, "tcsim: profile %s: %s\n", profile, why); return 1; }
+    if (o.sms > g->sms) { fprintf(stderr, "tcsim: --sms %d: %s has %d SMs\n", o.sms, g->name, g->sms); return 1; }
+    if (o.warps_per_sm > g->max_warps_per_sm) {
+        fprintf(stderr, "tcsim: --warps %d: an SM of %s holds at most %d warps\n", o.warps_per_sm, g->name, g->max_warps_per_sm);
+        return 1;
+    }
+    s = tc_sim_build_named(&p, program);
+    if (s == TC_ERR_ARG) { fprintf(stderr, "tcsim: unknown program '%s' (see tcsim programs)\n", program); return 1; }
+    if (s != TC_OK) { fprintf(stderr, "tcsim: building %s: %s\n", program, tc_status_string(s)); return 1; }
+    o.record_timeline = trace || png;
+    s = tc_sim_run(g, &p, &o, &r);
+    tc_sim_program_free(&p);
+    if (s != TC_OK) { fprintf(stderr, "tcsim: %s on %s: %s\n", program, g->name, tc_status_string(s)); return 1; }
+    printf("cycles: %lld\n", (long long)r.cycles);
+    printf("program %s on %s: %d SMs x %d warps, %lld warp instructions, %.3f us at %.2f GHz\n", program, g->name, r.sms,
+           r.warps_per_sm, (long long)r.instructions, r.seconds * 1e6, g->clock_ghz);
+    printf("warp states (cycles summed over %d warps = %lld):\n", r.warps, (long long)r.warps * r.cycles);
+    for (k = 0; k < TC_SIM_STATE_COUNT; k++)
+        printf("  %-20s %10lld  %5.1f%%\n", tc_sim_state_name((tc_sim_state)k), (long long)r.state_cycles[k],
+               100.0 * (double)r.state_cycles[k] / ((double)r.warps * (double)r.cycles));
+    printf("achieved: %.3g FLOP/s (peak fp32 %.3g, tensor %.3g for %d SMs), DRAM %.3g B/s", r.flops_per_s,
+           r.peak_fp32_flops_per_s, r.peak_tensor_flops_per_s, r.sms, r.dram_bytes_per_s);
+    if (r.peak_dram_bytes_per_s > 0) printf(" (peak %.3g)", r.peak_dram_bytes_per_s);
+    printf(", L2->SM %.3g B/s, %lld shared wavefronts\n", r.l2_bytes_per_s, (long long)r.shared_wavefronts);
+    if (r.timeline_truncated) printf("note: the timeline was truncated (too many segments); the totals are exact\n");
+    if (png) {
+        char title[160];
+        snprintf(title, sizeof title, "%s on %s: %lld cycles", program, g->name, (long long)r.cycles);
+        if (tcsim_write_timeline_png(&r, title, png, 0) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", png); tc_sim_result_free(&r); return 1; }
+        printf("wrote %s\n", png);
+    }
+    if (trace) {
+        if (tcsim_write_trace_json(&r, trace) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", trace); tc_sim_result_free(&r); return 1; }
+        printf("wrote %s\n", trace);
+    }
+    tc_sim_result_free(&r);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    int i;
+    if (argc < 2) return usage();
+    if (strcmp(argv[1], "profiles") == 0 && argc == 2) { list_profiles(); return 0; }
+    if (strcmp(argv[1], "programs") == 0 && argc == 2) {
+        for (i = 0; i < tc_sim_program_count(); i++) printf("%-24s %s\n", tc_sim_program_name(i), tc_sim_program_description(i));
+        return 0;
+    }
+    if (strcmp(argv[1], "run") == 0) return run(argc - 2, argv + 2);
+    fprintf(stderr, "tcsim: unknown command '%s'\n", argv[1]);
+    return usage();
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The README states facts that the code decides; this checks they agree.
+#   - every lesson and every CUDA program is listed in the README, and nothing
+#     listed is missing
+#   - every section banner in tensorcore.h has a row in the README's table
+#   - the cycle counts the README quotes are what tcsim prints
+# Usage: bash tests/test_docs.sh [build dir]   (last line: "test_docs: N passed, N failed")
+set -u
+BUILD=${1:-build}
+passed=0
+failed=0
+ok()  { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+for f in lessons/[0-9]*.c; do
+  name=$(basename "$f" .c)
+  if grep -q "\`$name\`" README.md; then ok; else bad "README does not list lesson $name"; fi
+done
+for name in $(grep -oE '`[0-9][0-9]_[a-z0-9_]+`' README.md | tr -d '`' | sort -u); do
+  if [ -f "lessons/$name.c" ]; then ok; else bad "README lists lesson $name, which does not exist"; fi
+done
+for f in cuda/*.cu; do
+  if grep -q "\`$f\`" README.md; then ok; else bad "README does not list $f"; fi
+done
+for f in $(grep -oE '`cuda/[a-z0-9_]+\.cu`' README.md | tr -d '`' | sort -u); do
+  if [ -f "$f" ]; then ok; else bad "README lists $f, which does not exist"; fi
+done
+for n in $(grep -oE '^   SECTION [0-9]+' tensorcore.h | awk '{print $2}'); do
+  if grep -qE "^\| $n \|" README.md; then ok; else bad "README's section table lacks section $n"; fi
+done
+
+# "392 ... 221" (dettmers2020) and "504 ... 235" (dettmers2023) as tcsim prints them
+if [ -x "$BUILD/tcsim" ]; then
+  for case in "dettmers2020 matmul32_ffma 392" "dettmers2020 matmul32_tc 221" \
+              "dettmers2023 matmul32_ffma 504" "dettmers2023 matmul32_tc 235"; do
+    set -- $case
+    got=$("$BUILD/tcsim" run "$2" --profile "$1" | sed -n 's/^cycles: //p')
+    if [ "$got" = "$3" ] && grep -q "$3" README.md; then ok
+    else bad "README/tcsim: $2 on $1 is $got cycles, README expects $3"; fi
+  done
+else
+  bad "$BUILD/tcsim not built"
+fi
+
+echo "test_docs: $passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -1,0 +1,394 @@
+/* test_sim.c - section 5, the cycle-approximate simulator: Dettmers' exact
+   cycle counts, analytic micro-cases (dependent chains, bank conflicts,
+   bandwidth, latency hiding), stall accounting, and every rejected input. */
+#define TENSORCORE_IMPLEMENTATION
+#include "tensorcore.h"
+#include "tc_test.h"
+
+static const tc_sim_profile *prof(const char *name) {
+    const tc_sim_profile *g = tc_sim_profile_find(name);
+    CHECK(g != NULL);
+    return g;
+}
+
+/* Runs p on g with the given SMs/warps (0 = program default); -1 on failure. */
+static int64_t cycles_of(const tc_sim_profile *g, tc_sim_program *p, int sms, int warps, tc_sim_result *keep) {
+    tc_sim_options o;
+    tc_sim_result r;
+    tc_status s;
+    int64_t c;
+    memset(&o, 0, sizeof o);
+    o.sms = sms;
+    o.warps_per_sm = warps;
+    o.record_timeline = 1;
+    s = tc_sim_run(g, p, &o, &r);
+    CHECK_STATUS(s, TC_OK);
+    if (s != TC_OK) return -1;
+    c = r.cycles;
+    if (keep) *keep = r; else tc_sim_result_free(&r);
+    return c;
+}
+
+/* Every warp's states add up to the run's cycles, per warp (timeline) and in total. */
+static void check_accounting(const tc_sim_result *r) {
+    int64_t sum = 0, w, bad = 0;
+    int k;
+    for (k = 0; k < TC_SIM_STATE_COUNT; k++) sum += r->state_cycles[k];
+    CHECK(sum == (int64_t)r->warps * r->cycles);
+    CHECK(r->state_cycles[TC_SIM_SELECTED] == r->instructions);
+    if (!r->segments || r->timeline_truncated) return;
+    for (w = 0; w < r->warps; w++) {
+        int64_t i, first = r->warp_segments[w], last = r->warp_segments[w + 1];
+        if (last <= first || r->segments[first].start != 0) bad++;
+        for (i = first + 1; i < last; i++)
+            if (r->segments[i].start <= r->segments[i - 1].start || r->segments[i].state == r->segments[i - 1].state) bad++;
+    }
+    CHECK(bad == 0);
+}
+
+static void test_dettmers(void) {
+    static const struct { const char *profile; int tc; int64_t want; } cases[] = {
+        { "dettmers2020", 0, 392 }, { "dettmers2020", 1, 221 },   /* 200 + 8*20 + 8*4; 200 + 20 + 1 */
+        { "dettmers2023", 0, 504 }, { "dettmers2023", 1, 235 },   /* 200 + 8*34 + 8*4; 200 + 34 + 1 */
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tc_sim_program p;
+        tc_sim_matmul32_desc d;
+        tc_sim_result r;
+        memset(&p, 0, sizeof p);
+        memset(&d, 0, sizeof d);
+        d.tensor_cores = cases[i].tc;
+        CHECK_STATUS(tc_sim_build_matmul32(&p, &d), TC_OK);
+        if (cycles_of(prof(cases[i].profile), &p, 0, 0, &r) >= 0) {
+            CHECK_BITS(i, r.cycles, cases[i].want);
+            CHECK(r.warps == 64);
+            CHECK(r.flops == 2.0 * 16384);   /* 64 warps x 256 multiply-adds, either way */
+            check_accounting(&r);
+            tc_sim_result_free(&r);
+        }
+        /* a barrier after the copy costs one issue slot */
+        d.sync = 1;
+        CHECK_STATUS(tc_sim_build_matmul32(&p, &d), TC_OK);
+        CHECK_BITS(i, cycles_of(prof(cases[i].profile), &p, 0, 0, NULL), cases[i].want + 1);
+        tc_sim_program_free(&p);
+    }
+}
+
+static void test_ffma_chain(void) {
+    int n, j;
+    for (j = 0; j < tc_sim_profile_count(); j++) {
+        const tc_sim_profile *g = tc_sim_profile_get(j);
+        for (n = 1; n <= 64; n *= 4) {
+            tc_sim_program p;
+            tc_sim_result r;
+            memset(&p, 0, sizeof p);
+            CHECK_STATUS(tc_sim_build_ffma_chain(&p, n), TC_OK);
+            if (cycles_of(g, &p, 1, 1, &r) >= 0) {
+                CHECK_BITS(n, r.cycles, (int64_t)n * g->ffma_latency);
+                CHECK(r.state_cycles[TC_SIM_SELECTED] == n);
+                CHECK(r.state_cycles[TC_SIM_WAIT] == (int64_t)n * (g->ffma_latency - 1));
+                check_accounting(&r);
+                tc_sim_result_free(&r);
+            }
+            tc_sim_program_free(&p);
+        }
+    }
+}
+
+static void test_mma(void) {
+    const tc_sim_profile *g = prof("h100");
+    tc_sim_program p;
+    const int k = TC_SIM_MMA_M16N8K16_F16, n = 32;
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)k, n, 1), TC_OK);
+    CHECK_BITS(k, cycles_of(g, &p, 1, 1, NULL), (int64_t)n * g->mma_latency[k]);
+    /* independent MMAs: one per initiation interval, then one latency */
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)k, n, 0), TC_OK);
+    CHECK_BITS(k, cycles_of(g, &p, 1, 1, NULL), (int64_t)(n - 1) * g->mma_interval[k] + g->mma_latency[k]);
+    /* an MMA the GPU lacks */
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_SIM_MMA_M16N8K32_E4M3, 1, 1), TC_OK);
+    {
+        tc_sim_result r;
+        CHECK_STATUS(tc_sim_run(prof("a100"), &p, NULL, &r), TC_ERR_ARCH);
+    }
+    tc_sim_program_free(&p);
+}
+
+static void test_banks(void) {
+    static const int ways[] = { 1, 2, 4, 8, 16, 32 };
+    const tc_sim_profile *g = prof("a100");
+    tc_sim_program p;
+    uint32_t a[32];
+    size_t i;
+    int l;
+    int64_t base;
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_build_shared_stride(&p, 1), TC_OK);
+    base = cycles_of(g, &p, 1, 1, NULL);
+    CHECK_BITS(1, base, g->shared_latency + g->ffma_latency);
+    for (i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+        int k = ways[i];
+        tc_sim_result r;
+        /* k-way: lane l reads word (l % (32/k)) + (l / (32/k)) * 32, so k distinct words share each used bank */
+        for (l = 0; l < 32; l++) a[l] = (uint32_t)(((l % (32 / k)) + (l / (32 / k)) * 32) * 4);
+        CHECK_BITS(k, tc_sim_shared_passes(a, 32, 4, 32, 4), k);
+        CHECK_STATUS(tc_sim_build_shared_pattern(&p, a, 4), TC_OK);
+        if (cycles_of(g, &p, 1, 1, &r) >= 0) {
+            CHECK_BITS(k, r.cycles, base + k - 1);
+            CHECK(r.shared_wavefronts == k);
+            CHECK(r.state_cycles[TC_SIM_SHORT_SCOREBOARD] == g->shared_latency + k - 2);
+            tc_sim_result_free(&r);
+        }
+    }
+    /* strides: 2 -> 2-way, 32 -> 32-way, 33 (padding) -> none; all lanes on one word: broadcast */
+    for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 2 * 4);
+    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 2);
+    for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 32 * 4);
+    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 32);
+    for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 33 * 4);
+    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 1);
+    for (l = 0; l < 32; l++) a[l] = 64;
+    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 1);
+    /* XOR swizzle of a 32x32 float tile read by column: row l, column (c ^ l) */
+    for (l = 0; l < 32; l++) a[l] = (uint32_t)((l * 32 + (5 ^ l)) * 4);
+    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 1);
+    /* 16-byte loads go in 4 phases of 8 lanes: contiguous = 4 passes */
+    for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 16);
+    CHECK(tc_sim_shared_passes(a, 32, 16, 32, 4) == 4);
+    /* bad inputs */
+    CHECK(tc_sim_shared_passes(NULL, 32, 4, 32, 4) == 0);
+    CHECK(tc_sim_shared_passes(a, 33, 4, 32, 4) == 0);
+    CHECK(tc_sim_shared_passes(a, 32, 3, 32, 4) == 0);
+    CHECK(tc_sim_shared_passes(a, 32, 4, 24, 4) == 0);
+    a[3] = 2;
+    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 0);   /* misaligned */
+    tc_sim_program_free(&p);
+}
+
+static void test_global(void) {
+    uint64_t a[32];
+    int l;
+    tc_sim_program p;
+    const tc_sim_profile *g = prof("dettmers2023");
+    for (l = 0; l < 32; l++) a[l] = (uint64_t)l * 4;
+    CHECK(tc_sim_global_sectors(a, 32, 4, 32) == 4);      /* 128 coalesced bytes */
+    for (l = 0; l < 32; l++) a[l] = (uint64_t)l * 128;
+    CHECK(tc_sim_global_sectors(a, 32, 4, 32) == 32);     /* strided: a sector per lane */
+    for (l = 0; l < 32; l++) a[l] = 256;
+    CHECK(tc_sim_global_sectors(a, 32, 4, 32) == 1);
+    CHECK(tc_sim_global_sectors(a, 32, 4, 24) == 0);
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_build_global_load(&p, 0), TC_OK);
+    CHECK_BITS(0, cycles_of(g, &p, 1, 1, NULL), g->dram_latency + g->ffma_latency);
+    CHECK_STATUS(tc_sim_build_global_load(&p, 1), TC_OK);
+    CHECK_BITS(1, cycles_of(g, &p, 1, 1, NULL), g->l2_latency + g->ffma_latency);
+    tc_sim_program_free(&p);
+}
+
+/* Two warps: on different sub-partitions they overlap completely; on one
+   scheduler the second issues a cycle later and hides behind the first. */
+static void test_latency_hiding(void) {
+    tc_sim_profile one = *prof("a100");
+    tc_sim_program p;
+    int64_t c1, c2;
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_build_global_load(&p, 0), TC_OK);
+    c1 = cycles_of(&one, &p, 1, 1, NULL);
+    c2 = cycles_of(&one, &p, 1, 2, NULL);
+    CHECK(c2 == c1 + 2);                /* the second 128-byte request waits 2 cycles for the 64 B/cycle port */
+    one.sm_bytes_per_cycle = 0.0;       /* without the port limit: */
+    c2 = cycles_of(&one, &p, 1, 2, NULL);
+    CHECK(c2 == c1);                    /* complete overlap */
+    one.subpartitions = 1;
+    c2 = cycles_of(&one, &p, 1, 2, NULL);
+    CHECK(c2 == c1 + 2);                /* one scheduler: a cycle later, and a cycle behind the FFMA pipe (interval 2) */
+    one.ffma_interval = 1;
+    c2 = cycles_of(&one, &p, 1, 2, NULL);
+    CHECK(c2 == c1 + 1);                /* not 2 * c1: the latency is hidden */
+    CHECK_STATUS(tc_sim_build_ffma_chain(&p, 8), TC_OK);
+    /* 4 warps of dependent FFMAs on one scheduler fill the 4-cycle latency: 32 issues in 32 cycles + drain */
+    CHECK_BITS(4, cycles_of(&one, &p, 1, 4, NULL), 8 * 4 + 3);
+    tc_sim_program_free(&p);
+}
+
+/* A streaming read reaches the bandwidth that binds within 5%. */
+static void test_bandwidth(void) {
+    tc_sim_profile g = *prof("a100");
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result r;
+    double want;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    CHECK_STATUS(tc_sim_build_stream(&p, 16), TC_OK);
+    o.sms = 8;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_OK);
+    want = 8 * g.sm_bytes_per_cycle;       /* 8 SMs x 64 B/cycle < DRAM: the SM ports bind */
+    CHECK(r.dram_bytes / (double)r.cycles > 0.95 * want && r.dram_bytes / (double)r.cycles <= want * 1.0001);
+    check_accounting(&r);
+    CHECK(r.state_cycles[TC_SIM_LONG_SCOREBOARD] > r.state_cycles[TC_SIM_SELECTED]);
+    tc_sim_result_free(&r);
+    g.dram_bytes_per_cycle = 200.0;        /* now DRAM binds */
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_OK);
+    CHECK(r.dram_bytes / (double)r.cycles > 0.95 * 200.0 && r.dram_bytes / (double)r.cycles <= 200.0 * 1.0001);
+    CHECK(r.dram_bytes_per_s > 0.95 * r.peak_dram_bytes_per_s);
+    tc_sim_result_free(&r);
+    tc_sim_program_free(&p);
+}
+
+static void test_policies(void) {
+    /* both policies give the same totals on a symmetric program, LRR
+       interleaves: its warps finish together, GTO's one after another */
+    tc_sim_profile g = *prof("a100");
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result a, b;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    g.subpartitions = 1;
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_SIM_MMA_M16N8K16_F16, 16, 0), TC_OK);
+    o.warps_per_sm = 4;
+    o.record_timeline = 1;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &a), TC_OK);
+    o.policy = TC_SIM_LRR;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &b), TC_OK);
+    CHECK(a.instructions == b.instructions && a.cycles == b.cycles);
+    CHECK(a.state_cycles[TC_SIM_EXITED] > b.state_cycles[TC_SIM_EXITED]);
+    CHECK(a.state_cycles[TC_SIM_MATH_PIPE_THROTTLE] + a.state_cycles[TC_SIM_NOT_SELECTED] > 0);
+    check_accounting(&a);
+    check_accounting(&b);
+    tc_sim_result_free(&a);
+    tc_sim_result_free(&b);
+    tc_sim_program_free(&p);
+}
+
+static void test_named(void) {
+    int i, j;
+    CHECK(tc_sim_program_count() >= 10);
+    CHECK(tc_sim_program_name(-1) == NULL && tc_sim_program_name(tc_sim_program_count()) == NULL);
+    for (j = 0; j < tc_sim_profile_count(); j++) {
+        const tc_sim_profile *g = tc_sim_profile_get(j);
+        CHECK_STATUS(tc_sim_profile_validate(g, NULL), TC_OK);
+        for (i = 0; i < tc_sim_program_count(); i++) {
+            tc_sim_program p;
+            tc_sim_result r;
+            memset(&p, 0, sizeof p);
+            CHECK(tc_sim_program_description(i) != NULL);
+            CHECK_STATUS(tc_sim_build_named(&p, tc_sim_program_name(i)), TC_OK);
+            if (cycles_of(g, &p, 0, 0, &r) >= 0) {
+                check_accounting(&r);
+                CHECK(r.cycles > 0);
+                tc_sim_result_free(&r);
+            }
+            tc_sim_program_free(&p);
+        }
+    }
+    CHECK(tc_sim_profile_get(-1) == NULL && tc_sim_profile_find("v100") == NULL && tc_sim_profile_find(NULL) == NULL);
+}
+
+static void test_bad_inputs(void) {
+    tc_sim_profile g;
+    tc_sim_program p;
+    tc_sim_result r;
+    tc_sim_options o;
+    const char *why = NULL;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    CHECK_STATUS(tc_sim_build_ffma_chain(&p, 4), TC_OK);
+    /* profiles */
+    g = *prof("h100"); g.sms = 0;
+    CHECK_STATUS(tc_sim_profile_validate(&g, &why), TC_ERR_PROFILE);
+    CHECK(why && strstr(why, "sms"));
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.banks = 24;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.bank_bytes = 2;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.subpartitions = 0;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.ffma_latency = 0;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.clock_ghz = 0.0;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.sector_bytes = 48;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.dram_bytes_per_cycle = -1.0;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.mma_interval[0] = 0;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    CHECK_STATUS(tc_sim_profile_validate(NULL, NULL), TC_ERR_NULL);
+    /* options */
+    g = *prof("h100");
+    o.warps_per_sm = g.max_warps_per_sm + 1;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_ERR_SIZE);
+    o.warps_per_sm = 0; o.sms = g.sms + 1;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_ERR_SIZE);
+    o.sms = -1;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_ERR_SIZE);
+    o.sms = 0; o.policy = (tc_sim_policy)7;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_ERR_ARG);
+    o.policy = TC_SIM_GTO; o.max_cycles = 5;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_ERR_LIMIT);
+    CHECK(r.cycles == 0 && r.segments == NULL);
+    CHECK_STATUS(tc_sim_run(NULL, &p, NULL, &r), TC_ERR_NULL);
+    CHECK_STATUS(tc_sim_run(&g, NULL, NULL, &r), TC_ERR_NULL);
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, NULL), TC_ERR_NULL);
+    /* programs */
+    CHECK_STATUS(tc_sim_ffma(&p, 64, 0, 0, 0), TC_ERR_PROGRAM);   /* register out of range; sticky */
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    tc_sim_ffma(&p, 0, 1, 2, 0);                                  /* no EXIT */
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    CHECK_STATUS(tc_sim_loop(&p, 5, 2), TC_OK);                   /* loop target after the loop */
+    tc_sim_exit(&p);
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    p.shared_bytes = 128;
+    tc_sim_lds(&p, 1, TC_SIM_NOREG, TC_SIM_NOREG, tc_sim_addr_affine(2, 4, 0, 0, 4));   /* misaligned */
+    tc_sim_exit(&p);
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    p.shared_bytes = 64;                                           /* 32 lanes x 4 bytes do not fit */
+    tc_sim_lds(&p, 1, TC_SIM_NOREG, TC_SIM_NOREG, tc_sim_addr_affine(0, 4, 0, 0, 4));
+    tc_sim_exit(&p);
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    p.global_bytes = 4096;                                         /* the second warp reads past the end */
+    tc_sim_ldg(&p, 1, TC_SIM_NOREG, tc_sim_addr_affine(0, 4, 4096, 0, 4));
+    tc_sim_exit(&p);
+    o.max_cycles = 0; o.warps_per_sm = 2;
+    CHECK_STATUS(tc_sim_run(&g, &p, &o, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    p.shared_bytes = g.shared_bytes_per_sm + 1;
+    tc_sim_exit(&p);
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    /* builders */
+    CHECK_STATUS(tc_sim_build_ffma_chain(&p, 0), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_SIM_MMA_COUNT, 1, 1), TC_ERR_ARG);
+    CHECK_STATUS(tc_sim_build_stream(&p, 0), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sim_build_shared_stride(&p, -1), TC_ERR_ARG);
+    CHECK_STATUS(tc_sim_build_named(&p, "nope"), TC_ERR_ARG);
+    CHECK_STATUS(tc_sim_build_named(&p, "matmul32_nope"), TC_ERR_ARG);
+    CHECK_STATUS(tc_sim_build_named(NULL, "ffma_chain"), TC_ERR_NULL);
+    CHECK_STATUS(tc_sim_mma_shape(TC_SIM_MMA_COUNT, NULL, NULL, NULL), TC_ERR_ARG);
+    CHECK(strcmp(tc_sim_state_name(TC_SIM_STATE_COUNT), "unknown") == 0);
+    CHECK(strcmp(tc_sim_state_name(TC_SIM_LONG_SCOREBOARD), "long_scoreboard") == 0);
+    tc_sim_program_free(&p);
+}
+
+int main(void) {
+    test_dettmers();
+    test_ffma_chain();
+    test_mma();
+    test_banks();
+    test_global();
+    test_latency_hiding();
+    test_bandwidth();
+    test_policies();
+    test_named();
+    test_bad_inputs();
+    return tct_finish("test_sim");
+}

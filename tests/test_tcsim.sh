@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# tcsim's command line: good invocations print what they promise and exit 0,
+# bad ones print a message on stderr and exit non-zero.
+# Usage: bash tests/test_tcsim.sh build/tcsim   (last line: "test_tcsim: N passed, N failed")
+set -u
+TCSIM=${1:-build/tcsim}
+passed=0
+failed=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok()  { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $1"; }
+
+# expect_ok NAME PATTERN ARGS...: exit 0 and stdout matches PATTERN (grep -E)
+expect_ok() {
+  local name=$1 pattern=$2; shift 2
+  if "$TCSIM" "$@" >"$tmp/out" 2>"$tmp/err" && grep -qE -- "$pattern" "$tmp/out"; then ok
+  else bad "$name: tcsim $* (expected /$pattern/)"; head -5 "$tmp/out" "$tmp/err"; fi
+}
+# expect_fail NAME PATTERN ARGS...: non-zero exit and stderr matches PATTERN
+expect_fail() {
+  local name=$1 pattern=$2; shift 2
+  if "$TCSIM" "$@" >"$tmp/out" 2>"$tmp/err"; then bad "$name: tcsim $* exited 0"
+  elif grep -qE -- "$pattern" "$tmp/err"; then ok
+  else bad "$name: tcsim $* (stderr lacks /$pattern/)"; cat "$tmp/err"; fi
+}
+
+[ -x "$TCSIM" ] || { echo "test_tcsim: $TCSIM not built"; echo "test_tcsim: 0 passed, 1 failed"; exit 1; }
+
+expect_ok profiles "^dettmers2020 " profiles
+expect_ok profiles-h100 "^h100 " profiles
+expect_ok programs "^matmul32_ffma " programs
+expect_ok programs-stream "^stream " programs
+expect_ok 392 "^cycles: 392$" run matmul32_ffma --profile dettmers2020
+expect_ok 221 "^cycles: 221$" run matmul32_tc --profile dettmers2020
+expect_ok 504 "^cycles: 504$" run matmul32_ffma --profile dettmers2023
+expect_ok 235 "^cycles: 235$" run matmul32_tc --profile dettmers2023
+expect_ok options-after "^cycles: 392$" run --profile dettmers2020 matmul32_ffma
+expect_ok stall-names "long_scoreboard" run matmul32_ffma --profile a100
+expect_ok warps "8 SMs x 16 warps" run matmul32_tc --profile h100 --warps 16
+expect_ok sms "2 SMs x 8 warps" run matmul32_tc --profile a100 --sms 2
+expect_ok lrr "^cycles: " run stream --profile a100 --policy lrr
+expect_ok ffma-chain "^cycles: 32$" run ffma_chain --profile h100
+
+# the stall breakdown adds up to warps x cycles
+"$TCSIM" run matmul32_ffma --profile a100 >"$tmp/out" 2>&1
+total=$(sed -n 's/^warp states (cycles summed over [0-9]* warps = \([0-9]*\)).*/\1/p' "$tmp/out")
+sum=$(awk '/^  [a-z_]+ +[0-9]+ /{s += $2} END {print s}' "$tmp/out")
+if [ -n "$total" ] && [ "$total" = "$sum" ]; then ok; else bad "stall breakdown sums to $sum, not $total"; fi
+
+# pictures
+if "$TCSIM" run matmul32_tc --profile a100 --png "$tmp/t.png" --trace "$tmp/t.json" >/dev/null 2>&1 &&
+   [ "$(head -c 8 "$tmp/t.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
+   grep -q '"traceEvents"' "$tmp/t.json" && grep -q '"ph":"X"' "$tmp/t.json"; then ok
+else bad "--png/--trace did not write a PNG and a trace"; fi
+if command -v python3 >/dev/null; then
+  if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['traceEvents']) > 64" "$tmp/t.json"; then ok
+  else bad "trace JSON does not parse"; fi
+fi
+
+expect_fail no-args "usage" 
+expect_fail unknown-command "unknown command" frobnicate
+expect_fail unknown-program "unknown program 'nope'" run nope --profile a100
+expect_fail unknown-profile "unknown profile 'v100'" run matmul32_ffma --profile v100
+expect_fail no-profile "needs --profile" run matmul32_ffma
+expect_fail no-program "needs a program" run --profile a100
+expect_fail two-programs "more than one program" run matmul32_ffma matmul32_tc --profile a100
+expect_fail zero-sms "positive integer" run matmul32_ffma --profile a100 --sms 0
+expect_fail neg-warps "positive integer" run matmul32_ffma --profile a100 --warps -3
+expect_fail junk-warps "positive integer" run matmul32_ffma --profile a100 --warps 8x
+expect_fail too-many-warps "holds at most 64 warps" run matmul32_ffma --profile a100 --warps 65
+expect_fail too-many-sms "has 8 SMs" run matmul32_ffma --profile dettmers2020 --sms 9
+expect_fail bad-policy "unknown policy" run stream --profile a100 --policy fifo
+expect_fail missing-value "needs a value" run matmul32_ffma --profile
+expect_fail unknown-option "unknown option" run matmul32_ffma --profile a100 --fast 1
+expect_fail unwritable-png "cannot write" run ffma_chain --profile a100 --png /nonexistent/dir/x.png
+
+echo "test_tcsim: $passed passed, $failed failed"
+[ "$failed" = 0 ]
