@@ -34,14 +34,7 @@
 #include <thread>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                                  \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            fprintf(stderr, "CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__); \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
+#include "common.cuh"
 
 /* ------------------------------------------------ the conversions, one table */
 

@@ -31,25 +31,10 @@
 #include <string.h>
 #include <vector>
 
-#define CUDA_CHECK(call)                                                                  \
-    do {                                                                                  \
-        cudaError_t e_ = (call);                                                          \
-        if (e_ != cudaSuccess) {                                                          \
-            fprintf(stderr, "CUDA error %s at %s:%d: %s\n", cudaGetErrorName(e_), __FILE__, \
-                    __LINE__, cudaGetErrorString(e_));                                    \
-            exit(1);                                                                      \
-        }                                                                                 \
-    } while (0)
+#include "common.cuh"
 
 /* ------------------------------------------------------------ random input */
 
-static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint32_t rand32(void) {
-    uint64_t x = rng_state;
-    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
-    rng_state = x;
-    return (uint32_t)((x * 0x2545F4914F6CDD1Dull) >> 32);
-}
 
 /* A gradient-like value: mostly small normals of random sign spread over
    many binades (so fp16 storage has subnormals and zeros too). */
