@@ -28,6 +28,7 @@
      4. 2:4 structured sparsity: prune, check, compress, metadata   tc_sparse_
      5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
         shared-memory banks, sectors and bandwidth; GPU profiles
+     6. GEMM tiling: counts, occupancy, waves, roofline, time       tc_tile_
    Each section opens with what it models, what it simplifies, where its
    numbers come from, and which of them are assumptions.
 
@@ -96,7 +97,13 @@ extern "C" {
     X(TC_ERR_PROGRAM,          "invalid simulator program: bad register, opcode, loop, alignment, or an address outside its memory") \
     X(TC_ERR_LIMIT,            "the simulation ran past max_cycles") \
     X(TC_ERR_NOT_SPARSE,       "the matrix breaks the 2:4 (tf32: 1:2) pattern: a group along K has too many non-zeros (see the violation report)") \
-    X(TC_ERR_SPARSE_META,      "sparsity metadata holds a code that mma.sp::ordered_metadata does not accept (an unsorted or repeated index pair)")
+    X(TC_ERR_SPARSE_META,      "sparsity metadata holds a code that mma.sp::ordered_metadata does not accept (an unsorted or repeated index pair)") \
+    X(TC_ERR_TILE_DIVIDE,      "tiling: the warp tile does not divide the CTA tile, or the instruction does not divide the warp tile") \
+    X(TC_ERR_TILE_KSTEP,       "tiling: the CTA's K step is not a multiple of the instruction's K") \
+    X(TC_ERR_TILE_INST,        "tiling: the instruction shape is not an mma.sync shape for the input type on this machine (or not a 32-lane FFMA arrangement)") \
+    X(TC_ERR_TILE_THREADS,     "tiling: the CTA has more threads than a CTA or an SM may hold") \
+    X(TC_ERR_TILE_SHARED,      "tiling: the CTA needs more shared memory than the machine gives one CTA") \
+    X(TC_ERR_TILE_REGS,        "tiling: the CTA needs more registers per thread, or per CTA, than the machine has")
 
 typedef enum {
 #define TC__STATUS_ENUM(name, msg) name,
@@ -843,6 +850,175 @@ typedef struct {
 
 TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out);
 TCDEF void tc_sim_result_free(tc_sim_result *r);
+
+/* ==========================================================================
+   SECTION 6: GEMM TILING
+   Models: how an M x N x K GEMM (D = A*B, A row-major M x K, B row-major
+     K x N, D fp32) is cut into CTA tiles, warp tiles and instructions, and
+     what that costs on a machine: instruction counts, shared-memory, L2 and
+     DRAM bytes, arithmetic intensity, occupancy from registers, shared
+     memory and warps, waves across the SMs and the tail, a roofline bound,
+     and a predicted time. The instruction is an mma.sync shape, or (for
+     input TC_FP32) one warp-wide FFMA: 32 lanes arranged inst_m x inst_n,
+     inst_k = 1.
+   How the time is built (tc_tile_model): for one main-loop iteration of one
+     CTA (cta_k of K) the model counts what each SM resource must do - MMA or
+     FFMA pipe, shared-memory wavefronts (128 bytes each, conflict-free
+     layouts assumed: padded or swizzled), issue slots (every warp
+     instruction: compute, shared loads, global loads or cp.async, shared
+     stores, barriers, loop overhead), L2 -> SM bytes - and takes the
+     slowest as the iteration's throughput cost W. The iteration also has a
+     latency floor L: the global load (overlapped by stages - 1 iterations
+     under cp.async pipelining), a shared load, and the dependent chain of
+     cta_k / inst_k accumulations; with a single buffer the CTA waits for
+     its load and then computes, so L = load latency + W. With r CTAs resident on an SM, r
+     iterations cost max(r W, L). Each wave adds a global-latency prologue
+     and the store of its D tiles; the last wave runs with fewer CTAs per
+     SM. The kernel takes max(that, compulsory DRAM bytes / bandwidth).
+   Simplifies: L2 catches every re-read (DRAM sees A, B once and D once);
+     partial edge tiles cost a full tile; no bank conflicts; register counts
+     are estimated unless the descriptor gives them; launch overhead and
+     clock changes are ignored; the instruction-level time of one CTA from
+     the simulator (section 5) is not yet wired in.
+   Numbers from: ../shared/REFERENCE.md section 3 and the CUDA programming
+     guide's compute-capability table (tc__tile_machines gives a source for
+     each). The machine numbers duplicate section 5's profiles until both
+     sections are on one branch; then tc_tile_machine is filled from a
+     tc_sim_profile. Measured: latencies, H100's mma.sync rate. Assumed:
+     L2 -> SM bandwidth (64 bytes/clock/SM), 4 loop-overhead instructions
+     per iteration, the register estimate. cuda/gemm.cu measures the ladder
+     and prints the model's error beside each kernel.
+   ========================================================================== */
+
+/* The machine numbers the tiling model needs. Rates are per SM per clock. */
+typedef struct {
+    const char *name;              /* "a100" */
+    const char *description;
+    double clock_ghz;
+    int sms;
+    int schedulers_per_sm;         /* warp instructions issued per clock per SM */
+    int max_warps_per_sm;
+    int max_ctas_per_sm;
+    int max_threads_per_cta;
+    int64_t shared_bytes_per_sm;   /* usable by CTAs, all together */
+    int64_t shared_bytes_per_cta;  /* the most one CTA may opt in to */
+    int64_t shared_reserved_per_cta; /* the system's share of each CTA's shared memory */
+    int regs_per_sm;               /* 32-bit registers */
+    int max_regs_per_thread;
+    int reg_alloc_unit;            /* registers per thread are allocated in multiples of this */
+    double mma_fma_per_clk[TC_DTYPE_COUNT]; /* multiply-adds per clock per SM by input type through
+                                               mma.sync; 0 = no mma.sync for that type. [TC_FP32] unused */
+    double ffma_per_clk;           /* fp32 CUDA-core multiply-adds per clock per SM */
+    int shared_bytes_per_clk;      /* one wavefront: shared-memory bandwidth per SM */
+    double l2_bytes_per_clk;       /* L2 -> SM, per SM */
+    double dram_bytes_per_s;       /* whole GPU */
+    int dram_latency, l2_latency, shared_latency, ffma_latency, mma_latency; /* cycles */
+} tc_tile_machine;
+
+TCDEF int tc_tile_machine_count(void);
+TCDEF const tc_tile_machine *tc_tile_machine_get(int i);           /* NULL if out of range */
+TCDEF const tc_tile_machine *tc_tile_machine_find(const char *name);/* "a100", "h100"; NULL if unknown */
+
+/* How operands reach the compute instructions. */
+typedef enum {
+    TC_TILE_SHARED = 0,     /* global -> shared memory (stages buffers) -> registers: the usual GEMM */
+    TC_TILE_DIRECT          /* every thread loads its operands straight from global memory (through L1):
+                               the naive kernel; stages and pads must be 0 */
+} tc_tile_staging;
+
+/* One tiling. Zero fields mean defaults where a default exists. */
+typedef struct {
+    int M, N, K;
+    tc_dtype in;                  /* TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2 (mma.sync) or TC_FP32 (FFMA) */
+    int cta_m, cta_n, cta_k;      /* CTA tile; cta_k is the K of one main-loop iteration */
+    int warp_m, warp_n;           /* warp tile */
+    int inst_m, inst_n, inst_k;   /* mma.sync shape, or FFMA lane arrangement (inst_m * inst_n = 32, inst_k = 1) */
+    tc_tile_staging staging;
+    int stages;                   /* shared-memory buffers; 0 = 1. >= 2 means a cp.async pipeline */
+    int pad_a, pad_b;             /* elements added to each shared row of A (rows hold cta_k) and B (rows hold cta_n) */
+    int regs_per_thread;          /* 0 = estimate (accumulators + fragments + 40) */
+} tc_tile_desc;
+
+/* Which resource set the predicted time. */
+typedef enum {
+    TC_TILE_LIMIT_COMPUTE,        /* MMA or FFMA pipe */
+    TC_TILE_LIMIT_SHARED,         /* shared-memory (or L1) wavefronts */
+    TC_TILE_LIMIT_ISSUE,          /* warp-instruction issue slots */
+    TC_TILE_LIMIT_L2,             /* L2 -> SM bytes */
+    TC_TILE_LIMIT_LATENCY,        /* too few CTAs per SM to hide one iteration's latency */
+    TC_TILE_LIMIT_DRAM,           /* compulsory DRAM traffic */
+    TC_TILE_LIMIT_COUNT
+} tc_tile_limit;
+TCDEF const char *tc_tile_limit_name(tc_tile_limit l);
+
+typedef struct {
+    /* the grid and its counts */
+    int64_t ctas_m, ctas_n, ctas;
+    int warps_per_cta, threads_per_cta;
+    int64_t k_iters;              /* main-loop iterations per CTA: ceil(K / cta_k) */
+    double flops;                 /* 2 M N K */
+    double instructions;          /* warp-level MMA (or FFMA) instructions, partial tiles counted whole */
+    double shared_bytes;          /* read from and written to shared memory (L1 for TC_TILE_DIRECT), whole kernel */
+    double l2_bytes;              /* global -> SM (A and B tiles, every CTA) plus the D stores */
+    double dram_bytes;            /* compulsory: A and B read once, D written once */
+    double intensity;             /* flops / dram_bytes */
+    double intensity_l2;          /* flops / l2_bytes */
+    /* occupancy */
+    int regs_per_thread;          /* as given, or the estimate; before rounding to the allocation unit */
+    int64_t shared_per_cta;       /* stages * (A tile + B tile) with padding, bytes */
+    int ctas_per_sm;
+    int warps_per_sm;
+    int ctas_by_regs, ctas_by_shared, ctas_by_warps; /* each limit alone (max_ctas_per_sm if it does not bind) */
+    /* waves */
+    int64_t concurrent_ctas;      /* sms * ctas_per_sm */
+    int64_t waves;                /* ceil(ctas / concurrent_ctas) */
+    int last_wave_ctas_per_sm;    /* CTAs on the busiest SM in the last wave */
+    double wave_efficiency;       /* ctas / (waves * concurrent_ctas): 1 = no tail */
+    /* roofline */
+    double peak_flops_per_s;      /* the compute path's peak: mma.sync for the type, or FFMA */
+    double ridge_intensity;       /* peak_flops_per_s / dram_bytes_per_s */
+    double roofline_s;            /* max(flops / peak, dram_bytes / bandwidth) */
+    int memory_bound;             /* 1 if the DRAM side of the roofline is the larger */
+    /* one CTA-iteration, in cycles */
+    double iter_cycles[TC_TILE_LIMIT_COUNT]; /* each resource alone (LATENCY: the floor L; DRAM unused) */
+    double iter_cost;             /* W: the largest of the throughput resources */
+    /* the prediction */
+    double predicted_cycles;      /* SM cycles over all waves */
+    double predicted_s;
+    double predicted_flops_per_s; /* flops / predicted_s */
+    tc_tile_limit limit;          /* what set the time */
+} tc_tile_result;
+
+/* Check a tiling against a machine. TC_OK, or the constraint that failed
+   (and a sentence in *why when why is not NULL):
+     TC_ERR_NULL, TC_ERR_SIZE (M, N, K or a tile size < 1; stages < 0),
+     TC_ERR_TILE_DIVIDE  (warp tile does not divide the CTA tile, or the
+                          instruction does not divide the warp tile),
+     TC_ERR_TILE_KSTEP   (cta_k not a multiple of the instruction's K),
+     TC_ERR_TILE_INST    (not an mma.sync shape for the type, the machine has
+                          no mma.sync for it, or a bad FFMA arrangement),
+     TC_ERR_TILE_THREADS (threads per CTA over the limit or over the SM's warps),
+     TC_ERR_TILE_SHARED  (shared memory per CTA over the machine's limit),
+     TC_ERR_TILE_REGS    (registers per thread over the limit, or one CTA's
+                          registers over the SM's file),
+     TC_ERR_ARG          (staging unknown, or DIRECT with stages or pads). */
+TCDEF tc_status tc_tile_check(const tc_tile_machine *m, const tc_tile_desc *d, const char **why);
+
+/* Everything above for a valid tiling; the same statuses as tc_tile_check
+   (out is then zeroed). */
+TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why);
+
+/* The GEMM ladder of cuda/gemm.cu, one entry per kernel version: its tiling
+   with M = N = K = 0 (fill them in). The kernels in cuda/gemm.cu check their
+   compile-time tiles against this table. */
+typedef struct {
+    int version;
+    const char *name;             /* "mma_cp_async" */
+    const char *description;
+    tc_tile_desc tile;
+} tc_tile_kernel;
+TCDEF int tc_tile_ladder_count(void);
+TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range */
 
 #ifdef __cplusplus
 }
@@ -3331,6 +3507,352 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
         memset(out, 0, sizeof *out);
     }
     return st;
+}
+
+/* ------------------------------------------------ section 6: tiling */
+
+/* Every number: where it comes from (REFERENCE.md section 3 gathers most). */
+static const tc_tile_machine tc__tile_machines[] = {
+    {   "a100",
+        "NVIDIA A100 SXM (sm_80): whitepaper rates, measured latencies",
+        1.41,          /* boost clock: A100 whitepaper */
+        108, 4, 64, 32, 1024, /* SMs, schedulers, warps/SM, CTAs/SM, threads/CTA: whitepaper, CUDA guide (cc 8.0) */
+        164 * 1024,    /* shared carve-out per SM: whitepaper */
+        163 * 1024,    /* per CTA (opt-in): CUDA guide, cc 8.0 */
+        1024,          /* reserved per CTA: CUDA guide, cc 8.0 and later */
+        65536, 255, 8, /* registers per SM, per thread, allocation unit: CUDA guide */
+        /* fp32 (FFMA path), tf32, fp16, bf16, e4m3, e5m2: 1024 fp16 FMA/clk/SM (4 Tensor Cores x 256,
+           whitepaper) is what 312 TFLOPS dense = 108 x 1.41 GHz x 2048 flops/clk means; tf32 at half rate
+           (156 TFLOPS); no FP8 on sm_80 */
+        { 0.0, 512.0, 1024.0, 1024.0, 0.0, 0.0 },
+        64.0,          /* FFMA: 64 fp32 lanes per SM (whitepaper) */
+        128,           /* shared memory: 32 banks x 4 bytes per clock */
+        64.0,          /* L2 -> SM bytes/clock/SM: assumption, as section 5's a100 profile */
+        1555e9,        /* HBM2 (A100 40 GB): whitepaper */
+        290, 200, 23, 4, 25 /* DRAM, L2, shared, FFMA: Abdelkhalik et al. 2022; MMA 25: Accel-Sim config (unmeasured) */
+    },
+    {   "h100",
+        "NVIDIA H100 SXM (sm_90): mma.sync at its measured ~65% of the dense rate, measured latencies",
+        1.83,          /* tensor clock: REFERENCE.md section 3 (1.98 GHz max) */
+        132, 4, 64, 32, 1024, /* whitepaper, CUDA guide (cc 9.0) */
+        228 * 1024,    /* whitepaper */
+        227 * 1024,    /* CUDA guide, cc 9.0 */
+        1024,
+        65536, 255, 8,
+        /* mma.sync on Hopper peaks near 1340 of the 2048 fp16 FMA/clk/SM that wgmma reaches (REFERENCE.md
+           section 3); tf32 at half that; FP8 mma.sync on sm_90 unmeasured, so not modelled */
+        { 0.0, 670.0, 1340.0, 1340.0, 0.0, 0.0 },
+        128.0,         /* FFMA: 128 fp32 lanes per SM (whitepaper) */
+        128,
+        64.0,          /* assumption, as section 5's h100 profile */
+        3.35e12,       /* HBM3: whitepaper; a measured copy reaches ~3.0 TB/s */
+        484, 264, 29, 4, 24 /* HPMLL/NVIDIA-Hopper-Benchmark (H100 SXM); MMA m16n8k16 24.1 measured */
+    },
+};
+
+#define TC__TILE_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+TCDEF int tc_tile_machine_count(void) { return TC__TILE_COUNT_OF(tc__tile_machines); }
+
+TCDEF const tc_tile_machine *tc_tile_machine_get(int i) {
+    return i >= 0 && i < tc_tile_machine_count() ? &tc__tile_machines[i] : NULL;
+}
+
+TCDEF const tc_tile_machine *tc_tile_machine_find(const char *name) {
+    int i;
+    if (!name) return NULL;
+    for (i = 0; i < tc_tile_machine_count(); i++)
+        if (strcmp(tc__tile_machines[i].name, name) == 0) return &tc__tile_machines[i];
+    return NULL;
+}
+
+TCDEF const char *tc_tile_limit_name(tc_tile_limit l) {
+    static const char *const names[] = { "compute", "shared", "issue", "L2", "latency", "DRAM" };
+    if ((int)l < 0 || (int)l >= TC__TILE_COUNT_OF(names)) return "unknown";
+    return names[l];
+}
+
+/* mma.sync shapes per input type (PTX ISA, "Matrix shapes"). */
+static const struct { tc_dtype in; int m, n, k; } tc__tile_mma_shapes[] = {
+    { TC_FP16, 16, 8, 16 }, { TC_FP16, 16, 8, 8 },
+    { TC_BF16, 16, 8, 16 }, { TC_BF16, 16, 8, 8 },
+    { TC_TF32, 16, 8, 8 },  { TC_TF32, 16, 8, 4 },
+    { TC_E4M3, 16, 8, 32 }, { TC_E5M2, 16, 8, 32 },
+};
+
+/* Bytes per element of an operand in global and shared memory. */
+static int tc__tile_elem_bytes(tc_dtype t) {
+    switch (t) {
+    case TC_FP32: case TC_TF32: return 4;
+    case TC_FP16: case TC_BF16: return 2;
+    case TC_E4M3: case TC_E5M2: return 1;
+    default: return 0;
+    }
+}
+
+static int64_t tc__tile_cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static int tc__tile_mma_supported(const tc_tile_machine *m, tc_dtype in, int im, int in_, int ik) {
+    int i;
+    if (!(m->mma_fma_per_clk[in] > 0.0)) return 0;
+    for (i = 0; i < TC__TILE_COUNT_OF(tc__tile_mma_shapes); i++)
+        if (tc__tile_mma_shapes[i].in == in && tc__tile_mma_shapes[i].m == im &&
+            tc__tile_mma_shapes[i].n == in_ && tc__tile_mma_shapes[i].k == ik) return 1;
+    return 0;
+}
+
+/* Register estimate: fp32 accumulators of the thread's share of the warp
+   tile, one step of A and B fragments (double-buffered), 40 for addresses,
+   indices and loop state. */
+static int tc__tile_regs_estimate(const tc_tile_desc *d) {
+    int eb = tc__tile_elem_bytes(d->in);
+    int64_t acc = (int64_t)d->warp_m * d->warp_n / 32;
+    int64_t frag = ((int64_t)d->warp_m + d->warp_n) * d->inst_k * eb / 128;
+    if (d->in == TC_FP32) frag = (int64_t)d->warp_m / d->inst_m + d->warp_n / d->inst_n;
+    return (int)(acc + 2 * frag + 40);
+}
+
+static tc_status tc__tile_fail(const char **why, const char *msg, tc_status s) {
+    if (why) *why = msg;
+    return s;
+}
+
+/* The checks, in the order a designer meets them; fills the derived
+   occupancy numbers into r when r is not NULL. */
+static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc *d, const char **why, tc_tile_result *r) {
+    int eb, warps, threads, stages, regs, regs_alloc, ctas_regs, ctas_shared, ctas_warps;
+    int64_t smem;
+    if (why) *why = "ok";
+    if (!m || !d) return tc__tile_fail(why, "machine or descriptor is NULL", TC_ERR_NULL);
+    if (d->M < 1 || d->N < 1 || d->K < 1) return tc__tile_fail(why, "M, N and K must be at least 1", TC_ERR_SIZE);
+    if (d->cta_m < 1 || d->cta_n < 1 || d->cta_k < 1 || d->warp_m < 1 || d->warp_n < 1 ||
+        d->inst_m < 1 || d->inst_n < 1 || d->inst_k < 1)
+        return tc__tile_fail(why, "every tile and instruction size must be at least 1", TC_ERR_SIZE);
+    if (d->cta_m > 4096 || d->cta_n > 4096 || d->cta_k > 4096)
+        return tc__tile_fail(why, "CTA tile sizes must be at most 4096", TC_ERR_SIZE);
+    if (d->stages < 0 || d->stages > 16 || d->pad_a < 0 || d->pad_b < 0 || d->pad_a > 256 || d->pad_b > 256 ||
+        d->regs_per_thread < 0)
+        return tc__tile_fail(why, "stages must be 0..16, pads 0..256, regs_per_thread >= 0", TC_ERR_SIZE);
+    if (d->staging != TC_TILE_SHARED && d->staging != TC_TILE_DIRECT)
+        return tc__tile_fail(why, "unknown staging", TC_ERR_ARG);
+    if (d->staging == TC_TILE_DIRECT && (d->stages > 0 || d->pad_a > 0 || d->pad_b > 0))
+        return tc__tile_fail(why, "direct loads use no shared memory: stages and pads must be 0", TC_ERR_ARG);
+    eb = tc__tile_elem_bytes(d->in);
+    if (eb == 0) return tc__tile_fail(why, "unknown input type", TC_ERR_DTYPE);
+    if (d->in == TC_FP32) {
+        if (d->inst_m * d->inst_n != 32 || d->inst_k != 1)
+            return tc__tile_fail(why, "an FFMA instruction is 32 lanes: inst_m * inst_n = 32, inst_k = 1", TC_ERR_TILE_INST);
+    } else if (!tc__tile_mma_supported(m, d->in, d->inst_m, d->inst_n, d->inst_k)) {
+        return tc__tile_fail(why, "no mma.sync of this shape for this input type on this machine", TC_ERR_TILE_INST);
+    }
+    if (d->cta_m % d->warp_m || d->cta_n % d->warp_n)
+        return tc__tile_fail(why, "the warp tile does not divide the CTA tile", TC_ERR_TILE_DIVIDE);
+    if (d->warp_m % d->inst_m || d->warp_n % d->inst_n)
+        return tc__tile_fail(why, "the instruction does not divide the warp tile", TC_ERR_TILE_DIVIDE);
+    if (d->cta_k % d->inst_k)
+        return tc__tile_fail(why, "cta_k is not a multiple of the instruction's K", TC_ERR_TILE_KSTEP);
+    warps = (d->cta_m / d->warp_m) * (d->cta_n / d->warp_n);
+    if (warps > m->max_threads_per_cta / 32 || warps > m->max_warps_per_sm)
+        return tc__tile_fail(why, "more threads per CTA than the machine allows", TC_ERR_TILE_THREADS);
+    threads = warps * 32;
+    stages = d->stages ? d->stages : 1;
+    smem = 0;
+    if (d->staging == TC_TILE_SHARED)
+        smem = (int64_t)stages * ((int64_t)d->cta_m * (d->cta_k + d->pad_a) + (int64_t)d->cta_k * (d->cta_n + d->pad_b)) * eb;
+    if (smem > m->shared_bytes_per_cta || smem + m->shared_reserved_per_cta > m->shared_bytes_per_sm)
+        return tc__tile_fail(why, "the CTA's shared memory (stages x (A tile + B tile)) is over the machine's per-CTA limit", TC_ERR_TILE_SHARED);
+    regs = d->regs_per_thread ? d->regs_per_thread : tc__tile_regs_estimate(d);
+    if (regs > m->max_regs_per_thread)
+        return tc__tile_fail(why, "more registers per thread than the machine allows (spills)", TC_ERR_TILE_REGS);
+    regs_alloc = (int)tc__tile_cdiv(regs, m->reg_alloc_unit) * m->reg_alloc_unit;
+    ctas_regs = m->regs_per_sm / (regs_alloc * 32) / warps;
+    if (ctas_regs < 1)
+        return tc__tile_fail(why, "one CTA's registers exceed the SM's register file", TC_ERR_TILE_REGS);
+    ctas_shared = (int)(m->shared_bytes_per_sm / (smem + m->shared_reserved_per_cta));
+    ctas_warps = m->max_warps_per_sm / warps;
+    if (r) {
+        r->warps_per_cta = warps;
+        r->threads_per_cta = threads;
+        r->regs_per_thread = regs;
+        r->shared_per_cta = smem;
+        r->ctas_by_regs = ctas_regs < m->max_ctas_per_sm ? ctas_regs : m->max_ctas_per_sm;
+        r->ctas_by_shared = ctas_shared < m->max_ctas_per_sm ? ctas_shared : m->max_ctas_per_sm;
+        r->ctas_by_warps = ctas_warps < m->max_ctas_per_sm ? ctas_warps : m->max_ctas_per_sm;
+        r->ctas_per_sm = r->ctas_by_regs;
+        if (r->ctas_by_shared < r->ctas_per_sm) r->ctas_per_sm = r->ctas_by_shared;
+        if (r->ctas_by_warps < r->ctas_per_sm) r->ctas_per_sm = r->ctas_by_warps;
+        r->warps_per_sm = r->ctas_per_sm * warps;
+    }
+    return TC_OK;
+}
+
+TCDEF tc_status tc_tile_check(const tc_tile_machine *m, const tc_tile_desc *d, const char **why) {
+    return tc__tile_validate(m, d, why, NULL);
+}
+
+/* Widest global access (bytes per thread, at most 16) that every row start
+   of A (K elements apart) and B (N elements apart) allows: 4097 fp16 columns
+   leave rows 2-byte aligned, so the loads cannot be 16-byte vectors. */
+static int tc__tile_vector_bytes(const tc_tile_desc *d, int eb) {
+    int v = 16;
+    while (v > eb && (((int64_t)d->K * eb) % v || ((int64_t)d->N * eb) % v)) v /= 2;
+    return v;
+}
+
+/* Loads of one operand slice per k by an FFMA warp: `per_thread` values,
+   as 16-byte vectors when they come in fours; each instruction costs one
+   wavefront per 128 distinct bytes (lanes reading the same value share). */
+static void tc__tile_ffma_loads(int per_thread, int distinct_lanes, double *instrs, double *wavefronts) {
+    int vec = per_thread % 4 == 0 ? 4 : 1;
+    int n = per_thread / vec;
+    *instrs += n;
+    *wavefronts += (double)n * (double)tc__tile_cdiv((int64_t)distinct_lanes * vec * 4, 128);
+}
+
+/* Cycles of one wave in which the busiest SM runs r CTAs. */
+static double tc__tile_wave_cycles(const tc_tile_machine *m, const tc_tile_desc *d, const tc_tile_result *o, int r) {
+    double per_iter = r * o->iter_cost > o->iter_cycles[TC_TILE_LIMIT_LATENCY] ? r * o->iter_cost : o->iter_cycles[TC_TILE_LIMIT_LATENCY];
+    double store = (double)r * d->cta_m * d->cta_n * sizeof(float) / m->l2_bytes_per_clk;
+    return (double)o->k_iters * per_iter + m->dram_latency + store;
+}
+
+TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+    tc_tile_result r;
+    tc_status s;
+    int eb, stages, vec, i, warps;
+    double inst_w, lds_w = 0.0, wave_rd = 0.0, wave_st, gl_bytes, gl_instr, issue_w, chain, flop_per_inst;
+    double compute_rate, sm_cycles_full, sm_s, dram_s;
+    int64_t full_waves, rem;
+    if (!out) return tc__tile_fail(why, "out is NULL", TC_ERR_NULL);
+    memset(&r, 0, sizeof r);
+    *out = r;
+    s = tc__tile_validate(m, d, why, &r);
+    if (s != TC_OK) return s;
+    eb = tc__tile_elem_bytes(d->in);
+    stages = d->stages ? d->stages : 1;
+    warps = r.warps_per_cta;
+
+    /* the grid and its counts */
+    r.ctas_m = tc__tile_cdiv(d->M, d->cta_m);
+    r.ctas_n = tc__tile_cdiv(d->N, d->cta_n);
+    r.ctas = r.ctas_m * r.ctas_n;
+    r.k_iters = tc__tile_cdiv(d->K, d->cta_k);
+    r.flops = 2.0 * d->M * (double)d->N * d->K;
+    inst_w = (double)(d->warp_m / d->inst_m) * (d->warp_n / d->inst_n) * (d->cta_k / d->inst_k);
+    r.instructions = (double)r.ctas * warps * (double)r.k_iters * inst_w;
+    gl_bytes = ((double)d->cta_m + d->cta_n) * d->cta_k * eb;   /* one CTA, one iteration */
+    r.l2_bytes = (double)r.ctas * r.k_iters * gl_bytes + (double)d->M * d->N * sizeof(float);
+    r.dram_bytes = ((double)d->M * d->K + (double)d->K * d->N) * eb + (double)d->M * d->N * sizeof(float);
+    r.intensity = r.flops / r.dram_bytes;
+    r.intensity_l2 = r.flops / r.l2_bytes;
+
+    /* one warp's shared-memory (or L1) reads per iteration */
+    if (d->in == TC_FP32) {
+        double lds_k = 0.0, wave_k = 0.0;
+        tc__tile_ffma_loads(d->warp_m / d->inst_m, d->inst_m, &lds_k, &wave_k);
+        tc__tile_ffma_loads(d->warp_n / d->inst_n, d->inst_n, &lds_k, &wave_k);
+        lds_w = lds_k * d->cta_k;
+        wave_rd = wave_k * d->cta_k;
+    } else {
+        /* ldmatrix.x4: 32 lanes x 16 bytes per instruction, 4 wavefronts */
+        double a = (double)d->warp_m * d->cta_k * eb, b = (double)d->warp_n * d->cta_k * eb;
+        lds_w = (double)tc__tile_cdiv((int64_t)a, 512) + (double)tc__tile_cdiv((int64_t)b, 512);
+        wave_rd = (double)tc__tile_cdiv((int64_t)a, 128) + (double)tc__tile_cdiv((int64_t)b, 128);
+    }
+    r.shared_bytes = (double)r.ctas * r.k_iters * warps * ((double)d->warp_m + d->warp_n) * d->cta_k * eb;
+
+    /* global loads of one CTA-iteration: cp.async (one instruction per
+       vector), or LDG + STS through registers; direct loads are the LDS
+       counted above, issued to global memory instead */
+    vec = tc__tile_vector_bytes(d, eb);
+    wave_st = 0.0;
+    gl_instr = 0.0;
+    if (d->staging == TC_TILE_SHARED) {
+        gl_instr = (double)tc__tile_cdiv((int64_t)gl_bytes, (int64_t)32 * vec) * (stages >= 2 ? 1 : 2);
+        wave_st = (double)tc__tile_cdiv((int64_t)gl_bytes, 128);
+        r.shared_bytes += (double)r.ctas * r.k_iters * gl_bytes;
+    }
+    /* 4 loop-overhead instructions (assumption); barriers: a single buffer
+       syncs after filling and before refilling, a pipeline once */
+    issue_w = inst_w + lds_w + 4.0 + (d->staging == TC_TILE_SHARED ? (stages >= 2 ? 1.0 : 2.0) : 0.0);
+
+    flop_per_inst = (double)d->inst_m * d->inst_n * d->inst_k;
+    compute_rate = d->in == TC_FP32 ? m->ffma_per_clk : m->mma_fma_per_clk[d->in];
+    r.iter_cycles[TC_TILE_LIMIT_COMPUTE] = warps * inst_w * flop_per_inst / compute_rate;
+    r.iter_cycles[TC_TILE_LIMIT_SHARED] = (warps * wave_rd + wave_st) * 128.0 / m->shared_bytes_per_clk;
+    r.iter_cycles[TC_TILE_LIMIT_ISSUE] = (warps * issue_w + gl_instr) / m->schedulers_per_sm;
+    r.iter_cycles[TC_TILE_LIMIT_L2] = gl_bytes / m->l2_bytes_per_clk;
+    r.iter_cost = 0.0;
+    r.limit = TC_TILE_LIMIT_COMPUTE;
+    for (i = TC_TILE_LIMIT_COMPUTE; i <= TC_TILE_LIMIT_L2; i++)
+        if (r.iter_cycles[i] > r.iter_cost) { r.iter_cost = r.iter_cycles[i]; r.limit = (tc_tile_limit)i; }
+
+    /* the latency floor of one iteration */
+    chain = (double)(d->cta_k / d->inst_k) * (d->in == TC_FP32 ? m->ffma_latency : m->mma_latency);
+    if (d->staging == TC_TILE_DIRECT)
+        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = m->shared_latency + chain;   /* an L1 hit costs about a shared load */
+    else if (stages == 1)   /* one buffer: the CTA loads, waits, then computes: its own work adds on */
+        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = m->l2_latency + 2.0 * m->shared_latency + r.iter_cost;
+    else {
+        double lat_g = (double)m->l2_latency / (stages - 1), lat_s = m->shared_latency + chain;
+        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = lat_g > lat_s ? lat_g : lat_s;
+    }
+
+    /* waves */
+    r.concurrent_ctas = (int64_t)m->sms * r.ctas_per_sm;
+    r.waves = tc__tile_cdiv(r.ctas, r.concurrent_ctas);
+    full_waves = r.ctas / r.concurrent_ctas;
+    rem = r.ctas - full_waves * r.concurrent_ctas;
+    r.last_wave_ctas_per_sm = rem ? (int)tc__tile_cdiv(rem, m->sms) : r.ctas_per_sm;
+    r.wave_efficiency = (double)r.ctas / ((double)r.waves * r.concurrent_ctas);
+
+    /* roofline */
+    r.peak_flops_per_s = 2.0 * compute_rate * m->sms * m->clock_ghz * 1e9;
+    r.ridge_intensity = r.peak_flops_per_s / m->dram_bytes_per_s;
+    {
+        double t_c = r.flops / r.peak_flops_per_s, t_m = r.dram_bytes / m->dram_bytes_per_s;
+        r.memory_bound = t_m > t_c;
+        r.roofline_s = t_m > t_c ? t_m : t_c;
+    }
+
+    /* the prediction */
+    sm_cycles_full = tc__tile_wave_cycles(m, d, &r, r.ctas_per_sm);
+    r.predicted_cycles = (double)full_waves * sm_cycles_full + (rem ? tc__tile_wave_cycles(m, d, &r, r.last_wave_ctas_per_sm) : 0.0);
+    sm_s = r.predicted_cycles / (m->clock_ghz * 1e9);
+    dram_s = r.dram_bytes / m->dram_bytes_per_s;
+    {
+        int r_busy = full_waves ? r.ctas_per_sm : r.last_wave_ctas_per_sm;
+        if (r.iter_cycles[TC_TILE_LIMIT_LATENCY] > r_busy * r.iter_cost) r.limit = TC_TILE_LIMIT_LATENCY;
+    }
+    if (dram_s > sm_s) r.limit = TC_TILE_LIMIT_DRAM;
+    r.predicted_s = dram_s > sm_s ? dram_s : sm_s;
+    r.predicted_flops_per_s = r.flops / r.predicted_s;
+    *out = r;
+    return TC_OK;
+}
+
+/* The ladder of cuda/gemm.cu, one row per kernel. regs_per_thread is 0
+   (estimated) here; cuda/gemm.cu fills in the count the compiled kernel
+   reports (cudaFuncGetAttributes) before it asks for a prediction. */
+static const tc_tile_kernel tc__tile_ladder[] = {
+    { 1, "naive", "FFMA, one output per thread, operands straight from global memory (coalesced along N)",
+      { 0, 0, 0, TC_FP32, 8, 32, 8, 1, 32, 1, 32, 1, TC_TILE_DIRECT, 0, 0, 0, 0 } },
+    { 2, "smem", "FFMA, 32x32 shared-memory tiles, one output per thread",
+      { 0, 0, 0, TC_FP32, 32, 32, 32, 1, 32, 1, 32, 1, TC_TILE_SHARED, 1, 0, 0, 0 } },
+    { 3, "regblock", "FFMA, 128x128x8 tiles, 8x8 outputs per thread from 16-byte shared loads",
+      { 0, 0, 0, TC_FP32, 128, 128, 8, 64, 32, 8, 4, 1, TC_TILE_SHARED, 1, 0, 0, 0 } },
+    { 4, "mma", "mma.sync m16n8k16 (fp16 or bf16 in, fp32 out), ldmatrix, 128x128x32 tiles, 64x64 per warp",
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 1, 8, 8, 0 } },
+    { 5, "mma_cp_async", "version 4 with a 4-stage cp.async pipeline",
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 4, 8, 8, 0 } },
+    { 6, "mma_tf32", "mma.sync m16n8k8 tf32 (fp32 in, fp32 out), 128x128x16 tiles, 4-stage cp.async",
+      { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 0 } },
+};
+
+TCDEF int tc_tile_ladder_count(void) { return TC__TILE_COUNT_OF(tc__tile_ladder); }
+
+TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i) {
+    return i >= 0 && i < tc_tile_ladder_count() ? &tc__tile_ladder[i] : NULL;
 }
 
 #ifdef __cplusplus

@@ -35,6 +35,7 @@
 #include <thread>
 #include <vector>
 
+#include "common.cuh"
 
 /* ------------------------------------------------ the conversions, one table */
 

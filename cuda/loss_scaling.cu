@@ -35,13 +35,6 @@
 
 /* ------------------------------------------------------------ random input */
 
-static uint64_t rng_state = 0x2545F4914F6CDD1Dull;
-static uint32_t rand32(void) {
-    uint64_t x = rng_state;
-    x ^= x >> 12; x ^= x << 25; x ^= x >> 27;
-    rng_state = x;
-    return (uint32_t)((x * 0x2545F4914F6CDD1Dull) >> 32);
-}
 
 /* A gradient-like value: mostly small normals of random sign spread over
    many binades (so fp16 storage has subnormals and zeros too). */

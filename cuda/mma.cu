@@ -144,8 +144,6 @@ __global__ void mma_kernel(int kind, KindInfo k, int K, const float *A, const fl
 
 /* ------------------------------------------------ inputs */
 
-static uint64_t rng = 0x9E3779B97F4A7C15ull;
-static uint32_t rand32() { rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27; return (uint32_t)((rng * 0x2545F4914F6CDD1Dull) >> 32); }
 static float u2f(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
 static uint32_t f2u(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
 
@@ -209,7 +207,7 @@ int main() {
         const KindInfo &ki = kinds[kind];
         int K = tc_mma_shape_k(ki.shape);
         std::vector<float> A((size_t)T * MM * K), B((size_t)T * K * NN), C((size_t)T * MM * NN), D((size_t)T * MM * NN);
-        rng = 0x1234567ull + (uint64_t)kind;
+        rng_state = 0x1234567ull + (uint64_t)kind;
         for (int t = 0; t < T; t++) {
             int fam = t / per_fam, band = (int)(rand32() % 30) - 15;
             float *a = &A[(size_t)t * MM * K], *b = &B[(size_t)t * K * NN], *c = &C[(size_t)t * MM * NN];

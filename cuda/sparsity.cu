@@ -48,8 +48,6 @@
 #include <vector>
 
 
-static uint64_t rng = 0x5EED5EEDull;
-static uint32_t rand32() { rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27; return (uint32_t)((rng * 0x2545F4914F6CDD1Dull) >> 32); }
 static float small_int(int lo, int hi) { return (float)(lo + (int)(rand32() % (uint32_t)(hi - lo + 1))); }
 
 /* ------------------------------------------------------- mma.sp, one warp */

@@ -1,0 +1,300 @@
+/* test_tiling.c - section 6, the GEMM tiling model: counts, occupancy and
+   waves against values derived by hand in the comments; the roofline switching
+   sides where the arithmetic says; every invalid tiling rejected with its
+   status; the ladder valid on every machine. */
+#define TENSORCORE_IMPLEMENTATION
+#include "tensorcore.h"
+#include "tc_test.h"
+#include <math.h>
+
+static int near(double got, double want, double rel) { return fabs(got - want) <= rel * fabs(want); }
+
+#define CHECK_NEAR(got, want, rel)                                                          \
+    do {                                                                                    \
+        double g_ = (got), w_ = (want);                                                     \
+        if (!tct_check(near(g_, w_, rel), __FILE__, __LINE__, #got " ~ " #want))           \
+            printf("     got %.17g, expected %.17g\n", g_, w_);                             \
+    } while (0)
+
+/* The usual fp16 tile: 128x128x32 CTA, 64x64 warps, m16n8k16. */
+static tc_tile_desc fp16_tile(int M, int N, int K) {
+    tc_tile_desc d;
+    memset(&d, 0, sizeof d);
+    d.M = M; d.N = N; d.K = K;
+    d.in = TC_FP16;
+    d.cta_m = 128; d.cta_n = 128; d.cta_k = 32;
+    d.warp_m = 64; d.warp_n = 64;
+    d.inst_m = 16; d.inst_n = 8; d.inst_k = 16;
+    d.stages = 3;
+    d.regs_per_thread = 168;
+    return d;
+}
+
+static void test_machines(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
+    CHECK(a != NULL && h != NULL);
+    CHECK(tc_tile_machine_find("v100") == NULL);
+    CHECK(tc_tile_machine_find(NULL) == NULL);
+    CHECK(tc_tile_machine_get(-1) == NULL);
+    CHECK(tc_tile_machine_get(tc_tile_machine_count()) == NULL);
+    CHECK(tc_tile_machine_get(0) == a);
+    if (!a || !h) return;
+    CHECK(a->sms == 108 && h->sms == 132);
+    /* 1024 FMA/clk/SM x 2 x 108 x 1.41 GHz = 311.9 TFLOPS: the whitepaper's 312 */
+    CHECK_NEAR(2.0 * a->mma_fma_per_clk[TC_FP16] * a->sms * a->clock_ghz * 1e9, 312e12, 0.001);
+    CHECK_NEAR(2.0 * a->mma_fma_per_clk[TC_TF32] * a->sms * a->clock_ghz * 1e9, 156e12, 0.001);
+    /* H100 mma.sync ~65% of the dense 989 TFLOPS */
+    CHECK_NEAR(2.0 * h->mma_fma_per_clk[TC_BF16] * h->sms * h->clock_ghz * 1e9, 0.654 * 989e12, 0.01);
+    CHECK(strcmp(tc_tile_limit_name(TC_TILE_LIMIT_DRAM), "DRAM") == 0);
+    CHECK(strcmp(tc_tile_limit_name(TC_TILE_LIMIT_COUNT), "unknown") == 0);
+}
+
+/* 4096^3 fp16 on A100, 3 stages, 168 registers. */
+static void test_counts_4096(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100");
+    tc_tile_desc d = fp16_tile(4096, 4096, 4096);
+    tc_tile_result r;
+    const char *why = NULL;
+    CHECK_STATUS(tc_tile_model(a, &d, &r, &why), TC_OK);
+    CHECK(why && strcmp(why, "ok") == 0);
+    CHECK(r.ctas_m == 32 && r.ctas_n == 32 && r.ctas == 1024);
+    CHECK(r.warps_per_cta == 4 && r.threads_per_cta == 128);
+    CHECK(r.k_iters == 128);
+    /* 4096^3 / (16*8*16) = 2^36 / 2^11 */
+    CHECK(r.instructions == 33554432.0);
+    CHECK(r.flops == 137438953472.0);
+    /* 3 stages x (128x32 + 32x128) halves x 2 bytes */
+    CHECK(r.shared_per_cta == 49152);
+    /* every CTA reads (128 + 128) x 4096 halves: 1024 x 2 MiB = 2^31, plus D 4096^2 x 4 = 2^26 */
+    CHECK(r.l2_bytes == 2214592512.0);
+    /* A and B 2^25 halves each = 2^26 bytes, D 2^26: 2^27 */
+    CHECK(r.dram_bytes == 134217728.0);
+    CHECK(r.intensity == 1024.0);
+    /* shared: each warp reads (64 + 64) x 32 halves per iteration, every CTA
+       stores 256 x 32 halves: 1024 x 128 x (4 x 8192 + 16384) */
+    CHECK(r.shared_bytes == 6442450944.0);
+    /* registers: 65536 / (168 x 32) = 12 warps = 3 CTAs; shared: 167936 /
+       (49152 + 1024) = 3; warps: 64 / 4 = 16 */
+    CHECK(r.ctas_by_regs == 3 && r.ctas_by_shared == 3 && r.ctas_by_warps == 16);
+    CHECK(r.ctas_per_sm == 3 && r.warps_per_sm == 12);
+    /* 324 at once: 1024 = 3 x 324 + 52, so 4 waves, the last 1 CTA per SM */
+    CHECK(r.concurrent_ctas == 324 && r.waves == 4 && r.last_wave_ctas_per_sm == 1);
+    CHECK_NEAR(r.wave_efficiency, 1024.0 / 1296.0, 1e-12);
+    /* ridge: 311.87e12 / 1555e9 = 200.56 flop/byte; 1024 is far above it */
+    CHECK_NEAR(r.ridge_intensity, 2.0 * 1024 * 108 * 1.41e9 / 1555e9, 1e-12);
+    CHECK(!r.memory_bound);
+    CHECK_NEAR(r.roofline_s, r.flops / r.peak_flops_per_s, 1e-12);
+    /* per iteration, cycles: compute 4 warps x 64 MMAs x 2048 / 1024 = 512;
+       shared (4 x 64 + 128) wavefronts = 384; L2 16384 / 64 = 256 */
+    CHECK(r.iter_cycles[TC_TILE_LIMIT_COMPUTE] == 512.0);
+    CHECK(r.iter_cycles[TC_TILE_LIMIT_SHARED] == 384.0);
+    CHECK(r.iter_cycles[TC_TILE_LIMIT_L2] == 256.0);
+    CHECK(r.limit == TC_TILE_LIMIT_COMPUTE && r.iter_cost == 512.0);
+    /* the prediction is never faster than the roofline, and 4 waves of 3
+       CTAs with a tail are slower than 1024 / 324 full waves */
+    CHECK(r.predicted_s >= r.roofline_s);
+    CHECK(r.predicted_flops_per_s <= r.peak_flops_per_s);
+
+    /* the same tile on H100: shared 233472 / 50176 = 4, registers 3: 396 at
+       once, 1024 = 2 x 396 + 232 -> 3 waves, the last ceil(232/132) = 2 */
+    CHECK_STATUS(tc_tile_model(tc_tile_machine_find("h100"), &d, &r, NULL), TC_OK);
+    CHECK(r.ctas_by_shared == 4 && r.ctas_per_sm == 3);
+    CHECK(r.waves == 3 && r.last_wave_ctas_per_sm == 2);
+}
+
+/* The FFMA shared-memory kernel: 32x32x32 tiles, a warp is one row of 32. */
+static void test_counts_ffma(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100");
+    const tc_tile_kernel *k = tc_tile_ladder_get(1);
+    tc_tile_desc d;
+    tc_tile_result r;
+    CHECK(k && k->version == 2);
+    if (!k) return;
+    d = k->tile;
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
+    CHECK(r.ctas == 16384 && r.warps_per_cta == 32 && r.k_iters == 128);
+    CHECK(r.instructions == 2147483648.0);                   /* 2^36 / 32 lanes */
+    CHECK(r.l2_bytes == 17179869184.0 + 67108864.0);         /* 16384 x 128 x 64 x 32 x 4 + D */
+    CHECK(r.dram_bytes == 3.0 * 67108864.0);                 /* fp32 A, B, D */
+    /* per k a warp reads one broadcast A word and 32 B words: 2 wavefronts;
+       32 k x 32 warps x 2 + stores 8192 / 128 = 2112 cycles, against
+       32 x 32 FFMA instructions x 32 / 64 lanes = 512 for compute */
+    CHECK(r.iter_cycles[TC_TILE_LIMIT_SHARED] == 2112.0);
+    CHECK(r.iter_cycles[TC_TILE_LIMIT_COMPUTE] == 512.0);
+    CHECK(r.iter_cost == 2112.0);
+    /* 1024 threads: one CTA per SM, and with one buffer it waits for its
+       own load: L = L2 200 + 2 x shared 23 + 2112 > 1 x 2112 */
+    CHECK(r.ctas_per_sm == 1);
+    CHECK(r.iter_cycles[TC_TILE_LIMIT_LATENCY] == 2358.0);
+    CHECK(r.limit == TC_TILE_LIMIT_LATENCY);
+}
+
+/* M, N, K that the tiles do not divide: the edge tiles count whole. */
+static void test_counts_ragged(void) {
+    const tc_tile_machine *h = tc_tile_machine_find("h100");
+    tc_tile_desc d = tc_tile_ladder_get(5)->tile;   /* tf32: 128x128x16, m16n8k8 */
+    tc_tile_result r;
+    d.M = 1000; d.N = 3000; d.K = 500;
+    CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_OK);
+    CHECK(r.ctas_m == 8 && r.ctas_n == 24 && r.ctas == 192);
+    CHECK(r.k_iters == 32);                                   /* 500 / 16 = 31.25 */
+    CHECK(r.instructions == 192.0 * 4 * 32 * (4 * 8 * 2));   /* per warp per iteration: 4 x 8 x 2 */
+    CHECK(r.dram_bytes == (1000.0 * 500 + 500.0 * 3000) * 4 + 1000.0 * 3000 * 4);
+    CHECK(r.flops == 2.0 * 1000 * 3000 * 500);
+    CHECK(r.waves == 1 && r.wave_efficiency < 1.0);
+}
+
+/* fp16, M = N = 4096: intensity = 2 x 4096^2 K / (2 x 2 x 4096 K + 4 x 4096^2)
+   = 2048 K / (K + 4096). On A100 the ridge is 200.56: K = 440 gives 198.7
+   (memory-bound), K = 448 gives 201.9 (compute-bound). On H100 the ridge is
+   2 x 1340 x 132 x 1.83e9 / 3.35e12 = 193.2: K = 416 gives 188.8, K = 432
+   gives 195.5. */
+static void test_roofline(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
+    tc_tile_desc d = fp16_tile(4096, 4096, 440);
+    tc_tile_result r;
+    CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
+    CHECK_NEAR(r.intensity, 2048.0 * 440 / (440 + 4096), 1e-12);
+    CHECK(r.memory_bound == 1);
+    CHECK_NEAR(r.roofline_s, r.dram_bytes / 1555e9, 1e-12);
+    d.K = 448;
+    CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
+    CHECK(r.memory_bound == 0);
+    CHECK_NEAR(r.roofline_s, r.flops / r.peak_flops_per_s, 1e-12);
+    d.K = 416;
+    CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_OK);
+    CHECK_NEAR(r.ridge_intensity, 2.0 * 1340 * 132 * 1.83e9 / 3.35e12, 1e-12);
+    CHECK(r.memory_bound == 1);
+    d.K = 432;
+    CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_OK);
+    CHECK(r.memory_bound == 0);
+    /* a thin GEMM is DRAM-bound in the prediction too */
+    d.K = 16;
+    CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
+    CHECK(r.memory_bound == 1 && r.limit == TC_TILE_LIMIT_DRAM);
+    CHECK_NEAR(r.predicted_s, r.dram_bytes / 1555e9, 1e-12);
+}
+
+/* 4096 vs 4097 with ladder version 5 (estimated 232 registers: 2 CTAs per
+   SM on A100, 216 at once). 4096: 1024 CTAs, 5 waves (4 x 216 + 160, the
+   last 2 per SM). 4097: 33 x 33 = 1089 CTAs, 6 waves (5 x 216 + 9, the last
+   1 per SM), and 4097 fp16 = 8194 bytes per row is only 2-byte aligned, so
+   no 16-byte loads: 8x the load instructions. */
+static void test_tail(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100");
+    tc_tile_desc d = tc_tile_ladder_get(4)->tile;
+    tc_tile_result r4096, r4097, r4104;
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_model(a, &d, &r4096, NULL), TC_OK);
+    d.M = d.N = d.K = 4097;
+    CHECK_STATUS(tc_tile_model(a, &d, &r4097, NULL), TC_OK);
+    d.M = d.N = d.K = 4104;   /* the next multiple of 8 */
+    CHECK_STATUS(tc_tile_model(a, &d, &r4104, NULL), TC_OK);
+    CHECK(r4096.regs_per_thread == 232 && r4096.ctas_per_sm == 2);
+    CHECK(r4096.ctas == 1024 && r4096.waves == 5 && r4096.last_wave_ctas_per_sm == 2);
+    CHECK(r4097.ctas == 1089 && r4097.waves == 6 && r4097.last_wave_ctas_per_sm == 1);
+    CHECK(r4097.k_iters == 129);
+    CHECK(r4097.iter_cycles[TC_TILE_LIMIT_ISSUE] > r4096.iter_cycles[TC_TILE_LIMIT_ISSUE]);
+    CHECK(r4104.iter_cycles[TC_TILE_LIMIT_ISSUE] == r4096.iter_cycles[TC_TILE_LIMIT_ISSUE]);
+    /* one more row and column costs far more than (4097/4096)^3 = 1.0007 */
+    CHECK(r4097.predicted_s > 1.1 * r4096.predicted_s);
+}
+
+static void test_invalid(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
+    tc_tile_desc d;
+    tc_tile_result r;
+    const char *why = NULL;
+
+    d = fp16_tile(256, 256, 256);
+    CHECK_STATUS(tc_tile_check(NULL, &d, &why), TC_ERR_NULL);
+    CHECK_STATUS(tc_tile_check(a, NULL, NULL), TC_ERR_NULL);
+    CHECK_STATUS(tc_tile_model(a, &d, NULL, NULL), TC_ERR_NULL);
+
+    d.M = 0; CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_SIZE);
+    d = fp16_tile(256, 256, -1); CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_SIZE);
+    d = fp16_tile(256, 256, 256); d.warp_n = 0; CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_SIZE);
+    d = fp16_tile(256, 256, 256); d.stages = -1; CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_SIZE);
+    d = fp16_tile(256, 256, 256); d.in = TC_DTYPE_COUNT; CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_DTYPE);
+    d = fp16_tile(256, 256, 256); d.staging = (tc_tile_staging)7; CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_ARG);
+    d = fp16_tile(256, 256, 256); d.staging = TC_TILE_DIRECT; CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_ARG);
+
+    /* warp tile 48 does not divide 128 */
+    d = fp16_tile(256, 256, 256); d.warp_m = 48;
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_TILE_DIVIDE);
+    CHECK(why && strstr(why, "warp tile") != NULL);
+    /* CTA 120, warp 60: the n8 instruction does not divide 60 */
+    d = fp16_tile(256, 256, 256); d.cta_n = 120; d.warp_n = 60;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_DIVIDE);
+    /* K step 24 with k16 */
+    d = fp16_tile(256, 256, 256); d.cta_k = 24;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_KSTEP);
+    /* m16n8k4 is a tf32 shape, not fp16 */
+    d = fp16_tile(256, 256, 256); d.inst_k = 4;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_INST);
+    d.in = TC_TF32;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_OK);
+    /* FP8 mma.sync: not on A100 */
+    d = fp16_tile(256, 256, 256); d.in = TC_E4M3; d.inst_k = 32;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_INST);
+    /* an FFMA warp is 32 lanes */
+    d = tc_tile_ladder_get(2)->tile; d.M = d.N = d.K = 256; d.inst_m = 4; d.inst_n = 4;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_INST);
+    /* 256x256 CTA of 16x16 warp tiles: 256 warps */
+    d = fp16_tile(256, 256, 256); d.cta_m = 256; d.cta_n = 256; d.warp_m = 16; d.warp_n = 16;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_THREADS);
+    /* 128x256x64, 4 stages: 4 x (128 x 64 + 64 x 256) x 2 = 196608 bytes:
+       over A100's 166912 per CTA, within H100's 232448 */
+    d = fp16_tile(256, 256, 256); d.cta_n = 256; d.cta_k = 64; d.stages = 4;
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_TILE_SHARED);
+    CHECK_STATUS(tc_tile_check(h, &d, NULL), TC_OK);
+    CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_ERR_TILE_SHARED);
+    CHECK(r.ctas == 0 && r.predicted_s == 0.0);
+    /* registers: 300 per thread, or 255 (256 allocated) x 1024 threads */
+    d = fp16_tile(256, 256, 256); d.regs_per_thread = 300;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_REGS);
+    d = tc_tile_ladder_get(1)->tile; d.M = d.N = d.K = 256; d.regs_per_thread = 255;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_REGS);
+    d.regs_per_thread = 64;   /* 64 x 1024 = the whole file: one CTA fits */
+    CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
+    CHECK(r.ctas_by_regs == 1);
+    CHECK(strstr(tc_status_string(TC_ERR_TILE_SHARED), "shared memory") != NULL);
+}
+
+static void test_ladder(void) {
+    int i, j;
+    double prev = 0.0;
+    CHECK(tc_tile_ladder_count() == 6);
+    CHECK(tc_tile_ladder_get(-1) == NULL && tc_tile_ladder_get(tc_tile_ladder_count()) == NULL);
+    for (j = 0; j < tc_tile_machine_count(); j++) {
+        prev = 0.0;
+        for (i = 0; i < tc_tile_ladder_count(); i++) {
+            const tc_tile_kernel *k = tc_tile_ladder_get(i);
+            tc_tile_desc d = k->tile;
+            tc_tile_result r;
+            CHECK(k->version == i + 1);
+            d.M = d.N = d.K = 4096;
+            CHECK_STATUS(tc_tile_model(tc_tile_machine_get(j), &d, &r, NULL), TC_OK);
+            CHECK(r.predicted_s >= r.roofline_s && r.predicted_s > 0.0);
+            /* from the register-blocked kernel up, each fp16/fp32 rung
+               predicts at least as fast as the one below (the model does
+               not promise that shared tiles beat naive: both are limited by
+               the same 128 bytes per clock of L1/shared bandwidth) */
+            if (i >= 2 && i < 5) CHECK(r.predicted_flops_per_s >= prev);
+            prev = r.predicted_flops_per_s;
+        }
+    }
+}
+
+int main(void) {
+    test_machines();
+    test_counts_4096();
+    test_counts_ffma();
+    test_counts_ragged();
+    test_roofline();
+    test_tail();
+    test_invalid();
+    test_ladder();
+    return tct_finish("test_tiling");
+}
