@@ -2551,9 +2551,10 @@ static const tc_sim_profile tc__sim_profiles[] = {
         /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
            (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80 */
         { 25, 17, 25, 25, 25, 0 },
-        /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper) = 256 per sub-partition: m16n8k16 4096/256 = 16
-           (Accel-Sim agrees), m16n8k8 8; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption */
-        { 4, 8, 16, 16, 8, 0 },
+        /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper: 312 TFLOPS = 108 SMs x 1.41 GHz x 1024 x 2)
+           = 256 per sub-partition: m16n8k16 (2048 FMA) 8, m16n8k8 (1024) 4; tf32 at half rate:
+           m16n8k8 1024/128 = 8; m8n8k4 4 assumption (Volta's shape, not Ampere's native one) */
+        { 4, 4, 8, 8, 8, 0 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         1103.0         /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
@@ -2573,9 +2574,9 @@ static const tc_sim_profile tc__sim_profiles[] = {
            (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions */
         { 16, 16, 24, 24, 24, 24 },
         /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
-           m16n8k16 4096/335 = 12, m16n8k8 6; tf32 at half rate 6; e4m3 at twice the rate 12 (assumption);
-           m8n8k4 2 (assumption) */
-        { 2, 6, 12, 12, 6, 12 },
+           m16n8k16 (2048 FMA) 2048/335 = 6, m16n8k8 (1024) 3; tf32 at half rate: m16n8k8 6; e4m3
+           m16n8k32 (4096) at twice the rate 6 (assumption); m8n8k4 2 (assumption) */
+        { 2, 3, 6, 6, 6, 6 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         1831.0         /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */

@@ -5,6 +5,8 @@
 #include "tensorcore.h"
 #include "tc_test.h"
 
+#include <math.h>
+
 static const tc_sim_profile *prof(const char *name) {
     const tc_sim_profile *g = tc_sim_profile_find(name);
     CHECK(g != NULL);
@@ -379,8 +381,28 @@ static void test_bad_inputs(void) {
     tc_sim_program_free(&p);
 }
 
+/* The profiles' MMA rates against the published peaks (REFERENCE.md section
+   3): A100 312 TFLOPS dense fp16 (1024 FMA/clk/SM, whitepaper); H100 mma.sync
+   about 65% of 989 TFLOPS. An m16n8k16 is 2048 multiply-adds, 4096 flops. */
+static void test_mma_peaks(void) {
+    const tc_sim_profile *a = prof("a100"), *h = prof("h100");
+    int m, n, k;
+    double flops, a100, h100;
+    if (!a || !h) return;
+    CHECK_STATUS(tc_sim_mma_shape(TC_SIM_MMA_M16N8K16_F16, &m, &n, &k), TC_OK);
+    flops = 2.0 * m * n * k;
+    a100 = flops / a->mma_interval[TC_SIM_MMA_M16N8K16_F16] * a->subpartitions * a->sms * a->clock_ghz * 1e9;
+    h100 = flops / h->mma_interval[TC_SIM_MMA_M16N8K16_F16] * h->subpartitions * h->sms * h->clock_ghz * 1e9;
+    CHECK(fabs(a100 / 312e12 - 1) < 0.01);
+    CHECK(h100 / 989e12 > 0.60 && h100 / 989e12 < 0.70);
+    /* tf32 runs at half the fp16 rate on both */
+    CHECK(a->mma_interval[TC_SIM_MMA_M16N8K8_TF32] == a->mma_interval[TC_SIM_MMA_M16N8K8_F16] * 2);
+    CHECK(h->mma_interval[TC_SIM_MMA_M16N8K8_TF32] == h->mma_interval[TC_SIM_MMA_M16N8K8_F16] * 2);
+}
+
 int main(void) {
     test_dettmers();
+    test_mma_peaks();
     test_ffma_chain();
     test_mma();
     test_banks();
