@@ -90,19 +90,17 @@ static int resnet50_sizes(long *size) {
     return t;
 }
 
-static tc_sim_elementwise_desc ew(int64_t n, int inputs, int outputs, int ops) {
+/* Adds count kernels of n elements, reading `in` and writing `out` streams with
+   `ops` operations per element, to a sequence; returns 0 or prints the failure. */
+static int add_kernels(const tc_sim_profile *g, int64_t n, int in, int out, int ops, int count, tc_sim_prediction *seq) {
     tc_sim_elementwise_desc d;
-    d.elements = n;
-    d.inputs = inputs;
-    d.outputs = outputs;
-    d.ops = ops;
-    return d;
-}
-
-/* Adds count kernels of one shape to a sequence; returns 0 or prints the failure. */
-static int add_kernels(const tc_sim_profile *g, tc_sim_elementwise_desc d, int count, tc_sim_prediction *seq) {
     tc_sim_prediction k;
-    tc_status s = tc_sim_predict_elementwise(g, &d, &k);
+    tc_status s;
+    d.elements = n;
+    d.inputs = in;
+    d.outputs = out;
+    d.ops = ops;
+    s = tc_sim_predict_elementwise(g, &d, &k);
     if (s != TC_OK) { fprintf(stderr, "10_fusion: %s: %s\n", g->name, tc_status_string(s)); return -1; }
     while (count-- > 0) tc_sim_prediction_add(seq, &k);
     return 0;
@@ -111,6 +109,31 @@ static int add_kernels(const tc_sim_profile *g, tc_sim_elementwise_desc d, int c
 static void print_row(const char *what, const tc_sim_prediction *p) {
     printf("    %-28s %8.1f MB %5lld launches %9.1f us kernels + %7.1f us launches = %9.1f us\n", what, p->dram_bytes / 1e6,
            (long long)p->launches, p->kernel_seconds * 1e6, p->launch_seconds * 1e6, p->seconds * 1e6);
+}
+
+/* Two bars per version: simulated kernel time and the launches' overhead, in us. */
+#define N_CHART 5
+static int write_chart(const tc_sim_prediction *v) {
+    static const char *const cat[N_CHART] = { "4 kernels", "BN+ReLU, add+ReLU", "fused BN-add-ReLU", "SGD per tensor",
+                                              "SGD multi-tensor" };
+    double us[2][N_CHART];
+    plot_chart_desc cd;
+    plot_chart *ch;
+    int i, rc;
+    for (i = 0; i < N_CHART; i++) {
+        us[0][i] = v[i].kernel_seconds * 1e6;
+        us[1][i] = v[i].launch_seconds * 1e6;
+    }
+    memset(&cd, 0, sizeof cd);
+    cd.title = "A100, predicted: kernel time vs launch overhead";
+    cd.xlabel = "version";
+    cd.ylabel = "microseconds";
+    ch = plot_chart_new(960, 520, &cd);
+    if (!ch) return -1;
+    rc = plot_chart_bars(ch, cat, us[0], N_CHART, "kernel time (simulated)") |
+         plot_chart_bars(ch, cat, us[1], N_CHART, "launch overhead (profile)") | plot_chart_write_png(ch, "10_fusion.png");
+    plot_chart_free(ch);
+    return rc;
 }
 
 static float frand(unsigned *state) {
@@ -126,8 +149,7 @@ int main(void) {
     float *x, *res, *out_a, *out_b, *t1, *t2, bias[CHANNELS];
     float *p_a, *v_a, *p_b, *v_b, *grad;
     unsigned seed = 12345u;
-    double chart_kernel[5], chart_launch[5];
-    static const char *const chart_cat[5] = { "4 kernels", "BN+ReLU, add+ReLU", "fused BN-add-ReLU", "SGD per tensor", "SGD multi-tensor" };
+    tc_sim_prediction chart[N_CHART];
 
     for (i = 0; i < nt; i++) total += sizes[i];
 
@@ -143,9 +165,9 @@ int main(void) {
         memset(&v4, 0, sizeof v4);
         memset(&v2, 0, sizeof v2);
         memset(&v1, 0, sizeof v1);
-        if (add_kernels(g, ew(bn_elements, 1, 1, 1), 3, &v4) || add_kernels(g, ew(bn_elements, 2, 1, 2), 1, &v4) ||
-            add_kernels(g, ew(bn_elements, 1, 1, 3), 1, &v2) || add_kernels(g, ew(bn_elements, 2, 1, 2), 1, &v2) ||
-            add_kernels(g, ew(bn_elements, 2, 1, 5), 1, &v1))
+        if (add_kernels(g, bn_elements, 1, 1, 1, 3, &v4) || add_kernels(g, bn_elements, 2, 1, 2, 1, &v4) ||
+            add_kernels(g, bn_elements, 1, 1, 3, 1, &v2) || add_kernels(g, bn_elements, 2, 1, 2, 1, &v2) ||
+            add_kernels(g, bn_elements, 2, 1, 5, 1, &v1))
             return 1;
         printf("  %s (%.0f GB/s, %.1f us per launch)\n", g->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
         print_row("unfused (4 kernels)", &v4);
@@ -153,26 +175,22 @@ int main(void) {
         print_row("BN+add+ReLU fused", &v1);
         printf("    fusion speedup: %.2fx (two kernels: %.2fx)\n", v4.seconds / v1.seconds, v4.seconds / v2.seconds);
         if (strcmp(g->name, "a100") == 0) {
-            chart_kernel[0] = v4.kernel_seconds * 1e6; chart_launch[0] = v4.launch_seconds * 1e6;
-            chart_kernel[1] = v2.kernel_seconds * 1e6; chart_launch[1] = v2.launch_seconds * 1e6;
-            chart_kernel[2] = v1.kernel_seconds * 1e6; chart_launch[2] = v1.launch_seconds * 1e6;
+            chart[0] = v4;
+            chart[1] = v2;
+            chart[2] = v1;
         }
     }
 
-    x = (float *)malloc((size_t)n * sizeof *x);
-    res = (float *)malloc((size_t)n * sizeof *res);
-    out_a = (float *)malloc((size_t)n * sizeof *out_a);
-    out_b = (float *)malloc((size_t)n * sizeof *out_b);
-    t1 = (float *)malloc((size_t)n * sizeof *t1);
-    t2 = (float *)malloc((size_t)n * sizeof *t2);
-    if (!x || !res || !out_a || !out_b || !t1 || !t2) { fprintf(stderr, "10_fusion: out of memory\n"); return 1; }
+    x = (float *)malloc((size_t)n * 6 * sizeof *x);   /* x, res, out_a, out_b, t1, t2 */
+    if (!x) { fprintf(stderr, "10_fusion: out of memory\n"); return 1; }
+    res = x + n; out_a = res + n; out_b = out_a + n; t1 = out_b + n; t2 = t1 + n;
     for (i = 0; i < CHANNELS; i++) bias[i] = 0.25f * frand(&seed);
     for (off = 0; off < n; off++) { x[off] = 4.0f * frand(&seed); res[off] = frand(&seed); }
     bn_unfused(out_a, t1, t2, x, res, bias, 0.7f, n);
     bn_fused(out_b, x, res, bias, 0.7f, n);
     bad = memcmp(out_a, out_b, (size_t)n * sizeof *out_a) != 0;
     printf("  CPU check on %ld elements: unfused and fused outputs are %s\n", n, bad ? "DIFFERENT" : "bit-identical");
-    free(x); free(res); free(out_a); free(out_b); free(t1); free(t2);
+    free(x);
     if (bad) return 1;
 
     /* ---- part 2 */
@@ -185,32 +203,29 @@ int main(void) {
         memset(&each, 0, sizeof each);
         memset(&multi, 0, sizeof multi);
         for (j = 0; j < nt; j++)
-            if (add_kernels(g, ew(sizes[j], 3, 2, 2), 1, &each)) return 1;
-        if (add_kernels(g, ew(total, 3, 2, 2), 1, &multi)) return 1;
+            if (add_kernels(g, sizes[j], 3, 2, 2, 1, &each)) return 1;
+        if (add_kernels(g, total, 3, 2, 2, 1, &multi)) return 1;
         printf("  %s\n", g->name);
         print_row("one launch per tensor", &each);
         print_row("one multi-tensor launch", &multi);
         printf("    aggregation speedup: %.2fx; launches are %.0f%% of the per-tensor time\n", each.seconds / multi.seconds,
                100.0 * each.launch_seconds / each.seconds);
         if (strcmp(g->name, "a100") == 0) {
-            chart_kernel[3] = each.kernel_seconds * 1e6; chart_launch[3] = each.launch_seconds * 1e6;
-            chart_kernel[4] = multi.kernel_seconds * 1e6; chart_launch[4] = multi.launch_seconds * 1e6;
+            chart[3] = each;
+            chart[4] = multi;
         }
     }
 
-    p_a = (float *)malloc((size_t)total * sizeof *p_a);
-    v_a = (float *)malloc((size_t)total * sizeof *v_a);
-    p_b = (float *)malloc((size_t)total * sizeof *p_b);
-    v_b = (float *)malloc((size_t)total * sizeof *v_b);
-    grad = (float *)malloc((size_t)total * sizeof *grad);
-    if (!p_a || !v_a || !p_b || !v_b || !grad) { fprintf(stderr, "10_fusion: out of memory\n"); return 1; }
+    p_a = (float *)malloc((size_t)total * 5 * sizeof *p_a);   /* p_a, v_a, p_b, v_b, grad */
+    if (!p_a) { fprintf(stderr, "10_fusion: out of memory\n"); return 1; }
+    v_a = p_a + total; p_b = v_a + total; v_b = p_b + total; grad = v_b + total;
     for (off = 0; off < total; off++) { p_a[off] = p_b[off] = frand(&seed); v_a[off] = v_b[off] = 0.1f * frand(&seed); grad[off] = 0.01f * frand(&seed); }
     for (off = 0, j = 0; j < nt; off += sizes[j], j++)   /* per tensor: each tensor its own call */
         sgd(p_a + off, v_a + off, grad + off, sizes[j], 0.1f, 0.9f);
     sgd(p_b, v_b, grad, total, 0.1f, 0.9f);               /* multi-tensor: one pass over all of them */
     bad = memcmp(p_a, p_b, (size_t)total * sizeof *p_a) != 0 || memcmp(v_a, v_b, (size_t)total * sizeof *v_a) != 0;
     printf("  CPU check: per-tensor and multi-tensor parameters and momenta are %s\n", bad ? "DIFFERENT" : "bit-identical");
-    free(p_a); free(v_a); free(p_b); free(v_b); free(grad);
+    free(p_a);
     if (bad) return 1;
 
     printf("\nFusion removes round trips (36 -> 12 bytes per element: ~3x for a bandwidth-bound chain) and\n"
@@ -219,21 +234,8 @@ int main(void) {
            "costs a DRAM latency plus a launch. The launch overhead is an assumption (profile field\n"
            "launch_overhead_us); cuda/fusion.cu measures it and the kernels.\n");
 
-    {
-        plot_chart_desc cd;
-        plot_chart *ch;
-        memset(&cd, 0, sizeof cd);
-        cd.title = "A100, predicted: kernel time vs launch overhead";
-        cd.xlabel = "version";
-        cd.ylabel = "microseconds";
-        ch = plot_chart_new(960, 520, &cd);
-        if (!ch) return 1;
-        plot_chart_bars(ch, chart_cat, chart_kernel, 5, "kernel time (simulated)");
-        plot_chart_bars(ch, chart_cat, chart_launch, 5, "launch overhead (profile)");
-        if (plot_chart_write_png(ch, "10_fusion.png") != 0) { plot_chart_free(ch); return 1; }
-        plot_chart_free(ch);
-        printf("\nwrote 10_fusion.png\n");
-    }
+    if (write_chart(chart) != 0) { fprintf(stderr, "10_fusion: cannot write 10_fusion.png\n"); return 1; }
+    printf("\nwrote 10_fusion.png\n");
 
     printf("\nExercise: Adam reads param, grad and two moments and writes three (28 bytes per element,\n"
            "about 10 FP32 operations). Predict per-tensor against multi-tensor Adam on h100 with\n"
