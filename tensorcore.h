@@ -27,7 +27,8 @@
      3. Loss scaling                                                tc_scaler_
      4. 2:4 structured sparsity                                     tc_sparse_
      5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
-        shared-memory banks, sectors and bandwidth; GPU profiles
+        shared-memory banks, sectors and bandwidth; GPU profiles;     tc_sim_predict_
+        kernel-sequence predictions (bytes, launches, time)
    Sections 2 and 4 are filled in by later releases; the table says what the header
    will hold so that names stay stable.
 
@@ -3506,7 +3507,7 @@ TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim
     enum { SLICE_SMS = 8, MAX_TRIPS = 8, WARPS = 32 };
     tc_sim_profile slice;
     int64_t warps, wps, sms, trips;
-    double c4, c8, cycles;
+    double c4 = 0.0, c8 = 0.0, cycles = 0.0;
     tc_status st;
     if (!out) return TC_ERR_NULL;
     memset(out, 0, sizeof *out);
