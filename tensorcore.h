@@ -27,7 +27,8 @@
      3. Loss scaling: dynamic scalers, fused unscale-and-check      tc_scaler_ tc_unscale_
      4. 2:4 structured sparsity: prune, check, compress, metadata   tc_sparse_
      5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
-        shared-memory banks, sectors and bandwidth; GPU profiles
+        shared-memory banks, sectors and bandwidth; GPU profiles;     tc_sim_predict_
+        kernel-sequence predictions (bytes, launches, time)
      6. GEMM tiling: counts, occupancy, waves, roofline, time       tc_tile_
    Each section opens with what it models, what it simplifies, where its
    numbers come from, and which of them are assumptions.
@@ -628,7 +629,9 @@ TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
      issue; memory queues are unbounded (back-pressure shows up as
      long/short_scoreboard at the consumer, not as lg/mio_throttle); stores
      and cp.async's shared-memory side are fire-and-forget and conflict-free;
-     L2 has no capacity limit and write-backs to DRAM are not counted;
+     L2 has no capacity limit and write-backs to DRAM are not counted
+     (unless a program sets writes_reach_dram: then every stored sector
+     also spends DRAM bandwidth, as when the data outgrow L2);
      BAR, LOOP and memory instructions take one issue slot and no pipe;
      EXIT takes no slot: a warp retires in the cycle its last result is
      written. Total cycles = the cycle at which the last warp retires.
@@ -712,6 +715,7 @@ typedef struct {
     int64_t shared_bytes;       /* shared memory per SM (one thread block per SM) */
     int default_sms, default_warps_per_sm;
     tc_status status;
+    int writes_reach_dram;      /* stores also spend DRAM bandwidth (the data outgrow L2); 0: they stay in L2 */
 } tc_sim_program;
 
 TCDEF void      tc_sim_program_free(tc_sim_program *p);
@@ -788,6 +792,7 @@ typedef struct {
     int shared_wavefronts_per_cycle;   /* per SM; 0 = unlimited */
     double sm_bytes_per_cycle;         /* L2 -> SM, per SM; 0 = unlimited */
     double dram_bytes_per_cycle;       /* whole GPU; 0 = unlimited */
+    double launch_overhead_us;         /* added per kernel launched back to back; 0 = not modelled */
 } tc_sim_profile;
 
 TCDEF int tc_sim_profile_count(void);
@@ -837,6 +842,7 @@ typedef struct {
     int64_t state_cycles[TC_SIM_STATE_COUNT];   /* summed over warps: adds up to warps * cycles */
     double flops;                               /* 2 per multiply-add */
     double dram_bytes, l2_bytes;                /* sector bytes from DRAM, and all sector bytes to SMs */
+    double dram_write_bytes;                    /* sector bytes stored to DRAM (writes_reach_dram programs) */
     int64_t shared_wavefronts;
     double seconds;                             /* cycles / clock */
     double flops_per_s, dram_bytes_per_s, l2_bytes_per_s;
@@ -850,6 +856,50 @@ typedef struct {
 
 TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out);
 TCDEF void tc_sim_result_free(tc_sim_result *r);
+
+/* ---- kernels in sequence: bandwidth, launches, fusion (lessons 09, 10, cuda/fusion.cu)
+   An elementwise kernel reads `inputs` fp32 streams and writes `outputs`,
+   with `ops` FP32-pipe instructions per element (FFMA, FMUL, FADD and the
+   FMNMX of a ReLU all issue as FFMA: same pipe, same rate - assumption).
+   Scale, add bias, ReLU, a residual add+ReLU, a fused chain of them and an
+   optimizer update (param, grad, moment streams) are all this kernel. The
+   streams are assumed larger than L2, so every byte goes to or from DRAM. */
+typedef struct {
+    int64_t elements;   /* per stream */
+    int inputs;         /* 1..8 */
+    int outputs;        /* 0..8 */
+    int ops;            /* 0..64 per element */
+} tc_sim_elementwise_desc;
+
+/* The kernel for sms x warps_per_sm warps: each thread moves 16 bytes
+   (a float4) of every stream per trip, warps grid-stride, elements rounded
+   up to whole trips of sms * warps_per_sm * 128. */
+TCDEF tc_status tc_sim_build_elementwise(tc_sim_program *p, const tc_sim_elementwise_desc *d, int sms, int warps_per_sm);
+
+/* A prediction for one kernel, or (tc_sim_prediction_add) a sequence. */
+typedef struct {
+    double dram_bytes;       /* bytes a real kernel reads from and writes to DRAM */
+    double flops;
+    int64_t launches;
+    double kernel_seconds;   /* simulated (or, for the GEMM, derived from a simulated rate) */
+    double launch_seconds;   /* launches x the profile's launch_overhead_us */
+    double seconds;          /* kernel_seconds + launch_seconds */
+} tc_sim_prediction;
+
+/* Simulates a slice: at most 8 SMs with their share of the DRAM bandwidth
+   (every SM does the same work, so one SM's time is the GPU's), up to 8
+   trips; beyond 8 trips the time grows by the simulated cost of trips 5-8
+   per 4 trips (steady state). Warps: up to 32 per SM, fewer for small tensors. */
+TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, tc_sim_prediction *out);
+/* A large fp16 GEMM (fp32 accumulate, m x n x k): one SM issuing independent
+   MMAs of the profile's fastest fp16 kind from 4 warps per sub-partition
+   gives the Tensor Core rate; the GEMM takes its FLOPs at that rate on every
+   SM (perfect tiling and load balance: section 6 models tiling), or the
+   time to move A and B (fp16) and C (fp32) once at the DRAM bandwidth if
+   that is longer. TC_ERR_ARCH if the profile has no fp16 MMA. */
+TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t n, int64_t k, tc_sim_prediction *out);
+/* sum += k (kernels run one after another). */
+TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction *k);
 
 /* ==========================================================================
    SECTION 6: GEMM TILING
@@ -2508,6 +2558,14 @@ TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
 /* ------------------------------------------------ section 5: simulator */
 
 /* Every number: where it comes from (REFERENCE.md section 3 gathers them). */
+
+/* Launch overhead, one figure for every real GPU (assumption): NVIDIA's
+   "Getting Started with CUDA Graphs" blog (V100) times a 2.9 us kernel at
+   3.8 us each when launched back to back in one stream and 9.6 us when the
+   host waits after each; host-side launch costs of 4-6 us are commonly
+   measured on recent GPUs. 3 us sits between; cuda/fusion.cu measures it. */
+#define TC__SIM_LAUNCH_US 3.0
+
 static const tc_sim_profile tc__sim_profiles[] = {
     {   "dettmers2020",
         "Tim Dettmers' 2020 blog example: 8 SMs x 8 warps, global 200, shared 20, FFMA 4, Tensor Core 1",
@@ -2522,7 +2580,8 @@ static const tc_sim_profile tc__sim_profiles[] = {
         4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
         { 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
         { 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption */
-        0, 0.0, 0.0    /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
+        0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
+        0.0            /* launch overhead: not modelled */
     },
     {   "dettmers2023",
         "Tim Dettmers' 2023 blog revision: global 380, L2 200, shared 34, FFMA 4, Tensor Core 1",
@@ -2535,7 +2594,8 @@ static const tc_sim_profile tc__sim_profiles[] = {
         4, 1,          /* FFMA 4: the blog; interval: assumption */
         { 1, 1, 1, 1, 1, 1 },
         { 1, 1, 1, 1, 1, 1 },
-        0, 0.0, 0.0    /* not modelled, as in the blog */
+        0, 0.0, 0.0,   /* not modelled, as in the blog */
+        0.0
     },
     {   "a100",
         "NVIDIA A100 SXM (sm_80): measured latencies where published, Accel-Sim config otherwise",
@@ -2551,13 +2611,14 @@ static const tc_sim_profile tc__sim_profiles[] = {
         /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
            (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80 */
         { 25, 17, 25, 25, 25, 0 },
-        /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper: 312 TFLOPS = 108 SMs x 1.41 GHz x 1024 x 2)
-           = 256 per sub-partition: m16n8k16 (2048 FMA) 8, m16n8k8 (1024) 4; tf32 at half rate:
-           m16n8k8 1024/128 = 8; m8n8k4 4 assumption (Volta's shape, not Ampere's native one) */
+        /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper; 312 TFLOPS at 1.41 GHz) = 256 per sub-partition:
+           m16n8k16 has 2048 FMA: 2048/256 = 8, m16n8k8 4; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
+           (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.) */
         { 4, 4, 8, 8, 8, 0 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
-        1103.0         /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
+        1103.0,        /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
+        TC__SIM_LAUNCH_US
     },
     {   "h100",
         "NVIDIA H100 SXM (sm_90): measured latencies (HPMLL, Luo et al. 2024), mma.sync rate ~65% of dense peak",
@@ -2574,12 +2635,54 @@ static const tc_sim_profile tc__sim_profiles[] = {
            (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions */
         { 16, 16, 24, 24, 24, 24 },
         /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
-           m16n8k16 (2048 FMA) 2048/335 = 6, m16n8k8 (1024) 3; tf32 at half rate: m16n8k8 6; e4m3
-           m16n8k32 (4096) at twice the rate 6 (assumption); m8n8k4 2 (assumption) */
+           m16n8k16 (2048 FMA) 2048/335 = 6, m16n8k8 3; tf32 at half rate 1024/167 = 6; e4m3 at twice the
+           rate, m16n8k32 4096/670 = 6 (assumption); m8n8k4 2 (assumption) */
         { 2, 3, 6, 6, 6, 6 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
-        1831.0         /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
+        1831.0,        /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
+        TC__SIM_LAUNCH_US
+    },
+    {   "v100",
+        "NVIDIA V100 SXM2 (sm_70): whitepaper rates; latencies Jia et al. 2018 or assumed; mma.sync m8n8k4 only",
+        1.53,          /* boost clock: V100 whitepaper (SXM2) */
+        80, 4, 64,     /* SMs, sub-partitions, warps per SM: V100 whitepaper */
+        96 * 1024,     /* shared memory per SM, up to 96 KB: V100 whitepaper */
+        32, 4, 32,
+        400,           /* DRAM: assumption (Jia et al. 2018, "Dissecting Volta", report a few hundred cycles; not re-checked) */
+        193,           /* L2 hit: Jia et al. 2018 */
+        19,            /* shared load: Jia et al. 2018 */
+        4,             /* FFMA dependent: Jia et al. 2018 */
+        2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) */
+        /* MMA: sm_70 has only m8n8k4. Latency 24: assumption. Rate: 8 Tensor Cores x 64 FMA/clk = 512 per SM
+           (whitepaper; 125 TFLOPS at 1.53 GHz) = 128 per sub-partition. PTX says one warp-wide m8n8k4 computes
+           four 8x8x4 products; tc__sim_mma_table counts one (256 FMA), so interval 2 gives 128 counted FMA/clk. */
+        { 24, 0, 0, 0, 0, 0 },
+        { 2, 0, 0, 0, 0, 0 },
+        1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
+        64.0,          /* L2 -> SM bytes per cycle: assumption */
+        588.2,         /* DRAM: 900 GB/s (HBM2, whitepaper) / 1.53 GHz */
+        TC__SIM_LAUNCH_US
+    },
+    {   "rtx3090",
+        "NVIDIA GeForce RTX 3090 (sm_86, GA102): whitepaper rates (fp16 MMA at fp32 accumulate); latencies assumed as A100",
+        1.695,         /* boost clock: GA102 whitepaper */
+        82, 4, 48,     /* SMs: GA102 whitepaper (RTX 3090); 48 warps per SM: CUDA guide, compute capability 8.6 */
+        100 * 1024,    /* shared memory per SM, up to 100 KB: CUDA guide, compute capability 8.6 */
+        32, 4, 32,
+        450,           /* DRAM (GDDR6X): assumption, A100's 290 plus a guess for GDDR's longer access */
+        200, 23, 4,    /* L2 hit, shared load, FFMA dependent: assumption (A100's measured values, same SM generation) */
+        1,             /* FFMA interval: 128 FP32 lanes per SM (GA102 whitepaper) = 32 per sub-partition */
+        /* MMA latency: assumption (A100's). Rate: GeForce GA102 runs fp16 with fp32 accumulate at half its fp16-accumulate
+           rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
+           m16n8k16 2048/64 = 32, m16n8k8 16, bf16 = f16; tf32 35.6 TFLOPS = 32 per sub-partition: 1024/32 = 32;
+           m8n8k4 8 (assumption, A100's ratio); no e4m3 on sm_86 */
+        { 25, 17, 25, 25, 25, 0 },
+        { 8, 16, 32, 32, 32, 0 },
+        1,             /* 128 bytes of shared memory per cycle per SM */
+        64.0,          /* L2 -> SM bytes per cycle: assumption */
+        552.2,         /* DRAM: 936 GB/s (GDDR6X, GA102 whitepaper) / 1.695 GHz */
+        TC__SIM_LAUNCH_US
     },
 };
 
@@ -2639,6 +2742,7 @@ TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **wh
     else if (g->ffma_interval < 1) w = "ffma_interval must be at least 1";
     else if (g->shared_wavefronts_per_cycle < 0) w = "shared_wavefronts_per_cycle must not be negative";
     else if (!(g->sm_bytes_per_cycle >= 0.0) || !(g->dram_bytes_per_cycle >= 0.0)) w = "bandwidths must not be negative";
+    else if (!(g->launch_overhead_us >= 0.0 && g->launch_overhead_us < 1e6)) w = "launch_overhead_us must be in [0, 1e6)";
     for (k = 0; !w && k < TC_SIM_MMA_COUNT; k++)
         if (g->mma_latency[k] < 0 || (g->mma_latency[k] > 0 && g->mma_interval[k] < 1))
             w = "an MMA kind needs latency 0 (unsupported) or latency >= 1 with interval >= 1";
@@ -2952,6 +3056,36 @@ TCDEF tc_status tc_sim_build_stream(tc_sim_program *p, int trips) {
     return p->status;
 }
 
+/* Stream s (inputs first, then outputs) starts at s * stream bytes; in trip
+   t warp w's lane l moves bytes (t * warps + w) * 512 + l * 16 of each. Per
+   trip: the loads, then `ops` FFMAs on each of the float4's four elements
+   (four independent chains reading the loaded registers), then the stores. */
+TCDEF tc_status tc_sim_build_elementwise(tc_sim_program *p, const tc_sim_elementwise_desc *d, int sms, int warps_per_sm) {
+    enum { IN = 1, ACC = 16, LANES = 4, CHUNK = 32 * 16 };
+    int64_t warps, trips, stream;
+    int s, o, e, top;
+    if (!p || !d) return TC_ERR_NULL;
+    if (d->inputs < 1 || d->inputs > 8 || d->outputs < 0 || d->outputs > 8 || d->ops < 0 || d->ops > 64) return TC_ERR_ARG;
+    if (d->elements < 1 || sms < 1 || sms > 4096 || warps_per_sm < 1 || warps_per_sm > 1024) return TC_ERR_SIZE;
+    warps = (int64_t)sms * warps_per_sm;
+    trips = (d->elements + warps * (CHUNK / 4) - 1) / (warps * (CHUNK / 4));
+    stream = trips * warps * CHUNK;
+    if (trips > (1 << 24) || stream * (d->inputs + d->outputs) > ((int64_t)1 << 34)) return TC_ERR_SIZE;
+    tc__sim_begin(p, "elementwise", sms, warps_per_sm);
+    p->global_bytes = stream * (d->inputs + d->outputs);
+    p->writes_reach_dram = 1;
+    top = p->n;
+    for (s = 0; s < d->inputs; s++)
+        tc_sim_ldg(p, IN + s, TC_SIM_NOREG, tc_sim_addr_affine(s * stream, 16, CHUNK, warps * CHUNK, 16));
+    for (o = 0; o < d->ops; o++)
+        for (e = 0; e < LANES; e++) tc_sim_ffma(p, ACC + e, IN + o % d->inputs, IN, o ? ACC + e : IN + o % d->inputs);
+    for (s = 0; s < d->outputs; s++)
+        tc_sim_stg(p, d->ops ? ACC + LANES - 1 : IN, tc_sim_addr_affine((d->inputs + s) * stream, 16, CHUNK, warps * CHUNK, 16));
+    if (trips > 1) tc_sim_loop(p, top, (int)trips);
+    tc_sim_exit(p);
+    return p->status;
+}
+
 /* ---- named programs: the ones tcsim, the lessons and cuda/cycles.cu share */
 
 static const struct { const char *name, *description; } tc__sim_named[] = {
@@ -3121,6 +3255,14 @@ static int64_t tc__sim_global(tc__sim *S, tc__sim_warp *w, int pc, int64_t t, in
             S->dram_free = d + mb / S->g->dram_bytes_per_cycle;
         }
         if ((int64_t)d + S->g->dram_latency > ready) ready = (int64_t)d + S->g->dram_latency;
+    }
+    if (store && S->p->writes_reach_dram) {   /* fire and forget, but later requests queue behind the write */
+        double d = (double)start;
+        S->r->dram_write_bytes += bytes;
+        if (S->g->dram_bytes_per_cycle > 0.0) {
+            if (S->dram_free > d) d = S->dram_free;
+            S->dram_free = d + bytes / S->g->dram_bytes_per_cycle;
+        }
     }
     return ready;
 }
@@ -3508,6 +3650,120 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
         memset(out, 0, sizeof *out);
     }
     return st;
+}
+
+/* ---- kernels in sequence */
+
+static void tc__sim_predict_finish(const tc_sim_profile *g, double cycles, tc_sim_prediction *out) {
+    out->launches = 1;
+    out->kernel_seconds = cycles / (g->clock_ghz * 1e9);
+    out->launch_seconds = g->launch_overhead_us * 1e-6;
+    out->seconds = out->kernel_seconds + out->launch_seconds;
+}
+
+/* Cycles of the elementwise kernel on `sms` SMs of profile g for `trips` trips. */
+static tc_status tc__sim_elementwise_cycles(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, int sms, int wps,
+                                            int64_t trips, double *cycles) {
+    tc_sim_elementwise_desc one = *d;
+    tc_sim_program p;
+    tc_sim_result r;
+    tc_status st;
+    memset(&p, 0, sizeof p);
+    one.elements = trips * sms * wps * 128;
+    st = tc_sim_build_elementwise(&p, &one, sms, wps);
+    if (st == TC_OK) st = tc_sim_run(g, &p, NULL, &r);
+    tc_sim_program_free(&p);
+    if (st != TC_OK) return st;
+    *cycles = (double)r.cycles;
+    tc_sim_result_free(&r);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, tc_sim_prediction *out) {
+    enum { SLICE_SMS = 8, MAX_TRIPS = 8, WARPS = 32 };
+    tc_sim_profile slice;
+    int64_t warps, wps, sms, trips;
+    double c4 = 0.0, c8 = 0.0, cycles = 0.0;
+    tc_status st;
+    if (!out) return TC_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    if (!g || !d) return TC_ERR_NULL;
+    st = tc_sim_profile_validate(g, NULL);
+    if (st != TC_OK) return st;
+    if (d->inputs < 1 || d->inputs > 8 || d->outputs < 0 || d->outputs > 8 || d->ops < 0 || d->ops > 64) return TC_ERR_ARG;
+    if (d->elements < 1 || d->elements > ((int64_t)1 << 40)) return TC_ERR_SIZE;
+    /* small tensors get fewer warps, spread over as many SMs as they can use */
+    warps = (d->elements + 127) / 128;
+    wps = g->max_warps_per_sm < WARPS ? g->max_warps_per_sm : WARPS;
+    if ((warps + g->sms - 1) / g->sms < wps) wps = (warps + g->sms - 1) / g->sms;
+    sms = (warps + wps - 1) / wps;
+    if (sms > g->sms) sms = g->sms;
+    trips = (d->elements + sms * wps * 128 - 1) / (sms * wps * 128);
+    slice = *g;
+    slice.sms = sms < SLICE_SMS ? (int)sms : SLICE_SMS;
+    slice.dram_bytes_per_cycle = g->dram_bytes_per_cycle * slice.sms / (double)sms;
+    if (trips <= MAX_TRIPS) {
+        st = tc__sim_elementwise_cycles(&slice, d, slice.sms, (int)wps, trips, &cycles);
+    } else {
+        st = tc__sim_elementwise_cycles(&slice, d, slice.sms, (int)wps, MAX_TRIPS / 2, &c4);
+        if (st == TC_OK) st = tc__sim_elementwise_cycles(&slice, d, slice.sms, (int)wps, MAX_TRIPS, &c8);
+        cycles = c8 + (c8 - c4) * (double)(trips - MAX_TRIPS) / (MAX_TRIPS / 2);
+    }
+    if (st != TC_OK) return st;
+    out->dram_bytes = (double)d->elements * (double)sizeof(float) * (d->inputs + d->outputs);
+    out->flops = (double)d->elements * d->ops;
+    tc__sim_predict_finish(g, cycles, out);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t n, int64_t k, tc_sim_prediction *out) {
+    static const tc_sim_mma_kind fp16[] = { TC_SIM_MMA_M8N8K4_F16, TC_SIM_MMA_M16N8K8_F16, TC_SIM_MMA_M16N8K16_F16 };
+    tc_sim_options o;
+    tc_sim_program p;
+    tc_sim_result r;
+    tc_status st;
+    double best = 0.0, per_sm, compute, memory;
+    int i, kind = -1;
+    if (!out) return TC_ERR_NULL;
+    memset(out, 0, sizeof *out);
+    if (!g) return TC_ERR_NULL;
+    st = tc_sim_profile_validate(g, NULL);
+    if (st != TC_OK) return st;
+    if (m < 1 || n < 1 || k < 1 || m > ((int64_t)1 << 24) || n > ((int64_t)1 << 24) || k > ((int64_t)1 << 24)) return TC_ERR_SIZE;
+    for (i = 0; i < TC__SIM_COUNT_OF(fp16); i++) {
+        double rate;
+        if (g->mma_latency[fp16[i]] == 0) continue;
+        rate = (double)tc__sim_mma_table[fp16[i]].m * tc__sim_mma_table[fp16[i]].n * tc__sim_mma_table[fp16[i]].k /
+               g->mma_interval[fp16[i]];
+        if (rate > best) { best = rate; kind = (int)fp16[i]; }
+    }
+    if (kind < 0) return TC_ERR_ARCH;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    o.sms = 1;
+    o.warps_per_sm = 4 * g->subpartitions < g->max_warps_per_sm ? 4 * g->subpartitions : g->max_warps_per_sm;
+    st = tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)kind, 256, 0);
+    if (st == TC_OK) st = tc_sim_run(g, &p, &o, &r);
+    tc_sim_program_free(&p);
+    if (st != TC_OK) return st;
+    per_sm = r.flops / (double)r.cycles;   /* FLOPs per cycle of one busy SM */
+    tc_sim_result_free(&r);
+    out->flops = 2.0 * (double)m * (double)n * (double)k;
+    out->dram_bytes = 2.0 * ((double)m * (double)k + (double)k * (double)n) + 4.0 * (double)m * (double)n;
+    compute = out->flops / (per_sm * g->sms);
+    memory = g->dram_bytes_per_cycle > 0.0 ? out->dram_bytes / g->dram_bytes_per_cycle : 0.0;
+    tc__sim_predict_finish(g, compute > memory ? compute : memory, out);
+    return TC_OK;
+}
+
+TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction *k) {
+    if (!sum || !k) return;
+    sum->dram_bytes += k->dram_bytes;
+    sum->flops += k->flops;
+    sum->launches += k->launches;
+    sum->kernel_seconds += k->kernel_seconds;
+    sum->launch_seconds += k->launch_seconds;
+    sum->seconds += k->seconds;
 }
 
 /* ------------------------------------------------ section 6: tiling */

@@ -38,6 +38,10 @@ static void list_profiles(void) {
         for (k = 0; k < TC_SIM_MMA_COUNT; k++)
             if (g->mma_latency[k]) printf(" %s %d/%d", tc_sim_mma_name((tc_sim_mma_kind)k), g->mma_latency[k], g->mma_interval[k]);
         printf("\n");
+        if (g->dram_bytes_per_cycle > 0.0) printf("              DRAM %.0f GB/s", g->dram_bytes_per_cycle * g->clock_ghz);
+        else printf("              DRAM bandwidth not modelled");
+        if (g->launch_overhead_us > 0.0) printf(", launch overhead %.1f us\n", g->launch_overhead_us);
+        else printf(", launch overhead not modelled\n");
     }
 }
 

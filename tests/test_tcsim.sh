@@ -62,7 +62,7 @@ fi
 expect_fail no-args "usage" 
 expect_fail unknown-command "unknown command" frobnicate
 expect_fail unknown-program "unknown program 'nope'" run nope --profile a100
-expect_fail unknown-profile "unknown profile 'v100'" run matmul32_ffma --profile v100
+expect_fail unknown-profile "unknown profile 'gtx480'" run matmul32_ffma --profile gtx480
 expect_fail no-profile "needs --profile" run matmul32_ffma
 expect_fail no-program "needs a program" run --profile a100
 expect_fail two-programs "more than one program" run matmul32_ffma matmul32_tc --profile a100
