@@ -49,7 +49,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { RUNS = 5, STEPS = MLP_STEPS, HIST_BINS = MLP_HIST_BINS };
+enum { RUNS = MLP_RUNS, STEPS = MLP_STEPS, HIST_BINS = MLP_HIST_BINS };
 #define CHECK_ACCURACY 0.90
 
 /* ------------------------------------------------------------ dataset files */
@@ -163,10 +163,7 @@ static void plot_runs(const mlp_spec *specs, const mlp_result *res) {
 /* ------------------------------------------------------------ main */
 
 int main(int argc, char **argv) {
-    static const mlp_spec specs[RUNS] = {
-        { "FP32", TC_FP32, 0 }, { "TF32", TC_TF32, 0 }, { "BF16", TC_BF16, 0 },
-        { "FP16, no scaling", TC_FP16, 0 }, { "FP16 + dynamic scaling", TC_FP16, 1 },
-    };
+    const mlp_spec *specs = mlp_runs;
     static mlp_result res[RUNS];
     static mlp_model model;
     static float x[MLP_IMAGES * MLP_IN];

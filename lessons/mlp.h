@@ -178,6 +178,13 @@ typedef struct {
     int scaled;         /* dynamic loss scaling */
 } mlp_spec;
 
+/* The lesson's five runs; the GPU repeats the last three. */
+enum { MLP_RUNS = 5 };
+static const mlp_spec mlp_runs[MLP_RUNS] = {
+    { "FP32", TC_FP32, 0 }, { "TF32", TC_TF32, 0 }, { "BF16", TC_BF16, 0 },
+    { "FP16, no scaling", TC_FP16, 0 }, { "FP16 + dynamic scaling", TC_FP16, 1 },
+};
+
 typedef struct {
     float w1[MLP_IN * MLP_HID], b1[MLP_HID], w2[MLP_HID * MLP_OUT], b2[MLP_OUT];   /* fp32 master weights */
 } mlp_model;
