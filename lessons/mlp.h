@@ -105,7 +105,8 @@ TC_HOST_DEVICE static float mlp_exp(float x) {
     if (x != x) return x;
     if (x < -110.0f) return 0.0f;        /* e^x below half of fp32's smallest subnormal */
     if (x > 89.0f) return INFINITY;      /* beyond fp32's largest value */
-    k = floor((double)x * 1.4426950408889634 + 0.5);
+    k = (double)x * 1.4426950408889634;  /* x / ln2, a statement of its own: never fused with the + 0.5 */
+    k = floor(k + 0.5);
     r = fma(-k, 6.93147180369123816490e-01, (double)x);   /* ln2, high 32 bits: k * it is exact */
     r = fma(-k, 1.90821492927058770002e-10, r);           /* the rest of ln2 */
     p = 1.0 / 6227020800.0;
