@@ -85,7 +85,7 @@ $(BUILD)/tests/%: tests/%.cpp tensorcore.h tests/tc_test.h
 	@mkdir -p $(@D)
 	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/lessons/%: lessons/%.c tensorcore.h $(SUPPORT_OBJS)
+$(BUILD)/lessons/%: lessons/%.c tensorcore.h $(wildcard lessons/*.h) $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
 
@@ -118,9 +118,14 @@ else
 	@echo "make cuda: nvcc not found (install the CUDA Toolkit or set NVCC=); skipping $(words $(CUDA_SRCS)) CUDA programs"
 endif
 
-$(BUILD)/cuda/%: cuda/%.cu tensorcore.h $(wildcard cuda/*.cuh)
+# Per-program nvcc flags: NVCC_FLAGS_<name>. loss_scaling compares a GPU
+# training run with the CPU's bit for bit, so its device code must not fuse
+# a*b+c into an FMA where the host rounds twice (lessons/mlp.h).
+NVCC_FLAGS_loss_scaling := -fmad=false
+
+$(BUILD)/cuda/%: cuda/%.cu tensorcore.h $(wildcard cuda/*.cuh) $(wildcard lessons/*.h)
 	@mkdir -p $(@D)
-	$(NVCC) -std=c++17 -O3 $(NVCC_GENCODE) -I. -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror $< -o $@ -lcublas
+	$(NVCC) -std=c++17 -O3 $(NVCC_GENCODE) $(NVCC_FLAGS_$*) -I. -Ilessons -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror $< -o $@ -lcublas
 
 # Runs every CUDA program (exit 2 = no suitable GPU, reported, not a failure).
 gpu-check: cuda

@@ -1,8 +1,11 @@
 /* common.cuh - what every program in cuda/ shares: the CUDA error check, the
-   "is there a suitable GPU" test behind exit code 2, and the fixed-seed
-   random generator for test inputs (never time-seeded). */
+   "is there a suitable GPU" test behind exit code 2, the fixed-seed
+   random generator for test inputs (never time-seeded), and the
+   m16n8k16 mma.sync wrapper. */
 #ifndef TC_CUDA_COMMON_CUH
 #define TC_CUDA_COMMON_CUH
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -36,4 +39,18 @@ static inline uint32_t rand32(void) {
     rng_state = x;
     return (uint32_t)((x * 0x2545F4914F6CDD1Dull) >> 32);
 }
+
+/* d += a * b for one m16n8k16 (T = __half or __nv_bfloat16). */
+template <typename T> __device__ __forceinline__ void mma_16816(float d[4], const uint32_t a[4], uint32_t b0, uint32_t b1);
+template <> __device__ __forceinline__ void mma_16816<__half>(float d[4], const uint32_t a[4], uint32_t b0, uint32_t b1) {
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+template <> __device__ __forceinline__ void mma_16816<__nv_bfloat16>(float d[4], const uint32_t a[4], uint32_t b0, uint32_t b1) {
+    asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
+
 #endif
