@@ -475,6 +475,8 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
      1 (tf32: "1:2"), stored as M x K/2 values plus 4-bit metadata per group.
      Pruning by magnitude, checking, compressing, decompressing, and the
      per-lane register layout of the sparse fragments and their metadata.
+   Also the sparse GEMM (tc_sparse_gemm): section 2's block FMA on the
+     kept products only, B gathered by the metadata (see its comment).
    Simplifies: no padding. K must be a multiple of the group (4, or 2 for
      tf32) and fragment tiles must fit exactly; pad with zeros yourself (an
      all-zero group is legal). Zero means "compares equal to 0", so -0.0 is a
@@ -600,6 +602,39 @@ TCDEF tc_status tc_sparse_pack_b(tc_sparse_shape s, tc_dtype t, int K, int N, co
 TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
                                    const uint32_t *a, const uint32_t *meta_regs,
                                    float *tile, tc_sparse_violation *bad);
+
+/* ---- sparse MMA: D = A*B + C with A in compressed form ----
+   values/meta as tc_sparse_compress makes them (M x K dense), B row-major
+   K x N, C and D M x N; C may be NULL (zero), D may alias C (same ld).
+   What it computes: each output walks K like tc_gemm_ex (the architecture's
+   groups of the dense K, chained, each rounded), but a group's block FMA
+   takes only the products the metadata keeps: B's rows are gathered by the
+   metadata indices, so a dropped position of B is never read.
+   Assumption (the GPU decides; cuda/sparsity.cu compares mma.sp with the
+   dense mma.sync on hardware): an mma.sp of logical K accumulates like the
+   dense instruction of the same K on the decompressed A.
+   So the result equals tc_gemm_ex on tc_sparse_decompress's matrix bit for
+   bit, with two deliberate differences, both from B values at positions the
+   metadata drops (the dense model multiplies them by the stored zero):
+     - Inf or NaN there: dense gives 0*Inf = NaN, sparse never sees it;
+     - TC_MMA_ZEROS_MMASIM only: a dropped zero has exponent -126 there, so
+       0*b has exponent -126 + e(b) and, when that is the largest exponent of
+       the group (tiny c and kept products, huge dropped b: bf16 or tf32),
+       truncates the other terms harder. Under TC_MMA_ZEROS_KHATTAK zeros
+       are dropped from E and this case does not arise.
+   In both cases sparse equals dense with those dropped B values set to 0
+   (row by row: each row of A drops its own positions).
+   Types: fp16, bf16 (2:4), tf32 (1:2) on A100/H100; e4m3/e5m2 on H100
+   (wgmma.sp). V100 has no sparse Tensor Cores: TC_ERR_ARCH. K must be a
+   multiple of 4 (tf32: 2), else TC_ERR_SHAPE; illegal metadata:
+   TC_ERR_SPARSE_META; other statuses as tc_gemm_ex. On error D is untouched. */
+TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                               const float *values, int ldv, const uint32_t *meta, int ldm,
+                               const float *B, int ldb, const float *C, int ldc, float *D, int ldd);
+TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                                  const float *values, int ldv, const uint32_t *meta, int ldm,
+                                  const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
+                                  const tc_mma_options *opt);
 
 
 /* ==========================================================================
@@ -1565,16 +1600,26 @@ TC_HOST_DEVICE static float tc__mma_special(const tc__mma_cfg *cfg, int n, const
     return tc__float(neg ? 0xFF800000u : 0x7F800000u);
 }
 
+/* One step of a K chain: the block FMA of n split operands onto c, or the
+   IEEE-like outcome (from the unsplit values a, b, which a tf32 step
+   truncates itself) when an Inf or NaN takes part. Shared by tc_mma_dot_ex,
+   tc_gemm_ex and tc_sparse_gemm_ex. */
+TC_HOST_DEVICE static float tc__mma_step(const tc__mma_cfg *cfg, int n, const tc__mma_op *pa, const tc__mma_op *pb,
+                                         const float *a, int inc_a, const float *b, int inc_b, float c) {
+    int special;
+    float r = tc__mma_block(cfg, n, pa, pb, tc__mma_split(c, cfg->emin_c, cfg->zero_exp), &special);
+    return special ? tc__mma_special(cfg, n, a, inc_a, b, inc_b, c) : r;
+}
+
 TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out, int k,
                                          const float *a, const float *b, float c, const tc_mma_options *opt) {
     tc__mma_cfg cfg;
     tc__mma_op pa[TC_MMA_MAX_GROUP], pb[TC_MMA_MAX_GROUP];
-    int k0, i, n, special;
+    int k0, i, n;
     if (!a || !b || tc__mma_setup(arch, in, out, opt, &cfg) != TC_OK) return tc__float(0x7FFFFFFFu);
     if (opt && opt->group) { if (k < 1) return tc__float(0x7FFFFFFFu); }
     else if (k != cfg.p.instr_k && k != cfg.p.min_k) return tc__float(0x7FFFFFFFu);
     for (k0 = 0; k0 < k; k0 += cfg.p.group) {
-        float r;
         n = k - k0 < cfg.p.group ? k - k0 : cfg.p.group;
         for (i = 0; i < n; i++) {
             float x = a[k0 + i], y = b[k0 + i];
@@ -1582,8 +1627,7 @@ TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out
             pa[i] = tc__mma_split(x, cfg.emin_in, cfg.zero_exp);
             pb[i] = tc__mma_split(y, cfg.emin_in, cfg.zero_exp);
         }
-        r = tc__mma_block(&cfg, n, pa, pb, tc__mma_split(c, cfg.emin_c, cfg.zero_exp), &special);
-        c = special ? tc__mma_special(&cfg, n, a + k0, 1, b + k0, 1, c) : r;
+        c = tc__mma_step(&cfg, n, pa, pb, a + k0, 1, b + k0, 1, c);
     }
     return c;
 }
@@ -1600,61 +1644,65 @@ static int tc__representable(tc_dtype t, float x) {
     return tc__bits(tc_round(t, x, TC_RN)) == tc__bits(x);
 }
 
+/* 1 if every value of the rows x cols row-major matrix X is representable
+   in t (tf32 operands: any fp32, the MMA truncates them). */
+static int tc__representable_matrix(tc_dtype t, int rows, int cols, const float *X, int ld) {
+    int i, j;
+    if (t == TC_TF32 || t == TC_FP32) return 1;
+    for (i = 0; i < rows; i++) for (j = 0; j < cols; j++)
+        if (!tc__representable(t, X[(size_t)i * (size_t)ld + (size_t)j])) return 0;
+    return 1;
+}
+
+/* Splits a rows x k operand once: out[r * k + i] = X[r * step_r + i * step_i],
+   so a row of A (step_r = lda, step_i = 1) or a column of B (step_r = 1,
+   step_i = ldb) lies contiguous. NULL on overflow or out of memory. */
+static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int rows, int k, const float *X,
+                                        size_t step_r, size_t step_i) {
+    size_t n = (size_t)rows * (size_t)k, r, i;
+    tc__mma_op *out;
+    if (k && (n / (size_t)k != (size_t)rows || n > (size_t)-1 / sizeof *out)) return NULL;
+    out = (tc__mma_op *)TC_MALLOC((n ? n : 1) * sizeof *out);
+    if (!out) return NULL;
+    for (r = 0; r < (size_t)rows; r++) for (i = 0; i < (size_t)k; i++) {
+        float x = X[r * step_r + i * step_i];
+        if (cfg->tf32) x = tc_tf32_truncate(x);
+        out[r * (size_t)k + i] = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
+    }
+    return out;
+}
+
 TCDEF tc_status tc_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                            const float *A, int lda, const float *B, int ldb,
                            const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt) {
     tc__mma_cfg cfg;
-    tc__mma_op *pa, *pb, zero;
+    tc__mma_op *pa, *pb;
     tc_status s;
-    int i, j, k, k0, G, Kp, special;
-    size_t na, nb;
+    int i, j, k0, G;
     s = tc__mma_setup(arch, in, out, opt, &cfg);
     if (s != TC_OK) return s;
     if (M < 0 || N < 0 || K < 0) return TC_ERR_SIZE;
     if ((M && N && K && (!A || !B)) || (M && N && !D)) return TC_ERR_NULL;
     if ((K && M && lda < K) || (N && K && ldb < N) || (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
     if (M == 0 || N == 0) return TC_OK;
-    if (!cfg.tf32 && in != TC_FP32) {
-        for (i = 0; i < M; i++) for (k = 0; k < K; k++)
-            if (!tc__representable(in, A[(size_t)i * (size_t)lda + (size_t)k])) return TC_ERR_NOT_REPRESENTABLE;
-        for (k = 0; k < K; k++) for (j = 0; j < N; j++)
-            if (!tc__representable(in, B[(size_t)k * (size_t)ldb + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
-    }
-    if (C && out != TC_FP32) {
-        for (i = 0; i < M; i++) for (j = 0; j < N; j++)
-            if (!tc__representable(out, C[(size_t)i * (size_t)ldc + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
-    }
-    /* Split A (rows) and B (columns, transposed) once, padded with zero
-       products to a whole number of groups. */
+    if (!tc__representable_matrix(in, M, K, A, lda) || !tc__representable_matrix(in, K, N, B, ldb) ||
+        (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
+    /* Split A (rows) and B (columns, transposed) once. The last group of a K
+       that is not a multiple is short: the zero products a padded kernel
+       would add change nothing under either zero rule (their exponent is
+       below c's, and they add 0). */
     G = cfg.p.group;
-    Kp = (K + G - 1) / G * G;
-    na = (size_t)M * (size_t)Kp; nb = (size_t)N * (size_t)Kp;
-    if (Kp && (na / (size_t)Kp != (size_t)M || nb / (size_t)Kp != (size_t)N ||
-               na > (size_t)-1 / sizeof *pa || nb > (size_t)-1 / sizeof *pb)) return TC_ERR_NOMEM;
-    pa = (tc__mma_op *)TC_MALLOC((na ? na : 1) * sizeof *pa);
-    pb = (tc__mma_op *)TC_MALLOC((nb ? nb : 1) * sizeof *pb);
+    pa = tc__mma_split_matrix(&cfg, M, K, A, (size_t)lda, 1);
+    pb = tc__mma_split_matrix(&cfg, N, K, B, 1, (size_t)ldb);
     if (!pa || !pb) { TC_FREE(pa); TC_FREE(pb); return TC_ERR_NOMEM; }
-    zero.sig = 0; zero.exp = cfg.zero_exp;
-    for (i = 0; i < M; i++) for (k = 0; k < Kp; k++) {
-        float x = k < K ? A[(size_t)i * (size_t)lda + (size_t)k] : 0.0f;
-        if (cfg.tf32) x = tc_tf32_truncate(x);
-        pa[(size_t)i * (size_t)Kp + (size_t)k] = k < K ? tc__mma_split(x, cfg.emin_in, cfg.zero_exp) : zero;
-    }
-    for (j = 0; j < N; j++) for (k = 0; k < Kp; k++) {
-        float y = k < K ? B[(size_t)k * (size_t)ldb + (size_t)j] : 0.0f;
-        if (cfg.tf32) y = tc_tf32_truncate(y);
-        pb[(size_t)j * (size_t)Kp + (size_t)k] = k < K ? tc__mma_split(y, cfg.emin_in, cfg.zero_exp) : zero;
-    }
     for (i = 0; i < M; i++) {
-        const tc__mma_op *ra = pa + (size_t)i * (size_t)Kp;
+        const tc__mma_op *ra = pa + (size_t)i * (size_t)K;
         for (j = 0; j < N; j++) {
-            const tc__mma_op *rb = pb + (size_t)j * (size_t)Kp;
+            const tc__mma_op *rb = pb + (size_t)j * (size_t)K;
             float c = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
-            for (k0 = 0; k0 < Kp; k0 += G) {
-                float r = tc__mma_block(&cfg, G, ra + k0, rb + k0, tc__mma_split(c, cfg.emin_c, cfg.zero_exp), &special);
-                c = !special ? r : tc__mma_special(&cfg, K - k0 < G ? K - k0 : G, A + (size_t)i * (size_t)lda + (size_t)k0, 1,
-                                                   B + (size_t)k0 * (size_t)ldb + (size_t)j, ldb, c);
-            }
+            for (k0 = 0; k0 < K; k0 += G)
+                c = tc__mma_step(&cfg, K - k0 < G ? K - k0 : G, ra + k0, rb + k0,
+                                 A + (size_t)i * (size_t)lda + (size_t)k0, 1, B + (size_t)k0 * (size_t)ldb + (size_t)j, ldb, c);
             D[(size_t)i * (size_t)ldd + (size_t)j] = c;
         }
     }
@@ -2328,6 +2376,71 @@ TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
     return TC_OK;
 }
 
+/* ---- sparse MMA: section 2's split and block-FMA step on gathered operands */
+
+TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                                  const float *values, int ldv, const uint32_t *meta, int ldm,
+                                  const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
+                                  const tc_mma_options *opt) {
+    tc__mma_cfg cfg;
+    tc__mma_op *pv = NULL, *pb = NULL, gb[TC_MMA_MAX_GROUP];
+    float fb[TC_MMA_MAX_GROUP];
+    int *kpos = NULL, group, keep, H, G, i, j, t, n, k0;
+    tc_status s = tc__mma_setup(arch, in, out, opt, &cfg);
+    if (s != TC_OK) return s;
+    if (arch == TC_ARCH_V100) return TC_ERR_ARCH;   /* mma.sp needs sm_80 */
+    if ((s = tc__sparse_args(in, M, K, &group, &keep)) != TC_OK) return s;
+    if (N < 0) return TC_ERR_SIZE;
+    if ((M && N && K && (!values || !meta || !B)) || (M && N && !D)) return TC_ERR_NULL;
+    H = K / 2;
+    if ((M && K && (ldv < H || ldm < tc_sparse_meta_words(in, K))) || (N && K && ldb < N) ||
+        (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (M == 0 || N == 0) return TC_OK;
+    if (!tc__representable_matrix(in, M, H, values, ldv) || !tc__representable_matrix(in, K, N, B, ldb) ||
+        (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
+    /* The dense column of every stored value, in storage order (so sorted):
+       the metadata decoded once, before D is touched. */
+    kpos = (int *)TC_MALLOC(((size_t)M * (size_t)H + 1) * sizeof *kpos);
+    if (!kpos) return TC_ERR_NOMEM;
+    for (i = 0; i < M; i++)
+        for (j = 0; j < K / group; j++) {
+            unsigned code = (meta[(size_t)i * (size_t)ldm + (size_t)(j / 8)] >> (4 * (j % 8))) & 0xFu;
+            int pos[2];
+            if (tc__sparse_code_positions(group, code, pos) < 0) { TC_FREE(kpos); return TC_ERR_SPARSE_META; }
+            for (t = 0; t < keep; t++) kpos[(size_t)i * (size_t)H + (size_t)(j * keep + t)] = j * group + pos[t];
+        }
+    pv = tc__mma_split_matrix(&cfg, M, H, values, (size_t)ldv, 1);
+    pb = tc__mma_split_matrix(&cfg, N, K, B, 1, (size_t)ldb);
+    if (!pv || !pb) { TC_FREE(kpos); TC_FREE(pv); TC_FREE(pb); return TC_ERR_NOMEM; }
+    G = cfg.p.group;
+    for (i = 0; i < M; i++) {
+        const int *kp = kpos + (size_t)i * (size_t)H;
+        const tc__mma_op *rv = pv + (size_t)i * (size_t)H;
+        const float *vrow = values + (size_t)i * (size_t)ldv;
+        for (j = 0; j < N; j++) {
+            const tc__mma_op *rb = pb + (size_t)j * (size_t)K;
+            float c = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
+            for (t = 0, k0 = 0; k0 < K; k0 += G, t += n) {
+                /* the stored values whose dense column lies in this group of
+                   the dense K, and the rows of B they select */
+                for (n = 0; t + n < H && kp[t + n] < k0 + G; n++) {
+                    gb[n] = rb[kp[t + n]];
+                    fb[n] = B[(size_t)kp[t + n] * (size_t)ldb + (size_t)j];
+                }
+                c = tc__mma_step(&cfg, n, rv + t, gb, vrow + t, 1, fb, 1, c);
+            }
+            D[(size_t)i * (size_t)ldd + (size_t)j] = c;
+        }
+    }
+    TC_FREE(kpos); TC_FREE(pv); TC_FREE(pb);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                               const float *values, int ldv, const uint32_t *meta, int ldm,
+                               const float *B, int ldb, const float *C, int ldc, float *D, int ldd) {
+    return tc_sparse_gemm_ex(arch, in, out, M, N, K, values, ldv, meta, ldm, B, ldb, C, ldc, D, ldd, NULL);
+}
 
 /* ------------------------------------------------ section 5: simulator */
 
