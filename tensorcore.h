@@ -694,6 +694,15 @@ typedef enum {
     TC_SIM_MMA_M16N8K16_BF16,
     TC_SIM_MMA_M16N8K8_TF32,
     TC_SIM_MMA_M16N8K32_E4M3, /* sm_89+ */
+    /* mma.sp (2:4 sparse A, sm_80+): the shape is the dense (logical) one, so
+       FLOPs count 2*m*n*k as if A were dense. Each issues like the dense
+       instruction of half its K (the same operand registers and bandwidth:
+       A holds k/2 values) and so does twice the math per cycle. The
+       metadata is a fourth source register (tc_sim_mma_sp). */
+    TC_SIM_MMA_SP_M16N8K16_F16,   /* issues like m16n8k8.f16 */
+    TC_SIM_MMA_SP_M16N8K32_F16,   /* issues like m16n8k16.f16 */
+    TC_SIM_MMA_SP_M16N8K8_TF32,   /* issues like m16n8k4.tf32 */
+    TC_SIM_MMA_SP_M16N8K16_TF32,  /* issues like m16n8k8.tf32 */
     TC_SIM_MMA_COUNT
 } tc_sim_mma_kind;
 
@@ -717,7 +726,7 @@ typedef struct {
 typedef struct {
     uint8_t op;            /* tc_sim_opcode */
     uint8_t dst;           /* register written, or TC_SIM_NOREG */
-    uint8_t src[3];        /* registers read, TC_SIM_NOREG for unused */
+    uint8_t src[4];        /* registers read, TC_SIM_NOREG for unused (src[3]: mma.sp metadata) */
     uint8_t mma;           /* tc_sim_mma_kind for TC_SIM_MMA */
     int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4) */
     int32_t target;        /* LOOP: first instruction of the body */
@@ -757,6 +766,9 @@ TCDEF tc_status tc_sim_sts(tc_sim_program *p, int src, tc_sim_addr a);
 TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a);
 TCDEF tc_status tc_sim_ffma(tc_sim_program *p, int dst, int a, int b, int c);
 TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c);
+/* A sparse MMA (a TC_SIM_MMA_SP_* kind, else TC_ERR_ARG) that also reads its
+   metadata register `meta`. */
+TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c, int meta);
 /* BAR first waits for wait_reg (cp.async.wait_all; TC_SIM_NOREG for none). */
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
@@ -869,7 +881,7 @@ typedef struct {
     double seconds;                             /* cycles / clock */
     double flops_per_s, dram_bytes_per_s, l2_bytes_per_s;
     double peak_fp32_flops_per_s;               /* of the simulated SMs, from the FFMA pipes */
-    double peak_tensor_flops_per_s;             /* best MMA kind of the simulated SMs */
+    double peak_tensor_flops_per_s;             /* best dense MMA kind of the simulated SMs (2:4 sparse kinds double it) */
     double peak_dram_bytes_per_s;               /* 0 if not modelled */
     tc_sim_segment *segments;                   /* record_timeline: warp w's segments are */
     int64_t *warp_segments;                     /* segments[warp_segments[w] .. warp_segments[w+1]) */
@@ -2457,8 +2469,8 @@ static const tc_sim_profile tc__sim_profiles[] = {
         200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
         20,            /* shared: the blog */
         4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
-        { 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
-        { 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption */
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
         0, 0.0, 0.0    /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
     },
     {   "dettmers2023",
@@ -2470,8 +2482,8 @@ static const tc_sim_profile tc__sim_profiles[] = {
         380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
         34,            /* "L1 cache or shared memory ~34": the 2023 blog */
         4, 1,          /* FFMA 4: the blog; interval: assumption */
-        { 1, 1, 1, 1, 1, 1 },
-        { 1, 1, 1, 1, 1, 1 },
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
         0, 0.0, 0.0    /* not modelled, as in the blog */
     },
     {   "a100",
@@ -2486,11 +2498,14 @@ static const tc_sim_profile tc__sim_profiles[] = {
         4,             /* FFMA dependent: Abdelkhalik et al. 2022 */
         2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) -> 2 cycles per warp */
         /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
-           (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80 */
-        { 25, 17, 25, 25, 25, 0 },
+           (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80.
+           mma.sp: as the dense instruction of half the K (assumption, consistent with the whitepaper's 2x
+           sparse rate at equal operand bandwidth); sp.m16n8k8.tf32 as a dense m16n8k4.tf32: 17 (assumption) */
+        { 25, 17, 25, 25, 25, 0,  17, 25, 17, 25 },
         /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper) = 256 per sub-partition: m16n8k16 4096/256 = 16
-           (Accel-Sim agrees), m16n8k8 8; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption */
-        { 4, 8, 16, 16, 8, 0 },
+           (Accel-Sim agrees), m16n8k8 8; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
+           mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
+        { 4, 8, 16, 16, 8, 0,  8, 16, 4, 8 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         1103.0         /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
@@ -2507,25 +2522,32 @@ static const tc_sim_profile tc__sim_profiles[] = {
         4,             /* FFMA dependent: 4.07 measured */
         1,             /* FFMA interval: 32 FP32 lanes per sub-partition (128 per SM, whitepaper) */
         /* MMA latency: m8n8k4 assumption; m16n8k8.f16 16.0, m16n8k16.f16 24.1, m16n8k8.tf32 24.1 measured
-           (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions */
-        { 16, 16, 24, 24, 24, 24 },
+           (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions.
+           mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency) */
+        { 16, 16, 24, 24, 24, 24,  16, 24, 16, 24 },
         /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
            m16n8k16 4096/335 = 12, m16n8k8 6; tf32 at half rate 6; e4m3 at twice the rate 12 (assumption);
-           m8n8k4 2 (assumption) */
-        { 2, 6, 12, 12, 6, 12 },
+           m8n8k4 2 (assumption). mma.sp: the dense half-K instruction's interval (2x the math; assumption:
+           the whitepaper's sparse peak is 2x dense, no mma.sync-level sparse rate is published for H100) */
+        { 2, 6, 12, 12, 6, 12,  6, 12, 3, 6 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         1831.0         /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
     },
 };
 
-static const struct { const char *name; int m, n, k, bytes; } tc__sim_mma_table[] = {
-    { "m8n8k4.f16", 8, 8, 4, 2 },
-    { "m16n8k8.f16", 16, 8, 8, 2 },
-    { "m16n8k16.f16", 16, 8, 16, 2 },
-    { "m16n8k16.bf16", 16, 8, 16, 2 },
-    { "m16n8k8.tf32", 16, 8, 8, 4 },
-    { "m16n8k32.e4m3", 16, 8, 32, 1 },
+/* k is the logical (dense) K; sparse: 1 for mma.sp (A holds k/2 values). */
+static const struct { const char *name; int m, n, k, bytes, sparse; } tc__sim_mma_table[] = {
+    { "m8n8k4.f16", 8, 8, 4, 2, 0 },
+    { "m16n8k8.f16", 16, 8, 8, 2, 0 },
+    { "m16n8k16.f16", 16, 8, 16, 2, 0 },
+    { "m16n8k16.bf16", 16, 8, 16, 2, 0 },
+    { "m16n8k8.tf32", 16, 8, 8, 4, 0 },
+    { "m16n8k32.e4m3", 16, 8, 32, 1, 0 },
+    { "sp.m16n8k16.f16", 16, 8, 16, 2, 1 },
+    { "sp.m16n8k32.f16", 16, 8, 32, 2, 1 },
+    { "sp.m16n8k8.tf32", 16, 8, 8, 4, 1 },
+    { "sp.m16n8k16.tf32", 16, 8, 16, 4, 1 },
 };
 
 #define TC__SIM_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -2718,7 +2740,7 @@ static tc_status tc__sim_op(tc_sim_program *p, int op, int dst, int s0, int s1, 
     memset(&ins, 0, sizeof ins);
     ins.op = (uint8_t)op;
     ins.dst = (uint8_t)dst;
-    ins.src[0] = (uint8_t)s0; ins.src[1] = (uint8_t)s1; ins.src[2] = (uint8_t)s2;
+    ins.src[0] = (uint8_t)s0; ins.src[1] = (uint8_t)s1; ins.src[2] = (uint8_t)s2; ins.src[3] = TC_SIM_NOREG;
     if (a) ins.addr = *a;
     return tc_sim_emit(p, &ins);
 }
@@ -2742,6 +2764,16 @@ TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token,
 TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c) {
     tc_status s = tc__sim_op(p, TC_SIM_MMA, dst, a, b, c, NULL);
     if (s == TC_OK) p->code[p->n - 1].mma = (uint8_t)kind;
+    return s;
+}
+
+TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c, int meta) {
+    tc_status s;
+    if (!p) return TC_ERR_NULL;
+    if ((int)kind < 0 || (int)kind >= TC_SIM_MMA_COUNT || !tc__sim_mma_table[kind].sparse) return tc__sim_fail(p, TC_ERR_ARG);
+    if (!tc__sim_reg_ok(meta)) return tc__sim_fail(p, TC_ERR_PROGRAM);
+    s = tc_sim_mma(p, kind, dst, a, b, c);
+    if (s == TC_OK) p->code[p->n - 1].src[3] = (uint8_t)meta;
     return s;
 }
 
@@ -3110,7 +3142,7 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     if (ins->op == TC_SIM_EXIT) {
         need = w->all_ready; why = w->all_why;
     } else {
-        for (i = 0; i < 3; i++)
+        for (i = 0; i < (int)sizeof ins->src; i++)
             if (ins->src[i] != TC_SIM_NOREG && w->ready[ins->src[i]] > need) { need = w->ready[ins->src[i]]; why = w->why[ins->src[i]]; }
         if (ins->dst != TC_SIM_NOREG && w->ready[ins->dst] > need) { need = w->ready[ins->dst]; why = w->why[ins->dst]; }
     }
@@ -3194,7 +3226,7 @@ static tc_status tc__sim_prepare(tc__sim *S) {
         tc__sim_pre *pre = &S->pre[pc];
         const tc_sim_addr *a = &ins->addr;
         int i, span = 1 << 30;
-        for (i = 0; i < 3; i++) if (!tc__sim_reg_ok(ins->src[i])) return TC_ERR_PROGRAM;
+        for (i = 0; i < (int)sizeof ins->src; i++) if (!tc__sim_reg_ok(ins->src[i])) return TC_ERR_PROGRAM;
         if (!tc__sim_reg_ok(ins->dst) || ins->op >= TC_SIM_OP_COUNT) return TC_ERR_PROGRAM;
         memset(pre, 0, sizeof *pre);
         pre->loop = -1;
@@ -3376,7 +3408,7 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
     }
     for (k = 0; k < TC_SIM_MMA_COUNT; k++) {
         double f;
-        if (g->mma_latency[k] == 0) continue;
+        if (g->mma_latency[k] == 0 || tc__sim_mma_table[k].sparse) continue;
         f = 2.0 * tc__sim_mma_table[k].m * tc__sim_mma_table[k].n * tc__sim_mma_table[k].k / g->mma_interval[k];
         if (f > best) best = f;
     }
