@@ -483,6 +483,8 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
      1 (tf32: "1:2"), stored as M x K/2 values plus 4-bit metadata per group.
      Pruning by magnitude, checking, compressing, decompressing, and the
      per-lane register layout of the sparse fragments and their metadata.
+   Also the sparse GEMM (tc_sparse_gemm): section 2's block FMA on the
+     kept products only, B gathered by the metadata (see its comment).
    Simplifies: no padding. K must be a multiple of the group (4, or 2 for
      tf32) and fragment tiles must fit exactly; pad with zeros yourself (an
      all-zero group is legal). Zero means "compares equal to 0", so -0.0 is a
@@ -609,6 +611,39 @@ TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
                                    const uint32_t *a, const uint32_t *meta_regs,
                                    float *tile, tc_sparse_violation *bad);
 
+/* ---- sparse MMA: D = A*B + C with A in compressed form ----
+   values/meta as tc_sparse_compress makes them (M x K dense), B row-major
+   K x N, C and D M x N; C may be NULL (zero), D may alias C (same ld).
+   What it computes: each output walks K like tc_gemm_ex (the architecture's
+   groups of the dense K, chained, each rounded), but a group's block FMA
+   takes only the products the metadata keeps: B's rows are gathered by the
+   metadata indices, so a dropped position of B is never read.
+   Assumption (the GPU decides; cuda/sparsity.cu compares mma.sp with the
+   dense mma.sync on hardware): an mma.sp of logical K accumulates like the
+   dense instruction of the same K on the decompressed A.
+   So the result equals tc_gemm_ex on tc_sparse_decompress's matrix bit for
+   bit, with two deliberate differences, both from B values at positions the
+   metadata drops (the dense model multiplies them by the stored zero):
+     - Inf or NaN there: dense gives 0*Inf = NaN, sparse never sees it;
+     - TC_MMA_ZEROS_MMASIM only: a dropped zero has exponent -126 there, so
+       0*b has exponent -126 + e(b) and, when that is the largest exponent of
+       the group (tiny c and kept products, huge dropped b: bf16 or tf32),
+       truncates the other terms harder. Under TC_MMA_ZEROS_KHATTAK zeros
+       are dropped from E and this case does not arise.
+   In both cases sparse equals dense with those dropped B values set to 0
+   (row by row: each row of A drops its own positions).
+   Types: fp16, bf16 (2:4), tf32 (1:2) on A100/H100; e4m3/e5m2 on H100
+   (wgmma.sp). V100 has no sparse Tensor Cores: TC_ERR_ARCH. K must be a
+   multiple of 4 (tf32: 2), else TC_ERR_SHAPE; illegal metadata:
+   TC_ERR_SPARSE_META; other statuses as tc_gemm_ex. On error D is untouched. */
+TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                               const float *values, int ldv, const uint32_t *meta, int ldm,
+                               const float *B, int ldb, const float *C, int ldc, float *D, int ldd);
+TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                                  const float *values, int ldv, const uint32_t *meta, int ldm,
+                                  const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
+                                  const tc_mma_options *opt);
+
 
 /* ==========================================================================
    SECTION 5: CYCLE-APPROXIMATE SIMULATOR
@@ -669,6 +704,15 @@ typedef enum {
     TC_SIM_MMA_M16N8K16_BF16,
     TC_SIM_MMA_M16N8K8_TF32,
     TC_SIM_MMA_M16N8K32_E4M3, /* sm_89+ */
+    /* mma.sp (2:4 sparse A, sm_80+): the shape is the dense (logical) one, so
+       FLOPs count 2*m*n*k as if A were dense. Each issues like the dense
+       instruction of half its K (the same operand registers and bandwidth:
+       A holds k/2 values) and so does twice the math per cycle. The
+       metadata is a fourth source register (tc_sim_mma_sp). */
+    TC_SIM_MMA_SP_M16N8K16_F16,   /* issues like m16n8k8.f16 */
+    TC_SIM_MMA_SP_M16N8K32_F16,   /* issues like m16n8k16.f16 */
+    TC_SIM_MMA_SP_M16N8K8_TF32,   /* issues like m16n8k4.tf32 */
+    TC_SIM_MMA_SP_M16N8K16_TF32,  /* issues like m16n8k8.tf32 */
     TC_SIM_MMA_COUNT
 } tc_sim_mma_kind;
 
@@ -692,7 +736,7 @@ typedef struct {
 typedef struct {
     uint8_t op;            /* tc_sim_opcode */
     uint8_t dst;           /* register written, or TC_SIM_NOREG */
-    uint8_t src[3];        /* registers read, TC_SIM_NOREG for unused */
+    uint8_t src[4];        /* registers read, TC_SIM_NOREG for unused (src[3]: mma.sp metadata) */
     uint8_t mma;           /* tc_sim_mma_kind for TC_SIM_MMA */
     int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4) */
     int32_t target;        /* LOOP: first instruction of the body */
@@ -733,6 +777,9 @@ TCDEF tc_status tc_sim_sts(tc_sim_program *p, int src, tc_sim_addr a);
 TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a);
 TCDEF tc_status tc_sim_ffma(tc_sim_program *p, int dst, int a, int b, int c);
 TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c);
+/* A sparse MMA (a TC_SIM_MMA_SP_* kind, else TC_ERR_ARG) that also reads its
+   metadata register `meta`. */
+TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c, int meta);
 /* BAR first waits for wait_reg (cp.async.wait_all; TC_SIM_NOREG for none). */
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
@@ -847,7 +894,7 @@ typedef struct {
     double seconds;                             /* cycles / clock */
     double flops_per_s, dram_bytes_per_s, l2_bytes_per_s;
     double peak_fp32_flops_per_s;               /* of the simulated SMs, from the FFMA pipes */
-    double peak_tensor_flops_per_s;             /* best MMA kind of the simulated SMs */
+    double peak_tensor_flops_per_s;             /* best dense MMA kind of the simulated SMs (2:4 sparse kinds double it) */
     double peak_dram_bytes_per_s;               /* 0 if not modelled */
     tc_sim_segment *segments;                   /* record_timeline: warp w's segments are */
     int64_t *warp_segments;                     /* segments[warp_segments[w] .. warp_segments[w+1]) */
@@ -1791,16 +1838,26 @@ TC_HOST_DEVICE static float tc__mma_special(const tc__mma_cfg *cfg, int n, const
     return tc__float(neg ? 0xFF800000u : 0x7F800000u);
 }
 
+/* One step of a K chain: the block FMA of n split operands onto c, or the
+   IEEE-like outcome (from the unsplit values a, b, which a tf32 step
+   truncates itself) when an Inf or NaN takes part. Shared by tc_mma_dot_ex,
+   tc_gemm_ex and tc_sparse_gemm_ex. */
+TC_HOST_DEVICE static float tc__mma_step(const tc__mma_cfg *cfg, int n, const tc__mma_op *pa, const tc__mma_op *pb,
+                                         const float *a, int inc_a, const float *b, int inc_b, float c) {
+    int special;
+    float r = tc__mma_block(cfg, n, pa, pb, tc__mma_split(c, cfg->emin_c, cfg->zero_exp), &special);
+    return special ? tc__mma_special(cfg, n, a, inc_a, b, inc_b, c) : r;
+}
+
 TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out, int k,
                                          const float *a, const float *b, float c, const tc_mma_options *opt) {
     tc__mma_cfg cfg;
     tc__mma_op pa[TC_MMA_MAX_GROUP], pb[TC_MMA_MAX_GROUP];
-    int k0, i, n, special;
+    int k0, i, n;
     if (!a || !b || tc__mma_setup(arch, in, out, opt, &cfg) != TC_OK) return tc__float(0x7FFFFFFFu);
     if (opt && opt->group) { if (k < 1) return tc__float(0x7FFFFFFFu); }
     else if (k != cfg.p.instr_k && k != cfg.p.min_k) return tc__float(0x7FFFFFFFu);
     for (k0 = 0; k0 < k; k0 += cfg.p.group) {
-        float r;
         n = k - k0 < cfg.p.group ? k - k0 : cfg.p.group;
         for (i = 0; i < n; i++) {
             float x = a[k0 + i], y = b[k0 + i];
@@ -1808,8 +1865,7 @@ TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out
             pa[i] = tc__mma_split(x, cfg.emin_in, cfg.zero_exp);
             pb[i] = tc__mma_split(y, cfg.emin_in, cfg.zero_exp);
         }
-        r = tc__mma_block(&cfg, n, pa, pb, tc__mma_split(c, cfg.emin_c, cfg.zero_exp), &special);
-        c = special ? tc__mma_special(&cfg, n, a + k0, 1, b + k0, 1, c) : r;
+        c = tc__mma_step(&cfg, n, pa, pb, a + k0, 1, b + k0, 1, c);
     }
     return c;
 }
@@ -1826,61 +1882,65 @@ static int tc__representable(tc_dtype t, float x) {
     return tc__bits(tc_round(t, x, TC_RN)) == tc__bits(x);
 }
 
+/* 1 if every value of the rows x cols row-major matrix X is representable
+   in t (tf32 operands: any fp32, the MMA truncates them). */
+static int tc__representable_matrix(tc_dtype t, int rows, int cols, const float *X, int ld) {
+    int i, j;
+    if (t == TC_TF32 || t == TC_FP32) return 1;
+    for (i = 0; i < rows; i++) for (j = 0; j < cols; j++)
+        if (!tc__representable(t, X[(size_t)i * (size_t)ld + (size_t)j])) return 0;
+    return 1;
+}
+
+/* Splits a rows x k operand once: out[r * k + i] = X[r * step_r + i * step_i],
+   so a row of A (step_r = lda, step_i = 1) or a column of B (step_r = 1,
+   step_i = ldb) lies contiguous. NULL on overflow or out of memory. */
+static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int rows, int k, const float *X,
+                                        size_t step_r, size_t step_i) {
+    size_t n = (size_t)rows * (size_t)k, r, i;
+    tc__mma_op *out;
+    if (k && (n / (size_t)k != (size_t)rows || n > (size_t)-1 / sizeof *out)) return NULL;
+    out = (tc__mma_op *)TC_MALLOC((n ? n : 1) * sizeof *out);
+    if (!out) return NULL;
+    for (r = 0; r < (size_t)rows; r++) for (i = 0; i < (size_t)k; i++) {
+        float x = X[r * step_r + i * step_i];
+        if (cfg->tf32) x = tc_tf32_truncate(x);
+        out[r * (size_t)k + i] = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
+    }
+    return out;
+}
+
 TCDEF tc_status tc_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                            const float *A, int lda, const float *B, int ldb,
                            const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt) {
     tc__mma_cfg cfg;
-    tc__mma_op *pa, *pb, zero;
+    tc__mma_op *pa, *pb;
     tc_status s;
-    int i, j, k, k0, G, Kp, special;
-    size_t na, nb;
+    int i, j, k0, G;
     s = tc__mma_setup(arch, in, out, opt, &cfg);
     if (s != TC_OK) return s;
     if (M < 0 || N < 0 || K < 0) return TC_ERR_SIZE;
     if ((M && N && K && (!A || !B)) || (M && N && !D)) return TC_ERR_NULL;
     if ((K && M && lda < K) || (N && K && ldb < N) || (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
     if (M == 0 || N == 0) return TC_OK;
-    if (!cfg.tf32 && in != TC_FP32) {
-        for (i = 0; i < M; i++) for (k = 0; k < K; k++)
-            if (!tc__representable(in, A[(size_t)i * (size_t)lda + (size_t)k])) return TC_ERR_NOT_REPRESENTABLE;
-        for (k = 0; k < K; k++) for (j = 0; j < N; j++)
-            if (!tc__representable(in, B[(size_t)k * (size_t)ldb + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
-    }
-    if (C && out != TC_FP32) {
-        for (i = 0; i < M; i++) for (j = 0; j < N; j++)
-            if (!tc__representable(out, C[(size_t)i * (size_t)ldc + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
-    }
-    /* Split A (rows) and B (columns, transposed) once, padded with zero
-       products to a whole number of groups. */
+    if (!tc__representable_matrix(in, M, K, A, lda) || !tc__representable_matrix(in, K, N, B, ldb) ||
+        (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
+    /* Split A (rows) and B (columns, transposed) once. The last group of a K
+       that is not a multiple is short: the zero products a padded kernel
+       would add change nothing under either zero rule (their exponent is
+       below c's, and they add 0). */
     G = cfg.p.group;
-    Kp = (K + G - 1) / G * G;
-    na = (size_t)M * (size_t)Kp; nb = (size_t)N * (size_t)Kp;
-    if (Kp && (na / (size_t)Kp != (size_t)M || nb / (size_t)Kp != (size_t)N ||
-               na > (size_t)-1 / sizeof *pa || nb > (size_t)-1 / sizeof *pb)) return TC_ERR_NOMEM;
-    pa = (tc__mma_op *)TC_MALLOC((na ? na : 1) * sizeof *pa);
-    pb = (tc__mma_op *)TC_MALLOC((nb ? nb : 1) * sizeof *pb);
+    pa = tc__mma_split_matrix(&cfg, M, K, A, (size_t)lda, 1);
+    pb = tc__mma_split_matrix(&cfg, N, K, B, 1, (size_t)ldb);
     if (!pa || !pb) { TC_FREE(pa); TC_FREE(pb); return TC_ERR_NOMEM; }
-    zero.sig = 0; zero.exp = cfg.zero_exp;
-    for (i = 0; i < M; i++) for (k = 0; k < Kp; k++) {
-        float x = k < K ? A[(size_t)i * (size_t)lda + (size_t)k] : 0.0f;
-        if (cfg.tf32) x = tc_tf32_truncate(x);
-        pa[(size_t)i * (size_t)Kp + (size_t)k] = k < K ? tc__mma_split(x, cfg.emin_in, cfg.zero_exp) : zero;
-    }
-    for (j = 0; j < N; j++) for (k = 0; k < Kp; k++) {
-        float y = k < K ? B[(size_t)k * (size_t)ldb + (size_t)j] : 0.0f;
-        if (cfg.tf32) y = tc_tf32_truncate(y);
-        pb[(size_t)j * (size_t)Kp + (size_t)k] = k < K ? tc__mma_split(y, cfg.emin_in, cfg.zero_exp) : zero;
-    }
     for (i = 0; i < M; i++) {
-        const tc__mma_op *ra = pa + (size_t)i * (size_t)Kp;
+        const tc__mma_op *ra = pa + (size_t)i * (size_t)K;
         for (j = 0; j < N; j++) {
-            const tc__mma_op *rb = pb + (size_t)j * (size_t)Kp;
+            const tc__mma_op *rb = pb + (size_t)j * (size_t)K;
             float c = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
-            for (k0 = 0; k0 < Kp; k0 += G) {
-                float r = tc__mma_block(&cfg, G, ra + k0, rb + k0, tc__mma_split(c, cfg.emin_c, cfg.zero_exp), &special);
-                c = !special ? r : tc__mma_special(&cfg, K - k0 < G ? K - k0 : G, A + (size_t)i * (size_t)lda + (size_t)k0, 1,
-                                                   B + (size_t)k0 * (size_t)ldb + (size_t)j, ldb, c);
-            }
+            for (k0 = 0; k0 < K; k0 += G)
+                c = tc__mma_step(&cfg, K - k0 < G ? K - k0 : G, ra + k0, rb + k0,
+                                 A + (size_t)i * (size_t)lda + (size_t)k0, 1, B + (size_t)k0 * (size_t)ldb + (size_t)j, ldb, c);
             D[(size_t)i * (size_t)ldd + (size_t)j] = c;
         }
     }
@@ -2554,6 +2614,71 @@ TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
     return TC_OK;
 }
 
+/* ---- sparse MMA: section 2's split and block-FMA step on gathered operands */
+
+TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                                  const float *values, int ldv, const uint32_t *meta, int ldm,
+                                  const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
+                                  const tc_mma_options *opt) {
+    tc__mma_cfg cfg;
+    tc__mma_op *pv = NULL, *pb = NULL, gb[TC_MMA_MAX_GROUP];
+    float fb[TC_MMA_MAX_GROUP];
+    int *kpos = NULL, group, keep, H, G, i, j, t, n, k0;
+    tc_status s = tc__mma_setup(arch, in, out, opt, &cfg);
+    if (s != TC_OK) return s;
+    if (arch == TC_ARCH_V100) return TC_ERR_ARCH;   /* mma.sp needs sm_80 */
+    if ((s = tc__sparse_args(in, M, K, &group, &keep)) != TC_OK) return s;
+    if (N < 0) return TC_ERR_SIZE;
+    if ((M && N && K && (!values || !meta || !B)) || (M && N && !D)) return TC_ERR_NULL;
+    H = K / 2;
+    if ((M && K && (ldv < H || ldm < tc_sparse_meta_words(in, K))) || (N && K && ldb < N) ||
+        (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (M == 0 || N == 0) return TC_OK;
+    if (!tc__representable_matrix(in, M, H, values, ldv) || !tc__representable_matrix(in, K, N, B, ldb) ||
+        (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
+    /* The dense column of every stored value, in storage order (so sorted):
+       the metadata decoded once, before D is touched. */
+    kpos = (int *)TC_MALLOC(((size_t)M * (size_t)H + 1) * sizeof *kpos);
+    if (!kpos) return TC_ERR_NOMEM;
+    for (i = 0; i < M; i++)
+        for (j = 0; j < K / group; j++) {
+            unsigned code = (meta[(size_t)i * (size_t)ldm + (size_t)(j / 8)] >> (4 * (j % 8))) & 0xFu;
+            int pos[2];
+            if (tc__sparse_code_positions(group, code, pos) < 0) { TC_FREE(kpos); return TC_ERR_SPARSE_META; }
+            for (t = 0; t < keep; t++) kpos[(size_t)i * (size_t)H + (size_t)(j * keep + t)] = j * group + pos[t];
+        }
+    pv = tc__mma_split_matrix(&cfg, M, H, values, (size_t)ldv, 1);
+    pb = tc__mma_split_matrix(&cfg, N, K, B, 1, (size_t)ldb);
+    if (!pv || !pb) { TC_FREE(kpos); TC_FREE(pv); TC_FREE(pb); return TC_ERR_NOMEM; }
+    G = cfg.p.group;
+    for (i = 0; i < M; i++) {
+        const int *kp = kpos + (size_t)i * (size_t)H;
+        const tc__mma_op *rv = pv + (size_t)i * (size_t)H;
+        const float *vrow = values + (size_t)i * (size_t)ldv;
+        for (j = 0; j < N; j++) {
+            const tc__mma_op *rb = pb + (size_t)j * (size_t)K;
+            float c = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
+            for (t = 0, k0 = 0; k0 < K; k0 += G, t += n) {
+                /* the stored values whose dense column lies in this group of
+                   the dense K, and the rows of B they select */
+                for (n = 0; t + n < H && kp[t + n] < k0 + G; n++) {
+                    gb[n] = rb[kp[t + n]];
+                    fb[n] = B[(size_t)kp[t + n] * (size_t)ldb + (size_t)j];
+                }
+                c = tc__mma_step(&cfg, n, rv + t, gb, vrow + t, 1, fb, 1, c);
+            }
+            D[(size_t)i * (size_t)ldd + (size_t)j] = c;
+        }
+    }
+    TC_FREE(kpos); TC_FREE(pv); TC_FREE(pb);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                               const float *values, int ldv, const uint32_t *meta, int ldm,
+                               const float *B, int ldb, const float *C, int ldc, float *D, int ldd) {
+    return tc_sparse_gemm_ex(arch, in, out, M, N, K, values, ldv, meta, ldm, B, ldb, C, ldc, D, ldd, NULL);
+}
 
 /* ------------------------------------------------ section 5: simulator */
 
@@ -2578,8 +2703,8 @@ static const tc_sim_profile tc__sim_profiles[] = {
         200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
         20,            /* shared: the blog */
         4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
-        { 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
-        { 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption */
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
         0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
         0.0            /* launch overhead: not modelled */
     },
@@ -2592,8 +2717,8 @@ static const tc_sim_profile tc__sim_profiles[] = {
         380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
         34,            /* "L1 cache or shared memory ~34": the 2023 blog */
         4, 1,          /* FFMA 4: the blog; interval: assumption */
-        { 1, 1, 1, 1, 1, 1 },
-        { 1, 1, 1, 1, 1, 1 },
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
         0, 0.0, 0.0,   /* not modelled, as in the blog */
         0.0
     },
@@ -2609,12 +2734,15 @@ static const tc_sim_profile tc__sim_profiles[] = {
         4,             /* FFMA dependent: Abdelkhalik et al. 2022 */
         2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) -> 2 cycles per warp */
         /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
-           (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80 */
-        { 25, 17, 25, 25, 25, 0 },
+           (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80.
+           mma.sp: as the dense instruction of half the K (assumption, consistent with the whitepaper's 2x
+           sparse rate at equal operand bandwidth); sp.m16n8k8.tf32 as a dense m16n8k4.tf32: 17 (assumption) */
+        { 25, 17, 25, 25, 25, 0,  17, 25, 17, 25 },
         /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper; 312 TFLOPS at 1.41 GHz) = 256 per sub-partition:
            m16n8k16 has 2048 FMA: 2048/256 = 8, m16n8k8 4; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
-           (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.) */
-        { 4, 4, 8, 8, 8, 0 },
+           (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.)
+           mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
+        { 4, 4, 8, 8, 8, 0,  4, 8, 4, 8 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         1103.0,        /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
@@ -2632,12 +2760,15 @@ static const tc_sim_profile tc__sim_profiles[] = {
         4,             /* FFMA dependent: 4.07 measured */
         1,             /* FFMA interval: 32 FP32 lanes per sub-partition (128 per SM, whitepaper) */
         /* MMA latency: m8n8k4 assumption; m16n8k8.f16 16.0, m16n8k16.f16 24.1, m16n8k8.tf32 24.1 measured
-           (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions */
-        { 16, 16, 24, 24, 24, 24 },
+           (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions.
+           mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency) */
+        { 16, 16, 24, 24, 24, 24,  16, 24, 16, 24 },
         /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
            m16n8k16 (2048 FMA) 2048/335 = 6, m16n8k8 3; tf32 at half rate 1024/167 = 6; e4m3 at twice the
-           rate, m16n8k32 4096/670 = 6 (assumption); m8n8k4 2 (assumption) */
-        { 2, 3, 6, 6, 6, 6 },
+           rate, m16n8k32 4096/670 = 6 (assumption); m8n8k4 2 (assumption). mma.sp: the dense half-K
+           instruction's interval (2x the math; assumption: the whitepaper's sparse peak is 2x dense, no
+           mma.sync-level sparse rate is published for H100) */
+        { 2, 3, 6, 6, 6, 6,  3, 6, 3, 6 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         1831.0,        /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
@@ -2657,8 +2788,8 @@ static const tc_sim_profile tc__sim_profiles[] = {
         /* MMA: sm_70 has only m8n8k4. Latency 24: assumption. Rate: 8 Tensor Cores x 64 FMA/clk = 512 per SM
            (whitepaper; 125 TFLOPS at 1.53 GHz) = 128 per sub-partition. PTX says one warp-wide m8n8k4 computes
            four 8x8x4 products; tc__sim_mma_table counts one (256 FMA), so interval 2 gives 128 counted FMA/clk. */
-        { 24, 0, 0, 0, 0, 0 },
-        { 2, 0, 0, 0, 0, 0 },
+        { 24, 0, 0, 0, 0, 0,  0, 0, 0, 0 },   /* no mma.sp before sm_80 */
+        { 2, 0, 0, 0, 0, 0,  0, 0, 0, 0 },
         1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         588.2,         /* DRAM: 900 GB/s (HBM2, whitepaper) / 1.53 GHz */
@@ -2677,8 +2808,9 @@ static const tc_sim_profile tc__sim_profiles[] = {
            rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
            m16n8k16 2048/64 = 32, m16n8k8 16, bf16 = f16; tf32 35.6 TFLOPS = 32 per sub-partition: 1024/32 = 32;
            m8n8k4 8 (assumption, A100's ratio); no e4m3 on sm_86 */
-        { 25, 17, 25, 25, 25, 0 },
-        { 8, 16, 32, 32, 32, 0 },
+        { 25, 17, 25, 25, 25, 0,  17, 25, 17, 25 },
+        /* mma.sp: the dense half-K instruction's interval, as on A100 (assumption) */
+        { 8, 16, 32, 32, 32, 0,  16, 32, 16, 32 },
         1,             /* 128 bytes of shared memory per cycle per SM */
         64.0,          /* L2 -> SM bytes per cycle: assumption */
         552.2,         /* DRAM: 936 GB/s (GDDR6X, GA102 whitepaper) / 1.695 GHz */
@@ -2686,13 +2818,18 @@ static const tc_sim_profile tc__sim_profiles[] = {
     },
 };
 
-static const struct { const char *name; int m, n, k, bytes; } tc__sim_mma_table[] = {
-    { "m8n8k4.f16", 8, 8, 4, 2 },
-    { "m16n8k8.f16", 16, 8, 8, 2 },
-    { "m16n8k16.f16", 16, 8, 16, 2 },
-    { "m16n8k16.bf16", 16, 8, 16, 2 },
-    { "m16n8k8.tf32", 16, 8, 8, 4 },
-    { "m16n8k32.e4m3", 16, 8, 32, 1 },
+/* k is the logical (dense) K; sparse: 1 for mma.sp (A holds k/2 values). */
+static const struct { const char *name; int m, n, k, bytes, sparse; } tc__sim_mma_table[] = {
+    { "m8n8k4.f16", 8, 8, 4, 2, 0 },
+    { "m16n8k8.f16", 16, 8, 8, 2, 0 },
+    { "m16n8k16.f16", 16, 8, 16, 2, 0 },
+    { "m16n8k16.bf16", 16, 8, 16, 2, 0 },
+    { "m16n8k8.tf32", 16, 8, 8, 4, 0 },
+    { "m16n8k32.e4m3", 16, 8, 32, 1, 0 },
+    { "sp.m16n8k16.f16", 16, 8, 16, 2, 1 },
+    { "sp.m16n8k32.f16", 16, 8, 32, 2, 1 },
+    { "sp.m16n8k8.tf32", 16, 8, 8, 4, 1 },
+    { "sp.m16n8k16.tf32", 16, 8, 16, 4, 1 },
 };
 
 #define TC__SIM_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -2886,7 +3023,7 @@ static tc_status tc__sim_op(tc_sim_program *p, int op, int dst, int s0, int s1, 
     memset(&ins, 0, sizeof ins);
     ins.op = (uint8_t)op;
     ins.dst = (uint8_t)dst;
-    ins.src[0] = (uint8_t)s0; ins.src[1] = (uint8_t)s1; ins.src[2] = (uint8_t)s2;
+    ins.src[0] = (uint8_t)s0; ins.src[1] = (uint8_t)s1; ins.src[2] = (uint8_t)s2; ins.src[3] = TC_SIM_NOREG;
     if (a) ins.addr = *a;
     return tc_sim_emit(p, &ins);
 }
@@ -2910,6 +3047,16 @@ TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token,
 TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c) {
     tc_status s = tc__sim_op(p, TC_SIM_MMA, dst, a, b, c, NULL);
     if (s == TC_OK) p->code[p->n - 1].mma = (uint8_t)kind;
+    return s;
+}
+
+TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c, int meta) {
+    tc_status s;
+    if (!p) return TC_ERR_NULL;
+    if ((int)kind < 0 || (int)kind >= TC_SIM_MMA_COUNT || !tc__sim_mma_table[kind].sparse) return tc__sim_fail(p, TC_ERR_ARG);
+    if (!tc__sim_reg_ok(meta)) return tc__sim_fail(p, TC_ERR_PROGRAM);
+    s = tc_sim_mma(p, kind, dst, a, b, c);
+    if (s == TC_OK) p->code[p->n - 1].src[3] = (uint8_t)meta;
     return s;
 }
 
@@ -3316,7 +3463,7 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     if (ins->op == TC_SIM_EXIT) {
         need = w->all_ready; why = w->all_why;
     } else {
-        for (i = 0; i < 3; i++)
+        for (i = 0; i < (int)sizeof ins->src; i++)
             if (ins->src[i] != TC_SIM_NOREG && w->ready[ins->src[i]] > need) { need = w->ready[ins->src[i]]; why = w->why[ins->src[i]]; }
         if (ins->dst != TC_SIM_NOREG && w->ready[ins->dst] > need) { need = w->ready[ins->dst]; why = w->why[ins->dst]; }
     }
@@ -3400,7 +3547,7 @@ static tc_status tc__sim_prepare(tc__sim *S) {
         tc__sim_pre *pre = &S->pre[pc];
         const tc_sim_addr *a = &ins->addr;
         int i, span = 1 << 30;
-        for (i = 0; i < 3; i++) if (!tc__sim_reg_ok(ins->src[i])) return TC_ERR_PROGRAM;
+        for (i = 0; i < (int)sizeof ins->src; i++) if (!tc__sim_reg_ok(ins->src[i])) return TC_ERR_PROGRAM;
         if (!tc__sim_reg_ok(ins->dst) || ins->op >= TC_SIM_OP_COUNT) return TC_ERR_PROGRAM;
         memset(pre, 0, sizeof *pre);
         pre->loop = -1;
@@ -3582,7 +3729,7 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
     }
     for (k = 0; k < TC_SIM_MMA_COUNT; k++) {
         double f;
-        if (g->mma_latency[k] == 0) continue;
+        if (g->mma_latency[k] == 0 || tc__sim_mma_table[k].sparse) continue;
         f = 2.0 * tc__sim_mma_table[k].m * tc__sim_mma_table[k].n * tc__sim_mma_table[k].k / g->mma_interval[k];
         if (f > best) best = f;
     }

@@ -402,11 +402,76 @@ static void test_mma_peaks(void) {
     CHECK(h->mma_interval[TC_SIM_MMA_M16N8K8_TF32] == h->mma_interval[TC_SIM_MMA_M16N8K8_F16] * 2);
 }
 
+/* An FFMA writing r5, then a sparse MMA whose metadata register is `meta`. */
+static int64_t meta_dependency_cycles(const tc_sim_profile *g, int meta) {
+    tc_sim_program p;
+    int64_t c;
+    memset(&p, 0, sizeof p);
+    tc_sim_ffma(&p, 5, 1, 1, 5);
+    tc_sim_mma_sp(&p, TC_SIM_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, meta);
+    tc_sim_exit(&p);
+    c = cycles_of(g, &p, 1, 1, NULL);
+    tc_sim_program_free(&p);
+    return c;
+}
+
+/* 2:4 sparse MMAs: twice the FLOPs per cycle of their dense counterpart at
+   the same issue cost, on every real profile that has them; the metadata
+   register is a real dependency. */
+static void test_sparse_mma(void) {
+    static const struct { tc_sim_mma_kind sp, dense; } pairs[] = {
+        { TC_SIM_MMA_SP_M16N8K32_F16, TC_SIM_MMA_M16N8K16_F16 },
+        { TC_SIM_MMA_SP_M16N8K16_F16, TC_SIM_MMA_M16N8K8_F16 },
+        { TC_SIM_MMA_SP_M16N8K16_TF32, TC_SIM_MMA_M16N8K8_TF32 },
+    };
+    static const char *const names[] = { "a100", "h100" };
+    int ni, pi, m = 0, n = 0, k = 0;
+    tc_sim_program p;
+    for (ni = 0; ni < 2; ni++)
+        for (pi = 0; pi < (int)(sizeof pairs / sizeof pairs[0]); pi++) {
+            const tc_sim_profile *g = prof(names[ni]);
+            tc_sim_result rs, rd;
+            double fs, fd;
+            memset(&p, 0, sizeof p);
+            CHECK_STATUS(tc_sim_build_mma_chain(&p, pairs[pi].sp, 256, 0), TC_OK);
+            if (cycles_of(g, &p, 1, 4, &rs) < 0) { tc_sim_program_free(&p); continue; }
+            CHECK_STATUS(tc_sim_build_mma_chain(&p, pairs[pi].dense, 256, 0), TC_OK);
+            if (cycles_of(g, &p, 1, 4, &rd) >= 0) {
+                fs = rs.flops / (double)rs.cycles;
+                fd = rd.flops / (double)rd.cycles;
+                CHECK(fs > 1.999 * fd && fs < 2.001 * fd);
+                CHECK(rs.peak_tensor_flops_per_s == rd.peak_tensor_flops_per_s);   /* the peak stays the dense one */
+                tc_sim_result_free(&rd);
+            }
+            tc_sim_result_free(&rs);
+            tc_sim_program_free(&p);
+        }
+    CHECK_STATUS(tc_sim_mma_shape(TC_SIM_MMA_SP_M16N8K32_F16, &m, &n, &k), TC_OK);
+    CHECK(m == 16 && n == 8 && k == 32);
+    CHECK(strcmp(tc_sim_mma_name(TC_SIM_MMA_SP_M16N8K16_TF32), "sp.m16n8k16.tf32") == 0);
+    /* metadata written by an FFMA: the sparse MMA waits for it */
+    {
+        const tc_sim_profile *g = prof("a100");
+        int64_t with = meta_dependency_cycles(g, 5), without = meta_dependency_cycles(g, 6);
+        memset(&p, 0, sizeof p);
+        CHECK_BITS(with, with, (int64_t)g->ffma_latency + g->mma_latency[TC_SIM_MMA_SP_M16N8K32_F16]);
+        CHECK_BITS(without, without, 1 + (int64_t)g->mma_latency[TC_SIM_MMA_SP_M16N8K32_F16]);
+        CHECK_STATUS(tc_sim_mma_sp(&p, TC_SIM_MMA_M16N8K16_F16, 8, 1, 2, 8, 5), TC_ERR_ARG);   /* a dense kind */
+        CHECK_STATUS(p.status, TC_ERR_ARG);
+        tc_sim_program_free(&p);
+        memset(&p, 0, sizeof p);
+        CHECK_STATUS(tc_sim_mma_sp(&p, TC_SIM_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, 200), TC_ERR_PROGRAM);
+        tc_sim_program_free(&p);
+        CHECK_STATUS(tc_sim_mma_sp(NULL, TC_SIM_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, 5), TC_ERR_NULL);
+    }
+}
+
 int main(void) {
     test_dettmers();
     test_mma_peaks();
     test_ffma_chain();
     test_mma();
+    test_sparse_mma();
     test_banks();
     test_global();
     test_latency_hiding();

@@ -346,6 +346,173 @@ static void test_pack_unpack(void) {
     CHECK_STATUS(tc_sparse_unpack_a(TC_SPARSE_M16N8K16_F16, TC_FP16, 0, a, NULL, T, NULL), TC_ERR_NULL);
 }
 
+/* ---- sparse GEMM ---- */
+
+/* rand_value scaled by 2^e, e in [-span, span), so the block FMA's
+   alignment truncation matters; span keeps e4m3/fp16 clear of overflow. */
+static float rand_scaled(tc_dtype t, int span) {
+    int e = (int)(tct_rand32() % (uint32_t)(2 * span)) - span;
+    return tc_round(t, ldexpf(rand_value(t), e), TC_RN);
+}
+
+/* tc_sparse_gemm on the compressed matrix against tc_gemm on the
+   decompressed one, bit for bit: every arch with sparse Tensor Cores, every
+   input type it has, fp32 and (where legal) fp16 output, both zero rules,
+   random shapes and leading dimensions, C or no C, D aliasing C. */
+static void test_sparse_gemm_matches_dense(void) {
+    static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2 };
+    static float A[MAXM * MAXK], P[MAXM * MAXK], V[MAXM * MAXK], Ad[MAXM * MAXK];
+    static float B[MAXK * 24], C[MAXM * 24], Ds[MAXM * 24], Dd[MAXM * 24];
+    static uint32_t meta[MAXM * 16];
+    int arch, ti, oi, trial, cases = 0, mismatches = 0;
+    tct_seed(66);
+    for (arch = TC_ARCH_A100; arch <= TC_ARCH_H100; arch++)
+        for (ti = 0; ti < (int)(sizeof types / sizeof types[0]); ti++)
+            for (oi = 0; oi < 2; oi++) {
+                tc_dtype t = types[ti], out = oi ? TC_FP16 : TC_FP32;
+                int fp8 = t == TC_E4M3 || t == TC_E5M2, span = fp8 ? 4 : t == TC_FP16 ? 7 : 30;
+                tc_mma_params mp;
+                if (tc_mma_params_of((tc_arch)arch, t, out, &mp) != TC_OK) continue;
+                for (trial = 0; trial < 24; trial++) {
+                    int group = 4, keep = 2, M, N, K, lda, ldv, ldm, ldb, ldc, i, use_c = trial % 3 != 0;
+                    tc_mma_options opt = { TC_MMA_ZEROS_MMASIM, 0, 0 };
+                    tc_sparse_pattern(t, &group, &keep);
+                    M = 1 + (int)(tct_rand32() % 20u);
+                    N = 1 + (int)(tct_rand32() % 16u);
+                    K = group * (int)(tct_rand32() % (uint32_t)(MAXK / group + 1));
+                    lda = K + (int)(tct_rand32() % 3u);
+                    ldv = K / 2 + (int)(tct_rand32() % 2u);
+                    ldm = tc_sparse_meta_words(t, K) + (int)(tct_rand32() % 2u);
+                    ldb = N + (int)(tct_rand32() % 3u);
+                    ldc = N + (int)(tct_rand32() % 3u);
+                    if (trial % 2) opt.zero_rule = TC_MMA_ZEROS_KHATTAK;
+                    for (i = 0; i < M * lda; i++) A[i] = rand_scaled(t, span);
+                    for (i = 0; i < K * ldb; i++) B[i] = rand_scaled(t, span);
+                    for (i = 0; i < M * ldc; i++) C[i] = tc_round(out, ldexpf(rand_value(TC_FP32), 3), TC_RN);
+                    CHECK_STATUS(tc_sparse_compress(t, M, K, A, lda, V, ldv, meta, ldm, TC_SPARSE_PRUNE, NULL), TC_OK);
+                    CHECK_STATUS(tc_sparse_decompress(t, M, K, V, ldv, meta, ldm, Ad, lda, NULL), TC_OK);
+                    CHECK_STATUS(tc_sparse_prune(t, M, K, A, lda, P, lda, NULL), TC_OK);
+                    CHECK_STATUS(tc_gemm_ex((tc_arch)arch, t, out, M, N, K, Ad, lda, B, ldb, use_c ? C : NULL, ldc, Dd, ldc, &opt), TC_OK);
+                    if (trial == 4) {   /* D aliases C */
+                        memcpy(Ds, C, sizeof(float) * (size_t)(M * ldc));
+                        CHECK_STATUS(tc_sparse_gemm_ex((tc_arch)arch, t, out, M, N, K, V, ldv, meta, ldm, B, ldb, Ds, ldc, Ds, ldc, &opt), TC_OK);
+                    } else {
+                        CHECK_STATUS(tc_sparse_gemm_ex((tc_arch)arch, t, out, M, N, K, V, ldv, meta, ldm, B, ldb, use_c ? C : NULL, ldc, Ds, ldc, &opt), TC_OK);
+                    }
+                    for (i = 0; i < M * ldc; i++) {
+                        if (i % ldc >= N) continue;
+                        cases++;
+                        if (!same_bits(Ds[i], Dd[i])) {
+                            mismatches++;
+                            if (mismatches <= 5) printf("     arch %d type %d out %d M%d N%d K%d [%d]: sparse %a dense %a\n",
+                                                        arch, (int)t, (int)out, M, N, K, i, (double)Ds[i], (double)Dd[i]);
+                        }
+                    }
+                    /* the prune inside compress is tc_sparse_prune's */
+                    for (i = 0; i < M * lda; i++) if (i % lda < K && !same_bits(P[i], Ad[i]) && !(P[i] == 0.0f && Ad[i] == 0.0f)) mismatches++;
+                }
+            }
+    CHECK(mismatches == 0);
+    CHECK(cases > 20000);
+    /* the plain entry point is the default options' */
+    {
+        float a[8] = { 1.5f, 0.0f, -2.0f, 0.0f, 0.0f, 0.25f, 0.0f, 3.0f }, b[8] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+        float v[4], d1 = 0, d2 = 0, dd = 0;
+        uint32_t m = 0;
+        CHECK_STATUS(tc_sparse_compress(TC_FP16, 1, 8, a, 8, v, 4, &m, 1, 0, NULL), TC_OK);
+        CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 1, 1, 8, v, 4, &m, 1, b, 1, NULL, 1, &d1, 1), TC_OK);
+        CHECK_STATUS(tc_sparse_gemm_ex(TC_ARCH_A100, TC_FP16, TC_FP32, 1, 1, 8, v, 4, &m, 1, b, 1, NULL, 1, &d2, 1, NULL), TC_OK);
+        CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 1, 1, 8, a, 8, b, 1, NULL, 1, &dd, 1), TC_OK);
+        CHECK(d1 == 1.5f - 6.0f + 1.5f + 24.0f && same_bits(d1, d2) && same_bits(d1, dd));
+    }
+}
+
+/* The two documented differences: both come from a B value the metadata
+   drops, and both vanish when that value is 0. */
+static void test_sparse_gemm_dropped_b(void) {
+    float a[4] = { 1.0f, 0.0f, 2.0f, 0.0f }, b[4] = { 1.0f, INFINITY, 1.0f, 1.0f }, b0[4];
+    float v[2], ds = 0, dd = 0, d0 = 0;
+    float ta = ldexpf(1.0f, -60), a2[4], bb[4], bz[4];
+    uint32_t m = 0;
+    tc_mma_options kh = { TC_MMA_ZEROS_KHATTAK, 0, 0 };
+    /* Inf at a dropped position: dense 0*Inf = NaN, sparse never reads it */
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 1, 4, a, 4, v, 2, &m, 1, 0, NULL), TC_OK);
+    CHECK(m == 0x8u);   /* (0,2) */
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_H100, TC_FP16, TC_FP32, 1, 1, 4, v, 2, &m, 1, b, 1, NULL, 1, &ds, 1), TC_OK);
+    CHECK_STATUS(tc_gemm(TC_ARCH_H100, TC_FP16, TC_FP32, 1, 1, 4, a, 4, b, 1, NULL, 1, &dd, 1), TC_OK);
+    CHECK(ds == 3.0f);
+    CHECK(dd != dd);
+    memcpy(b0, b, sizeof b0); b0[1] = 0.0f;
+    CHECK_STATUS(tc_gemm(TC_ARCH_H100, TC_FP16, TC_FP32, 1, 1, 4, a, 4, b0, 1, NULL, 1, &d0, 1), TC_OK);
+    CHECK(same_bits(ds, d0));
+    /* Inf at a kept position is seen by both */
+    b[0] = INFINITY;
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_H100, TC_FP16, TC_FP32, 1, 1, 4, v, 2, &m, 1, b, 1, NULL, 1, &ds, 1), TC_OK);
+    CHECK(ds == INFINITY);
+    /* MMA-Sim zero rule: 0 * 2^100 has exponent -26 and swamps products of
+       2^-120 in the dense model (bf16, A100: F = 24); the sparse model never
+       forms that product. Khattak's rule drops zeros, so there they agree. */
+    a2[0] = ta * 1.5f; a2[1] = ta; a2[2] = 0.0f; a2[3] = 0.0f;
+    bb[0] = ta; bb[1] = ta * 1.25f; bb[2] = ldexpf(1.0f, 100); bb[3] = 0.0f;
+    memcpy(bz, bb, sizeof bz); bz[2] = 0.0f;
+    CHECK_STATUS(tc_sparse_compress(TC_BF16, 1, 4, a2, 4, v, 2, &m, 1, 0, NULL), TC_OK);
+    CHECK(m == 0x4u);   /* (0,1) */
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, v, 2, &m, 1, bb, 1, NULL, 1, &ds, 1), TC_OK);
+    CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, a2, 4, bb, 1, NULL, 1, &dd, 1), TC_OK);
+    CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, a2, 4, bz, 1, NULL, 1, &d0, 1), TC_OK);
+    CHECK(ds == ldexpf(2.75f, -120));
+    CHECK(dd == 0.0f);
+    CHECK(same_bits(ds, d0));
+    CHECK_STATUS(tc_sparse_gemm_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, v, 2, &m, 1, bb, 1, NULL, 1, &ds, 1, &kh), TC_OK);
+    CHECK_STATUS(tc_gemm_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, a2, 4, bb, 1, NULL, 1, &dd, 1, &kh), TC_OK);
+    CHECK(ds == ldexpf(2.75f, -120) && same_bits(ds, dd));
+}
+
+static void test_sparse_gemm_bad_input(void) {
+    float a[16] = { 1, 0, 2, 0,  0, 3, 0, 4,  5, 6, 0, 0,  0, 0, 7, 8 }, v[8], b[16], c[4] = { 0 }, d[4] = { 9, 9, 9, 9 };
+    uint32_t m[2] = { 0, 0 }, bad[2];
+    int i;
+    for (i = 0; i < 16; i++) b[i] = (float)(i - 8);
+    CHECK_STATUS(tc_sparse_compress(TC_FP16, 2, 8, a, 8, v, 4, m, 1, 0, NULL), TC_OK);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_OK);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, NULL, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, NULL, 1, b, 2, c, 2, d, 2), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, NULL, 2, c, 2, d, 2), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, NULL, 2), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, -1, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, -2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, -8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 6, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_SHAPE);   /* K % 4 */
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_TF32, TC_FP32, 2, 2, 7, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_SHAPE);   /* K % 2 */
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 3, m, 1, b, 2, c, 2, d, 2), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 0, b, 2, c, 2, d, 2), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 1, c, 2, d, 2), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 1), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_V100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_E4M3, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);
+    CHECK_STATUS(tc_sparse_gemm((tc_arch)7, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP32, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_BF16, TC_FP16, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 0, 2, 8, NULL, 4, NULL, 1, NULL, 2, NULL, 2, NULL, 2), TC_OK);
+    /* every illegal code of either group is refused, D untouched */
+    for (i = 0; i < 16; i++) {
+        int lo = i & 3, hi = i >> 2;
+        float keep_d = d[0];
+        bad[0] = m[0]; bad[1] = m[1];
+        bad[0] = (bad[0] & ~0xF0u) | ((uint32_t)i << 4);   /* group 1 of row 0 */
+        CHECK_STATUS(tc_sparse_gemm(TC_ARCH_H100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, bad, 1, b, 2, c, 2, d, 2),
+                     lo < hi ? TC_OK : TC_ERR_SPARSE_META);
+        if (lo >= hi) CHECK(same_bits(d[0], keep_d));
+    }
+    bad[0] = 0x4u; bad[1] = 0x5u;   /* tf32: only 0x4 and 0xE name a whole 32-bit element */
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_TF32, TC_FP32, 2, 2, 2, v, 1, bad, 1, b, 2, NULL, 2, d, 2), TC_ERR_SPARSE_META);
+    bad[1] = 0xEu;
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_TF32, TC_FP32, 2, 2, 2, v, 1, bad, 1, b, 2, NULL, 2, d, 2), TC_OK);
+    v[0] = 1.0f + 1.0f / 4096.0f;   /* not an fp16 value */
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_NOT_REPRESENTABLE);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_TF32, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_SPARSE_META);   /* m is 2:4, not 1:2 */
+}
+
 int main(void) {
     test_pattern_and_codes();
     test_prune_rules();
@@ -354,5 +521,8 @@ int main(void) {
     test_violations_and_bad_input();
     test_layouts();
     test_pack_unpack();
+    test_sparse_gemm_matches_dense();
+    test_sparse_gemm_dropped_b();
+    test_sparse_gemm_bad_input();
     return tct_finish("test_sparsity");
 }
