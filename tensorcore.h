@@ -3329,6 +3329,7 @@ typedef struct {
     int64_t *ffma_free, *mma_free;    /* per sub-partition */
     int *last;                        /* per sub-partition: last issued warp (local index) */
     int64_t *sched_next;              /* per sub-partition: no warp of it changes state before this cycle */
+    int64_t *sm_next;                 /* per SM: the smallest sched_next of its sub-partitions */
     double dram_free;
     uint8_t *resident;                /* one bit per sector: in L2 */
     int64_t segments;
@@ -3607,7 +3608,7 @@ static void tc__sim_free(tc__sim *S) {
     for (i = 0; S->w && i < S->nw; i++) { TC_FREE(S->w[i].trips); TC_FREE(S->w[i].seg); }
     TC_FREE(S->w); TC_FREE(S->pre); TC_FREE(S->secpool); TC_FREE(S->arrived); TC_FREE(S->exited);
     TC_FREE(S->port_free); TC_FREE(S->shared_free); TC_FREE(S->ffma_free); TC_FREE(S->mma_free);
-    TC_FREE(S->last); TC_FREE(S->sched_next); TC_FREE(S->resident);
+    TC_FREE(S->last); TC_FREE(S->sched_next); TC_FREE(S->sm_next); TC_FREE(S->resident);
 }
 
 static void *tc__sim_calloc(int64_t n, size_t size) {
@@ -3634,9 +3635,10 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
     S->mma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->mma_free);
     S->last = (int *)tc__sim_calloc(nsp, sizeof *S->last);
     S->sched_next = (int64_t *)tc__sim_calloc(nsp, sizeof *S->sched_next);
+    S->sm_next = (int64_t *)tc__sim_calloc(sms, sizeof *S->sm_next);
     S->resident = (uint8_t *)tc__sim_calloc(sectors / 8 + 1, 1);
     if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free ||
-        !S->last || !S->sched_next || !S->resident)
+        !S->last || !S->sched_next || !S->sm_next || !S->resident)
         return TC_ERR_NOMEM;
     for (s = 0; s < S->p->l2_resident_bytes / g->sector_bytes; s++) S->resident[s >> 3] |= (uint8_t)(1u << (s & 7));
     for (i = 0; i < nsp; i++) S->last[i] = -1;
@@ -3779,11 +3781,26 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     while (st == TC_OK) {
         int issued = 0, progress = 0, sm, sub;
         int64_t next = TC__SIM_NEVER;
-        for (sm = 0; sm < sms; sm++)
-            for (sub = 0; sub < g->subpartitions; sub++) issued |= tc__sim_schedule(&S, sm, sub, t, &progress, &next, states);
+        for (sm = 0; sm < sms; sm++) {
+            /* A whole SM asleep until sm_next is skipped: nothing on it can
+               change state before then, and no other SM can wake it (a
+               barrier only wakes warps of its own SM), so this is exact. */
+            int64_t sm_next = TC__SIM_NEVER;
+            if (t < S.sm_next[sm]) {
+                if (S.sm_next[sm] < next) next = S.sm_next[sm];
+                continue;
+            }
+            for (sub = 0; sub < g->subpartitions; sub++) {
+                issued |= tc__sim_schedule(&S, sm, sub, t, &progress, &next, states);
+                if (S.sched_next[sm * g->subpartitions + sub] < sm_next) sm_next = S.sched_next[sm * g->subpartitions + sub];
+            }
+            S.sm_next[sm] = sm_next;
+        }
         if (S.err != TC_OK) { st = S.err; break; }
-        for (done = 0, sm = 0; sm < sms; sm++) done += S.exited[sm];
-        if (done == S.nw) break;
+        if (progress) {   /* only a retiring warp changes the count */
+            for (done = 0, sm = 0; sm < sms; sm++) done += S.exited[sm];
+            if (done == S.nw) break;
+        }
         if (issued || progress) t++;
         else if (next == TC__SIM_NEVER) st = TC_ERR_PROGRAM;   /* cannot happen: kept as a guard against a hang */
         else t = next;
