@@ -3640,7 +3640,12 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
     if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free ||
         !S->last || !S->sched_next || !S->sm_next || !S->resident)
         return TC_ERR_NOMEM;
-    for (s = 0; s < S->p->l2_resident_bytes / g->sector_bytes; s++) S->resident[s >> 3] |= (uint8_t)(1u << (s & 7));
+    {
+        int64_t n = S->p->l2_resident_bytes / g->sector_bytes;   /* sectors [0, n) start in L2 */
+        if (n > sectors) n = sectors;
+        memset(S->resident, 0xFF, (size_t)(n >> 3));
+        for (s = n & ~(int64_t)7; s < n; s++) S->resident[s >> 3] |= (uint8_t)(1u << (s & 7));
+    }
     for (i = 0; i < nsp; i++) S->last[i] = -1;
     for (i = 0; i < S->nw; i++) {
         tc__sim_warp *w = &S->w[i];
