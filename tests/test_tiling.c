@@ -1,7 +1,9 @@
 /* test_tiling.c - section 6, the GEMM tiling model: counts, occupancy and
    waves against values derived by hand in the comments; the roofline switching
    sides where the arithmetic says; every invalid tiling rejected with its
-   status; the ladder valid on every machine. */
+   status; the ladder valid on every machine; the machines' rates taken from
+   section 5's profiles; the simulated main loop's program counted by hand,
+   its bank conflicts, and its time against the floors it must respect. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"
@@ -340,6 +342,147 @@ static void test_ladder(void) {
     }
 }
 
+/* The simulated main loop. Ladder version 5 (fp16, 128x128x32, 4 warps of
+   64x64, m16n8k16, 4 stages) on A100, 1 CTA, 4 iterations (one trip of the
+   4-stage unrolled body). Per warp: prologue 3 stages x 8 cp.async (16384
+   bytes per stage / 512 per instruction / 4 warps); per iteration 1 BAR +
+   8 cp.async + 2 k-steps x (4 ldmatrix.x4 of A + 4 of B, two n8 tiles each,
+   + 32 MMAs) = 89; 1 LOOP: 24 + 4 x 89 + 1 = 381 per warp. */
+static void test_sim_program(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100");
+    tc_tile_desc d = tc_tile_ladder_get(4)->tile;
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result run;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_OK);
+    CHECK(p.default_sms == 1 && p.default_warps_per_sm == 4);
+    CHECK(p.shared_bytes == 4 * (128 * 40 + 32 * 136) * 2);
+    o.warps_per_block = 4;
+    CHECK_STATUS(tc_sim_run(tc_tile_machine_profile(a), &p, &o, &run), TC_OK);
+    CHECK(run.instructions == 4 * 381);
+    CHECK(run.flops == 4.0 * 4 * 64 * 2 * 16 * 8 * 16);
+    /* cp.async reads every byte of the 4 tiles once: 4 x 16384 (+ the 3
+       stages the loop prefetches past its end) */
+    CHECK(run.l2_bytes == 7.0 * 16384);
+    /* padded rows (40 and 136 halves): every ldmatrix is conflict-free, 4
+       wavefronts; 4 warps x 4 iterations x 2 k-steps x 8 */
+    CHECK(run.shared_wavefronts == 4 * 4 * 2 * 8 * 4);
+    tc_sim_result_free(&run);
+    /* without padding, A's rows of 64 bytes put rows r, r + 2, r + 4, r + 6
+       on the same banks: 4 wavefronts per 8x8 matrix, 16 per ldmatrix.x4;
+       B's rows of 256 bytes put all 8 rows of a matrix on the same banks:
+       8 per matrix, 32 per ldmatrix.x4 */
+    d.pad_a = d.pad_b = 0;
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_OK);
+    CHECK_STATUS(tc_sim_run(tc_tile_machine_profile(a), &p, &o, &run), TC_OK);
+    CHECK(run.shared_wavefronts == 4 * 4 * 2 * (4 * 16 + 4 * 32));
+    tc_sim_result_free(&run);
+
+    /* bad inputs */
+    d = tc_tile_ladder_get(4)->tile;
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_build_mainloop(NULL, a, &d, 4, 1), TC_ERR_NULL);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 6, 1), TC_ERR_SIZE);    /* not a multiple of 4 stages */
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 0, 1), TC_ERR_SIZE);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 0), TC_ERR_SIZE);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 3), TC_ERR_SIZE);    /* 2 fit on an SM */
+    d.pad_a = 1;                                                           /* rows of 66 bytes */
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_ERR_SHAPE);
+    d = tc_tile_ladder_get(5)->tile;
+    d.M = d.N = d.K = 4096;
+    d.inst_k = 4;                                                          /* tf32 m16n8k4: no simulator kind */
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_OK);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_ERR_TILE_INST);
+    d.warp_m = 48;
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_ERR_TILE_DIVIDE);
+    tc_sim_program_free(&p);
+}
+
+/* What the simulated iteration time must respect. */
+static void test_sim_time(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
+    tc_tile_desc d = fp16_tile(4096, 4096, 4096);
+    tc_tile_result r, m;
+    double c[5], c1, c2;
+    const char *why = NULL;
+    int st, i, j;
+
+    /* more stages are never slower (1 CTA, so latency shows) and a single
+       buffer, which waits for every load, is the slowest. Padded rows: the
+       conflicts of unpadded ones would hide everything else (next check). */
+    d.pad_a = d.pad_b = 8;
+    for (st = 1; st <= 4; st++) {
+        d.stages = st;
+        CHECK_STATUS(tc_tile_simulate(a, &d, 1, &c[st], NULL), TC_OK);
+        if (st > 1) CHECK(c[st] <= c[st - 1]);
+    }
+    CHECK(c[1] > 1.3 * c[4]);
+    /* 1 CTA alone pays at least its own MMAs: 512 cycles (test_counts_4096).
+       It does not reach them: one warp per scheduler waits for its
+       ldmatrix at every k-step (a second CTA fills those gaps, below) */
+    CHECK(c[4] >= 512.0 && c[4] < 1.5 * 512.0);
+    /* unpadded: 3 x more shared wavefronts than cycles of MMA (test_sim_program) */
+    d.pad_a = d.pad_b = 0;
+    CHECK_STATUS(tc_tile_simulate(a, &d, 1, &c1, NULL), TC_OK);
+    CHECK(c1 > 2.5 * c[4]);
+    d.pad_a = d.pad_b = 8;
+    /* two CTAs never take less than one, nor more than two run apart */
+    d.stages = 3;
+    CHECK_STATUS(tc_tile_simulate(a, &d, 1, &c1, NULL), TC_OK);
+    CHECK_STATUS(tc_tile_simulate(a, &d, 2, &c2, NULL), TC_OK);
+    CHECK(c2 >= c1 && c2 <= 2.0 * c1);
+    CHECK(c2 >= 2 * 512.0 && c2 < 1.1 * 2 * 512.0);   /* two CTAs keep the MMA pipes busy */
+    CHECK_STATUS(tc_tile_simulate(a, &d, 3, &c2, NULL), TC_ERR_SIZE);   /* padded, 2 fit */
+    CHECK_STATUS(tc_tile_simulate(a, &d, 1, NULL, NULL), TC_ERR_NULL);
+
+    /* every ladder kernel on every machine: the simulation never beats the
+       compute pipe (it issues exactly the model's instructions) and the
+       prediction never beats the roofline; the compute-bound cp.async
+       kernels come within 10% of the pipe */
+    for (j = 0; j < tc_tile_machine_count(); j++)
+        for (i = 0; i < tc_tile_ladder_count(); i++) {
+            const tc_tile_machine *mc = tc_tile_machine_get(j);
+            double share = 0.0;
+            int k;
+            d = tc_tile_ladder_get(i)->tile;
+            d.M = d.N = d.K = 4096;
+            CHECK_STATUS(tc_tile_predict(mc, &d, &r, &why), TC_OK);
+            CHECK_STATUS(tc_tile_model(mc, &d, &m, NULL), TC_OK);
+            CHECK(r.simulated == 1 && m.simulated == 0 && m.sim_iter_cycles == 0.0);
+            CHECK(r.analytic_predicted_s == m.predicted_s);
+            CHECK(r.sim_iter_cycles >= r.ctas_per_sm * r.iter_cycles[TC_TILE_LIMIT_COMPUTE]);
+            CHECK(r.sim_last_iter_cycles <= r.sim_iter_cycles);
+            CHECK(r.predicted_s >= r.roofline_s);
+            for (k = 0; k < TC_SIM_STATE_COUNT; k++) share += r.sim_state_share[k];
+            CHECK_NEAR(share, 1.0, 1e-9);
+            if (i >= 4) {
+                CHECK(r.sim_iter_cycles < 1.1 * r.ctas_per_sm * r.iter_cycles[TC_TILE_LIMIT_COMPUTE]);
+                CHECK(r.limit == TC_TILE_LIMIT_COMPUTE);
+            }
+        }
+
+    /* the cp.async pipeline predicts faster than the single buffer */
+    d = tc_tile_ladder_get(3)->tile;
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_predict(h, &d, &m, NULL), TC_OK);
+    d.stages = 4;
+    CHECK_STATUS(tc_tile_predict(h, &d, &r, NULL), TC_OK);
+    CHECK(r.predicted_s < m.predicted_s);
+
+    /* refusals: the model's, and the simulator's own */
+    d.warp_m = 48;
+    CHECK_STATUS(tc_tile_predict(a, &d, &r, &why), TC_ERR_TILE_DIVIDE);
+    d = tc_tile_ladder_get(4)->tile;
+    d.M = d.N = d.K = 4096;
+    d.pad_b = 1;
+    CHECK_STATUS(tc_tile_predict(a, &d, &r, &why), TC_ERR_SHAPE);
+    CHECK(r.predicted_s == 0.0 && why && strstr(why, "16 bytes") != NULL);
+    CHECK_STATUS(tc_tile_predict(a, &d, NULL, NULL), TC_ERR_NULL);
+}
+
 int main(void) {
     test_machines();
     test_counts_4096();
@@ -349,5 +492,7 @@ int main(void) {
     test_tail();
     test_invalid();
     test_ladder();
+    test_sim_program();
+    test_sim_time();
     return tct_finish("test_tiling");
 }
