@@ -658,8 +658,9 @@ TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M
      per-thread addresses. Global requests coalesce into 32-byte sectors;
      a sector seen before (or inside the program's L2-resident range) is an
      L2 hit, otherwise a DRAM access; bandwidth is a token bucket per SM
-     (L2 -> SM) and one for the GPU (DRAM). All warps of an SM form one
-     thread block for BAR (__syncthreads); exited warps count as arrived.
+     (L2 -> SM) and one for the GPU (DRAM). BAR (__syncthreads) waits for
+     the warps of one thread block: all warps of an SM, or warps_per_block
+     consecutive ones; exited warps count as arrived.
    Simplifies: no instruction cache, no register-bank conflicts, no dual
      issue; memory queues are unbounded (back-pressure shows up as
      long/short_scoreboard at the consumer, not as lg/mio_throttle); stores
@@ -876,6 +877,7 @@ typedef struct {
     tc_sim_policy policy; /* 0: greedy-then-oldest */
     int record_timeline;  /* keep per-warp state segments in the result */
     int64_t max_cycles;   /* 0: 1e9; beyond it the run stops with TC_ERR_LIMIT */
+    int warps_per_block;  /* warps that share a BAR; 0: all warps of an SM. Must divide warps_per_sm */
 } tc_sim_options;
 
 /* One stretch of a warp's timeline: from `start` until the next segment's
@@ -958,63 +960,78 @@ TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction
      and a predicted time. The instruction is an mma.sync shape, or (for
      input TC_FP32) one warp-wide FFMA: 32 lanes arranged inst_m x inst_n,
      inst_k = 1.
-   How the time is built (tc_tile_model): for one main-loop iteration of one
-     CTA (cta_k of K) the model counts what each SM resource must do - MMA or
-     FFMA pipe, shared-memory wavefronts (128 bytes each, conflict-free
-     layouts assumed: padded or swizzled), issue slots (every warp
-     instruction: compute, shared loads, global loads or cp.async, shared
-     stores, barriers, loop overhead), L2 -> SM bytes - and takes the
-     slowest as the iteration's throughput cost W. The iteration also has a
-     latency floor L: the global load (overlapped by stages - 1 iterations
-     under cp.async pipelining), a shared load, and the dependent chain of
-     cta_k / inst_k accumulations; with a single buffer the CTA waits for
-     its load and then computes, so L = load latency + W. With r CTAs resident on an SM, r
-     iterations cost max(r W, L). Each wave adds a global-latency prologue
-     and the store of its D tiles; the last wave runs with fewer CTAs per
-     SM. The kernel takes max(that, compulsory DRAM bytes / bandwidth).
-   Simplifies: L2 catches every re-read (DRAM sees A, B once and D once);
-     partial edge tiles cost a full tile; no bank conflicts; register counts
-     are estimated unless the descriptor gives them; launch overhead and
-     clock changes are ignored; the instruction-level time of one CTA from
-     the simulator (section 5) is not yet wired in.
-   Numbers from: ../shared/REFERENCE.md section 3 and the CUDA programming
-     guide's compute-capability table (tc__tile_machines gives a source for
-     each). The machine numbers duplicate section 5's profiles until both
-     sections are on one branch; then tc_tile_machine is filled from a
-     tc_sim_profile. Measured: latencies, H100's mma.sync rate. Assumed:
-     L2 -> SM bandwidth (64 bytes/clock/SM), 4 loop-overhead instructions
-     per iteration, the register estimate. cuda/gemm.cu measures the ladder
-     and prints the model's error beside each kernel.
+   How the time is built (tc_tile_model, analytic): for one main-loop
+     iteration of one CTA (cta_k of K) the model counts what each SM
+     resource must do - MMA or FFMA pipe, shared-memory wavefronts (128
+     bytes each, conflict-free layouts assumed: padded or swizzled), issue
+     slots (every warp instruction: compute, shared loads, global loads or
+     cp.async, shared stores, barriers, loop overhead), L2 -> SM bytes - and
+     takes the slowest as the iteration's throughput cost W. The iteration
+     also has a latency floor L: the global load (overlapped by stages - 1
+     iterations under cp.async pipelining), a shared load, and the dependent
+     chain of cta_k / inst_k accumulations; with a single buffer the CTA
+     waits for its load and then computes, so L = load latency + W. With r
+     CTAs resident on an SM, r iterations cost max(r W, L). Each wave adds a
+     global-latency prologue and the store of its D tiles; the last wave
+     runs with fewer CTAs per SM. The kernel takes max(that, compulsory DRAM
+     bytes / bandwidth).
+   The simulated part (tc_tile_predict): the same kernel's main loop as a
+     warp program for section 5's simulator (tc_tile_build_mainloop): per
+     iteration each warp waits for its share of the tile (cp.async.wait +
+     __syncthreads; with one buffer LDG, STS, BAR), issues the next tile's
+     cp.async, then per instruction step loads its A and B fragments
+     (ldmatrix, or LDS for FFMA) and issues its MMAs (or FFMAs). r CTAs'
+     warps run on one simulated SM, each CTA with its own barrier; two short
+     runs (a few iterations each) give the steady-state cycles per iteration
+     as their difference, so the prologue cancels. That number replaces
+     max(r W, L) in the wave time: it sees the scheduler, the scoreboard's
+     dependences, the pipes' intervals, bank conflicts of the real ldmatrix
+     row addresses (padding matters there) and the barrier's stall, which
+     the analytic counts assume away. The analytic W, L and limit are kept
+     beside it as the explanation.
+   Simplifies: L2 catches every re-read (DRAM sees A, B once and D once; the
+     simulated loads all hit L2); partial edge tiles cost a full tile; the
+     analytic part assumes no bank conflicts; register counts are estimated
+     unless the descriptor gives them; launch overhead and clock changes are
+     ignored; in the simulation all CTAs of an SM read the same shared
+     addresses (bank conflicts arise within one request only, as on the GPU)
+     and global loads narrower than 4 bytes are modelled as 4-byte words.
+   Numbers from: section 5's profile (tc_sim_profile: clock, SMs,
+     schedulers, warps, shared memory, latencies, pipe intervals, L2 -> SM
+     and DRAM bandwidth - each with its source there), plus the occupancy
+     limits a profile lacks, from the CUDA programming guide's
+     compute-capability table (tc__tile_machines gives a source for each).
+     Measured: latencies, H100's mma.sync rate. Assumed: L2 -> SM bandwidth
+     (64 bytes/clock/SM), 4 loop-overhead instructions per iteration, the
+     register estimate. cuda/gemm.cu measures the ladder and prints the
+     model's error beside each kernel.
    ========================================================================== */
 
-/* The machine numbers the tiling model needs. Rates are per SM per clock. */
+/* A machine for the tiling model: a section 5 profile (every rate, latency
+   and size the simulator uses) plus the occupancy limits a profile lacks. */
 typedef struct {
-    const char *name;              /* "a100" */
+    const char *name;              /* "a100"; also the profile's name */
     const char *description;
-    double clock_ghz;
-    int sms;
-    int schedulers_per_sm;         /* warp instructions issued per clock per SM */
-    int max_warps_per_sm;
+    const tc_sim_profile *profile; /* NULL: tc_sim_profile_find(name) */
     int max_ctas_per_sm;
     int max_threads_per_cta;
-    int64_t shared_bytes_per_sm;   /* usable by CTAs, all together */
     int64_t shared_bytes_per_cta;  /* the most one CTA may opt in to */
     int64_t shared_reserved_per_cta; /* the system's share of each CTA's shared memory */
     int regs_per_sm;               /* 32-bit registers */
     int max_regs_per_thread;
     int reg_alloc_unit;            /* registers per thread are allocated in multiples of this */
-    double mma_fma_per_clk[TC_DTYPE_COUNT]; /* multiply-adds per clock per SM by input type through
-                                               mma.sync; 0 = no mma.sync for that type. [TC_FP32] unused */
-    double ffma_per_clk;           /* fp32 CUDA-core multiply-adds per clock per SM */
-    int shared_bytes_per_clk;      /* one wavefront: shared-memory bandwidth per SM */
-    double l2_bytes_per_clk;       /* L2 -> SM, per SM */
-    double dram_bytes_per_s;       /* whole GPU */
-    int dram_latency, l2_latency, shared_latency, ffma_latency, mma_latency; /* cycles */
 } tc_tile_machine;
 
 TCDEF int tc_tile_machine_count(void);
 TCDEF const tc_tile_machine *tc_tile_machine_get(int i);           /* NULL if out of range */
 TCDEF const tc_tile_machine *tc_tile_machine_find(const char *name);/* "a100", "h100"; NULL if unknown */
+/* The machine's profile (m->profile, or the one named m->name); NULL if none. */
+TCDEF const tc_sim_profile *tc_tile_machine_profile(const tc_tile_machine *m);
+/* Rates the model derives from the profile, per SM per clock: multiply-adds
+   through mma.sync for an input type and shape (0: not on this machine; TC_FP32
+   means FFMA, inst_m/n/k ignored), and bytes of shared memory. */
+TCDEF double tc_tile_fma_per_clk(const tc_tile_machine *m, tc_dtype in, int inst_m, int inst_n, int inst_k);
+TCDEF double tc_tile_shared_bytes_per_clk(const tc_tile_machine *m);
 
 /* How operands reach the compute instructions. */
 typedef enum {
@@ -1083,7 +1100,13 @@ typedef struct {
     double predicted_cycles;      /* SM cycles over all waves */
     double predicted_s;
     double predicted_flops_per_s; /* flops / predicted_s */
-    tc_tile_limit limit;          /* what set the time */
+    tc_tile_limit limit;          /* what set the time (the analytic counts say; the simulation's states say more) */
+    /* the simulated main loop: tc_tile_predict only (tc_tile_model leaves sim_* 0) */
+    int simulated;                /* 1: predicted_* use the simulated iteration time */
+    double sim_iter_cycles;       /* one main-loop iteration of ctas_per_sm CTAs sharing an SM, steady state */
+    double sim_last_iter_cycles;  /* the same with last_wave_ctas_per_sm CTAs */
+    double sim_state_share[TC_SIM_STATE_COUNT]; /* where the warps' cycles went (the ctas_per_sm run), sums to 1 */
+    double analytic_predicted_s;  /* tc_tile_model's time (both fill it), kept beside the simulated one */
 } tc_tile_result;
 
 /* Check a tiling against a machine. TC_OK, or the constraint that failed
@@ -1098,12 +1121,34 @@ typedef struct {
      TC_ERR_TILE_SHARED  (shared memory per CTA over the machine's limit),
      TC_ERR_TILE_REGS    (registers per thread over the limit, or one CTA's
                           registers over the SM's file),
-     TC_ERR_ARG          (staging unknown, or DIRECT with stages or pads). */
+     TC_ERR_ARG          (staging unknown, or DIRECT with stages or pads; an
+                          occupancy limit of the machine below 1),
+     TC_ERR_PROFILE      (no profile, an invalid one, or one without the
+                          shared, L2 -> SM and DRAM bandwidths the model needs). */
 TCDEF tc_status tc_tile_check(const tc_tile_machine *m, const tc_tile_desc *d, const char **why);
 
 /* Everything above for a valid tiling; the same statuses as tc_tile_check
    (out is then zeroed). */
 TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why);
+
+/* The main loop of one CTA as a section 5 warp program (every warp of the
+   CTA runs it): `iters` iterations, a multiple of max(stages, 1) (the loop
+   body is unrolled over the stages, as the real kernel's buffer index
+   rotates). The program's defaults are one SM holding `ctas` CTAs; run it
+   with tc_sim_options.warps_per_block = the CTA's warps. Besides
+   tc_tile_check's statuses: TC_ERR_SIZE (iters or ctas out of range),
+   TC_ERR_TILE_INST (the simulator has no MMA kind of this shape: tf32
+   m16n8k4), TC_ERR_SHAPE (an ldmatrix row of A or B, (cta_k + pad_a) or
+   (cta_n + pad_b) elements, is not a multiple of 16 bytes). */
+TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_tile_machine *m, const tc_tile_desc *d, int iters, int ctas);
+/* Steady-state SM cycles per main-loop iteration with `ctas` CTAs on one SM
+   (1 <= ctas <= the occupancy limit): two runs of tc_tile_build_mainloop's
+   program, a few iterations apart, differenced. `run` (may be NULL) gets
+   the longer run's result (free it with tc_sim_result_free). */
+TCDEF tc_status tc_tile_simulate(const tc_tile_machine *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run);
+/* tc_tile_model, then the simulated main loop in place of the analytic
+   iteration time: the sim_* fields, and predicted_* from them. */
+TCDEF tc_status tc_tile_predict(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why);
 
 /* The GEMM ladder of cuda/gemm.cu, one entry per kernel version: its tiling
    with M = N = K = 0 (fill them in). The kernels in cuda/gemm.cu check their
@@ -3303,7 +3348,7 @@ typedef struct {
     int reason;                       /* ... and is in this state */
     int64_t since;                    /* current state, since this cycle */
     int state;                        /* -1 before cycle 0 */
-    int pc, sm, sub, local, global, done, at_barrier;
+    int pc, sm, sub, local, global, block, done, at_barrier;
     int32_t *trips;                   /* LOOP counters, one per instruction */
     tc_sim_segment *seg;
     int64_t nseg, capseg;
@@ -3323,8 +3368,8 @@ typedef struct {
     tc__sim_pre *pre;
     int64_t *secpool;
     tc__sim_warp *w;
-    int nw, wps, record, policy;
-    int *arrived, *exited;            /* per SM */
+    int nw, wps, wpb, record, policy;
+    int *arrived, *exited;            /* per thread block */
     double *port_free, *shared_free;  /* per SM: L2 -> SM and shared memory token buckets */
     int64_t *ffma_free, *mma_free;    /* per sub-partition */
     int *last;                        /* per sub-partition: last issued warp (local index) */
@@ -3438,18 +3483,18 @@ static void tc__sim_write(tc__sim_warp *w, int reg, int64_t ready, int why) {
     if (ready > w->all_ready) { w->all_ready = ready; w->all_why = (uint8_t)why; }
 }
 
-static void tc__sim_release(tc__sim *S, int sm, int64_t t) {
-    int i;
-    if (S->arrived[sm] == 0 || S->arrived[sm] + S->exited[sm] < S->wps) return;
-    for (i = 0; i < S->wps; i++) {
-        tc__sim_warp *w = &S->w[sm * S->wps + i];
+static void tc__sim_release(tc__sim *S, int block, int64_t t) {
+    int i, sm = block * S->wpb / S->wps;
+    if (S->arrived[block] == 0 || S->arrived[block] + S->exited[block] < S->wpb) return;
+    for (i = 0; i < S->wpb; i++) {
+        tc__sim_warp *w = &S->w[block * S->wpb + i];
         if (!w->at_barrier) continue;
         w->at_barrier = 0;
         w->wake = t + 1;
         w->reason = TC_SIM_BARRIER;
     }
     for (i = 0; i < S->g->subpartitions; i++) S->sched_next[sm * S->g->subpartitions + i] = t + 1;
-    S->arrived[sm] = 0;
+    S->arrived[block] = 0;
 }
 
 /* The warp's state at cycle t: a stall state, TC_SIM_EXITED, or -1 (ready to issue). */
@@ -3471,8 +3516,8 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     if (need > t) { w->wake = need; w->reason = why; return why; }
     if (ins->op == TC_SIM_EXIT) {   /* retires without an issue slot */
         w->done = 1;
-        S->exited[w->sm]++;
-        tc__sim_release(S, w->sm, t);
+        S->exited[w->block]++;
+        tc__sim_release(S, w->block, t);
         *progress = 1;
         return TC_SIM_EXITED;
     }
@@ -3512,8 +3557,8 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
         break;
     case TC_SIM_BAR:
         w->at_barrier = 1;
-        S->arrived[w->sm]++;
-        tc__sim_release(S, w->sm, t);
+        S->arrived[w->block]++;
+        tc__sim_release(S, w->block, t);
         break;
     case TC_SIM_LOOP:
         if (w->trips[w->pc] + 1 < ins->count) { w->trips[w->pc]++; w->pc = ins->target; return; }
@@ -3627,8 +3672,8 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
     int i;
     S->nw = sms * S->wps;
     S->w = (tc__sim_warp *)tc__sim_calloc(S->nw, sizeof *S->w);
-    S->arrived = (int *)tc__sim_calloc(sms, sizeof *S->arrived);
-    S->exited = (int *)tc__sim_calloc(sms, sizeof *S->exited);
+    S->arrived = (int *)tc__sim_calloc(S->nw / S->wpb, sizeof *S->arrived);
+    S->exited = (int *)tc__sim_calloc(S->nw / S->wpb, sizeof *S->exited);
     S->port_free = (double *)tc__sim_calloc(sms, sizeof *S->port_free);
     S->shared_free = (double *)tc__sim_calloc(sms, sizeof *S->shared_free);
     S->ffma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->ffma_free);
@@ -3653,6 +3698,7 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
         w->local = i % S->wps;
         w->sub = w->local % g->subpartitions;
         w->global = i;
+        w->block = i / S->wpb;
         w->state = -1;
         w->trips = (int32_t *)tc__sim_calloc(S->p->n, sizeof *w->trips);
         if (!w->trips) return TC_ERR_NOMEM;
@@ -3761,7 +3807,7 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     tc_sim_options o;
     tc_status st;
     int64_t t = 0, limit;
-    int *states = NULL, sms, done = 0;
+    int *states = NULL, sms, done = 0, b;
     if (!out) return TC_ERR_NULL;
     memset(out, 0, sizeof *out);
     if (!g || !p) return TC_ERR_NULL;
@@ -3771,7 +3817,8 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     sms = o.sms ? o.sms : (p->default_sms ? p->default_sms : 1);
     memset(&S, 0, sizeof S);
     S.wps = o.warps_per_sm ? o.warps_per_sm : (p->default_warps_per_sm ? p->default_warps_per_sm : 1);
-    if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0) return TC_ERR_SIZE;
+    S.wpb = o.warps_per_block ? o.warps_per_block : S.wps;
+    if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0 || S.wpb < 1 || S.wps % S.wpb) return TC_ERR_SIZE;
     if (sms > g->sms || S.wps > g->max_warps_per_sm) return TC_ERR_SIZE;
     if (o.policy != TC_SIM_GTO && o.policy != TC_SIM_LRR) return TC_ERR_ARG;
     limit = o.max_cycles ? o.max_cycles : 1000000000;
@@ -3803,7 +3850,7 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
         }
         if (S.err != TC_OK) { st = S.err; break; }
         if (progress) {   /* only a retiring warp changes the count */
-            for (done = 0, sm = 0; sm < sms; sm++) done += S.exited[sm];
+            for (done = 0, b = 0; b < S.nw / S.wpb; b++) done += S.exited[b];
             if (done == S.nw) break;
         }
         if (issued || progress) t++;
@@ -3937,42 +3984,22 @@ TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction
 
 /* ------------------------------------------------ section 6: tiling */
 
-/* Every number: where it comes from (REFERENCE.md section 3 gathers most). */
+/* Only what section 5's profiles lack: occupancy limits. The rates,
+   latencies and sizes come from the profile of the same name. */
 static const tc_tile_machine tc__tile_machines[] = {
-    {   "a100",
-        "NVIDIA A100 SXM (sm_80): whitepaper rates, measured latencies",
-        1.41,          /* boost clock: A100 whitepaper */
-        108, 4, 64, 32, 1024, /* SMs, schedulers, warps/SM, CTAs/SM, threads/CTA: whitepaper, CUDA guide (cc 8.0) */
-        164 * 1024,    /* shared carve-out per SM: whitepaper */
-        163 * 1024,    /* per CTA (opt-in): CUDA guide, cc 8.0 */
+    {   "a100", "NVIDIA A100 SXM (sm_80): section 5's a100 profile, CUDA guide occupancy limits (cc 8.0)",
+        NULL,
+        32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
+        163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
         1024,          /* reserved per CTA: CUDA guide, cc 8.0 and later */
-        65536, 255, 8, /* registers per SM, per thread, allocation unit: CUDA guide */
-        /* fp32 (FFMA path), tf32, fp16, bf16, e4m3, e5m2: 1024 fp16 FMA/clk/SM (4 Tensor Cores x 256,
-           whitepaper) is what 312 TFLOPS dense = 108 x 1.41 GHz x 2048 flops/clk means; tf32 at half rate
-           (156 TFLOPS); no FP8 on sm_80 */
-        { 0.0, 512.0, 1024.0, 1024.0, 0.0, 0.0 },
-        64.0,          /* FFMA: 64 fp32 lanes per SM (whitepaper) */
-        128,           /* shared memory: 32 banks x 4 bytes per clock */
-        64.0,          /* L2 -> SM bytes/clock/SM: assumption, as section 5's a100 profile */
-        1555e9,        /* HBM2 (A100 40 GB): whitepaper */
-        290, 200, 23, 4, 25 /* DRAM, L2, shared, FFMA: Abdelkhalik et al. 2022; MMA 25: Accel-Sim config (unmeasured) */
+        65536, 255, 8  /* registers per SM, per thread, allocation unit: CUDA guide */
     },
-    {   "h100",
-        "NVIDIA H100 SXM (sm_90): mma.sync at its measured ~65% of the dense rate, measured latencies",
-        1.83,          /* tensor clock: REFERENCE.md section 3 (1.98 GHz max) */
-        132, 4, 64, 32, 1024, /* whitepaper, CUDA guide (cc 9.0) */
-        228 * 1024,    /* whitepaper */
+    {   "h100", "NVIDIA H100 SXM (sm_90): section 5's h100 profile, CUDA guide occupancy limits (cc 9.0)",
+        NULL,
+        32, 1024,      /* CUDA guide, cc 9.0 */
         227 * 1024,    /* CUDA guide, cc 9.0 */
         1024,
-        65536, 255, 8,
-        /* mma.sync on Hopper peaks near 1340 of the 2048 fp16 FMA/clk/SM that wgmma reaches (REFERENCE.md
-           section 3); tf32 at half that; FP8 mma.sync on sm_90 unmeasured, so not modelled */
-        { 0.0, 670.0, 1340.0, 1340.0, 0.0, 0.0 },
-        128.0,         /* FFMA: 128 fp32 lanes per SM (whitepaper) */
-        128,
-        64.0,          /* assumption, as section 5's h100 profile */
-        3.35e12,       /* HBM3: whitepaper; a measured copy reaches ~3.0 TB/s */
-        484, 264, 29, 4, 24 /* HPMLL/NVIDIA-Hopper-Benchmark (H100 SXM); MMA m16n8k16 24.1 measured */
+        65536, 255, 8
     },
 };
 
@@ -3992,18 +4019,27 @@ TCDEF const tc_tile_machine *tc_tile_machine_find(const char *name) {
     return NULL;
 }
 
+TCDEF const tc_sim_profile *tc_tile_machine_profile(const tc_tile_machine *m) {
+    if (!m) return NULL;
+    return m->profile ? m->profile : tc_sim_profile_find(m->name);
+}
+
 TCDEF const char *tc_tile_limit_name(tc_tile_limit l) {
     static const char *const names[] = { "compute", "shared", "issue", "L2", "latency", "DRAM" };
     if ((int)l < 0 || (int)l >= TC__TILE_COUNT_OF(names)) return "unknown";
     return names[l];
 }
 
-/* mma.sync shapes per input type (PTX ISA, "Matrix shapes"). */
-static const struct { tc_dtype in; int m, n, k; } tc__tile_mma_shapes[] = {
-    { TC_FP16, 16, 8, 16 }, { TC_FP16, 16, 8, 8 },
-    { TC_BF16, 16, 8, 16 }, { TC_BF16, 16, 8, 8 },
-    { TC_TF32, 16, 8, 8 },  { TC_TF32, 16, 8, 4 },
-    { TC_E4M3, 16, 8, 32 }, { TC_E5M2, 16, 8, 32 },
+/* mma.sync shapes per input type (PTX ISA, "Matrix shapes"), and the
+   simulator's MMA kind whose interval and latency each one takes. `exact`:
+   the kind is this very shape, so the main loop can be simulated. bf16
+   m16n8k8 runs at fp16's rate (as the profiles assume for m16n8k16), e5m2 at
+   e4m3's, tf32 m16n8k4 at m16n8k8's multiply-add rate. */
+static const struct { tc_dtype in; int m, n, k; tc_sim_mma_kind kind; int exact; } tc__tile_mma_shapes[] = {
+    { TC_FP16, 16, 8, 16, TC_SIM_MMA_M16N8K16_F16, 1 },  { TC_FP16, 16, 8, 8, TC_SIM_MMA_M16N8K8_F16, 1 },
+    { TC_BF16, 16, 8, 16, TC_SIM_MMA_M16N8K16_BF16, 1 }, { TC_BF16, 16, 8, 8, TC_SIM_MMA_M16N8K8_F16, 1 },
+    { TC_TF32, 16, 8, 8, TC_SIM_MMA_M16N8K8_TF32, 1 },   { TC_TF32, 16, 8, 4, TC_SIM_MMA_M16N8K8_TF32, 0 },
+    { TC_E4M3, 16, 8, 32, TC_SIM_MMA_M16N8K32_E4M3, 1 }, { TC_E5M2, 16, 8, 32, TC_SIM_MMA_M16N8K32_E4M3, 1 },
 };
 
 /* Bytes per element of an operand in global and shared memory. */
@@ -4018,13 +4054,33 @@ static int tc__tile_elem_bytes(tc_dtype t) {
 
 static int64_t tc__tile_cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-static int tc__tile_mma_supported(const tc_tile_machine *m, tc_dtype in, int im, int in_, int ik) {
+/* The shape table's row for an mma.sync, or -1. */
+static int tc__tile_mma_row(tc_dtype in, int im, int in_, int ik) {
     int i;
-    if (!(m->mma_fma_per_clk[in] > 0.0)) return 0;
     for (i = 0; i < TC__TILE_COUNT_OF(tc__tile_mma_shapes); i++)
-        if (tc__tile_mma_shapes[i].in == in && tc__tile_mma_shapes[i].m == im &&
-            tc__tile_mma_shapes[i].n == in_ && tc__tile_mma_shapes[i].k == ik) return 1;
-    return 0;
+        if (tc__tile_mma_shapes[i].in == in && tc__tile_mma_shapes[i].m == im && tc__tile_mma_shapes[i].n == in_ &&
+            tc__tile_mma_shapes[i].k == ik) return i;
+    return -1;
+}
+
+/* Multiply-adds per clock per SM: a pipe per sub-partition accepts one
+   instruction every `interval` cycles. */
+TCDEF double tc_tile_fma_per_clk(const tc_tile_machine *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
+    const tc_sim_profile *g = tc_tile_machine_profile(m);
+    int row, km, kn, kk;
+    tc_sim_mma_kind kind;
+    if (!g || g->ffma_interval < 1) return 0.0;
+    if (in == TC_FP32) return (double)g->subpartitions * 32.0 / g->ffma_interval;
+    row = tc__tile_mma_row(in, inst_m, inst_n, inst_k);
+    if (row < 0) return 0.0;
+    kind = tc__tile_mma_shapes[row].kind;
+    if (g->mma_latency[kind] < 1 || g->mma_interval[kind] < 1 || tc_sim_mma_shape(kind, &km, &kn, &kk) != TC_OK) return 0.0;
+    return (double)g->subpartitions * km * kn * kk / g->mma_interval[kind];
+}
+
+TCDEF double tc_tile_shared_bytes_per_clk(const tc_tile_machine *m) {
+    const tc_sim_profile *g = tc_tile_machine_profile(m);
+    return g ? (double)g->shared_wavefronts_per_cycle * g->banks * g->bank_bytes : 0.0;
 }
 
 /* Register estimate: fp32 accumulators of the thread's share of the warp
@@ -4048,8 +4104,17 @@ static tc_status tc__tile_fail(const char **why, const char *msg, tc_status s) {
 static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc *d, const char **why, tc_tile_result *r) {
     int eb, warps, threads, stages, regs, regs_alloc, ctas_regs, ctas_shared, ctas_warps;
     int64_t smem;
+    const tc_sim_profile *g;
     if (why) *why = "ok";
     if (!m || !d) return tc__tile_fail(why, "machine or descriptor is NULL", TC_ERR_NULL);
+    g = tc_tile_machine_profile(m);
+    if (!g) return tc__tile_fail(why, "the machine has no simulator profile (none given, none of its name)", TC_ERR_PROFILE);
+    if (tc_sim_profile_validate(g, why) != TC_OK) return TC_ERR_PROFILE;
+    if (!(g->sm_bytes_per_cycle > 0.0) || !(g->dram_bytes_per_cycle > 0.0) || g->shared_wavefronts_per_cycle < 1)
+        return tc__tile_fail(why, "the profile leaves shared, L2 -> SM or DRAM bandwidth unmodelled (0)", TC_ERR_PROFILE);
+    if (m->max_ctas_per_sm < 1 || m->max_threads_per_cta < 32 || m->shared_bytes_per_cta < 0 || m->shared_reserved_per_cta < 0 ||
+        m->regs_per_sm < 1 || m->max_regs_per_thread < 1 || m->reg_alloc_unit < 1)
+        return tc__tile_fail(why, "an occupancy limit of the machine is below 1", TC_ERR_ARG);
     if (d->M < 1 || d->N < 1 || d->K < 1) return tc__tile_fail(why, "M, N and K must be at least 1", TC_ERR_SIZE);
     if (d->cta_m < 1 || d->cta_n < 1 || d->cta_k < 1 || d->warp_m < 1 || d->warp_n < 1 ||
         d->inst_m < 1 || d->inst_n < 1 || d->inst_k < 1)
@@ -4068,7 +4133,7 @@ static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc 
     if (d->in == TC_FP32) {
         if (d->inst_m * d->inst_n != 32 || d->inst_k != 1)
             return tc__tile_fail(why, "an FFMA instruction is 32 lanes: inst_m * inst_n = 32, inst_k = 1", TC_ERR_TILE_INST);
-    } else if (!tc__tile_mma_supported(m, d->in, d->inst_m, d->inst_n, d->inst_k)) {
+    } else if (!(tc_tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k) > 0.0)) {
         return tc__tile_fail(why, "no mma.sync of this shape for this input type on this machine", TC_ERR_TILE_INST);
     }
     if (d->cta_m % d->warp_m || d->cta_n % d->warp_n)
@@ -4078,14 +4143,14 @@ static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc 
     if (d->cta_k % d->inst_k)
         return tc__tile_fail(why, "cta_k is not a multiple of the instruction's K", TC_ERR_TILE_KSTEP);
     warps = (d->cta_m / d->warp_m) * (d->cta_n / d->warp_n);
-    if (warps > m->max_threads_per_cta / 32 || warps > m->max_warps_per_sm)
+    if (warps > m->max_threads_per_cta / 32 || warps > g->max_warps_per_sm)
         return tc__tile_fail(why, "more threads per CTA than the machine allows", TC_ERR_TILE_THREADS);
     threads = warps * 32;
     stages = d->stages ? d->stages : 1;
     smem = 0;
     if (d->staging == TC_TILE_SHARED)
         smem = (int64_t)stages * ((int64_t)d->cta_m * (d->cta_k + d->pad_a) + (int64_t)d->cta_k * (d->cta_n + d->pad_b)) * eb;
-    if (smem > m->shared_bytes_per_cta || smem + m->shared_reserved_per_cta > m->shared_bytes_per_sm)
+    if (smem > m->shared_bytes_per_cta || smem + m->shared_reserved_per_cta > g->shared_bytes_per_sm)
         return tc__tile_fail(why, "the CTA's shared memory (stages x (A tile + B tile)) is over the machine's per-CTA limit", TC_ERR_TILE_SHARED);
     regs = d->regs_per_thread ? d->regs_per_thread : tc__tile_regs_estimate(d);
     if (regs > m->max_regs_per_thread)
@@ -4094,8 +4159,9 @@ static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc 
     ctas_regs = m->regs_per_sm / (regs_alloc * 32) / warps;
     if (ctas_regs < 1)
         return tc__tile_fail(why, "one CTA's registers exceed the SM's register file", TC_ERR_TILE_REGS);
-    ctas_shared = (int)(m->shared_bytes_per_sm / (smem + m->shared_reserved_per_cta));
-    ctas_warps = m->max_warps_per_sm / warps;
+    ctas_shared = smem + m->shared_reserved_per_cta > 0 ? (int)(g->shared_bytes_per_sm / (smem + m->shared_reserved_per_cta))
+                                                         : m->max_ctas_per_sm;
+    ctas_warps = g->max_warps_per_sm / warps;
     if (r) {
         r->warps_per_cta = warps;
         r->threads_per_cta = threads;
@@ -4135,25 +4201,59 @@ static void tc__tile_ffma_loads(int per_thread, int distinct_lanes, double *inst
     *wavefronts += (double)n * (double)tc__tile_cdiv((int64_t)distinct_lanes * vec * 4, 128);
 }
 
-/* Cycles of one wave in which the busiest SM runs r CTAs. */
-static double tc__tile_wave_cycles(const tc_tile_machine *m, const tc_tile_desc *d, const tc_tile_result *o, int r) {
-    double per_iter = r * o->iter_cost > o->iter_cycles[TC_TILE_LIMIT_LATENCY] ? r * o->iter_cost : o->iter_cycles[TC_TILE_LIMIT_LATENCY];
-    double store = (double)r * d->cta_m * d->cta_n * sizeof(float) / m->l2_bytes_per_clk;
-    return (double)o->k_iters * per_iter + m->dram_latency + store;
+/* Cycles of one wave in which the busiest SM runs r CTAs, each main-loop
+   iteration of the r together costing per_iter. */
+static double tc__tile_wave_cycles(const tc_sim_profile *g, const tc_tile_desc *d, const tc_tile_result *o, int r, double per_iter) {
+    double store = (double)r * d->cta_m * d->cta_n * sizeof(float) / g->sm_bytes_per_cycle;
+    return (double)o->k_iters * per_iter + g->dram_latency + store;
+}
+
+/* The SM resource the analytic counts say sets the time: the largest
+   throughput cost, or the latency floor when the CTAs of the busiest wave
+   cannot cover it. */
+static tc_tile_limit tc__tile_sm_limit(const tc_tile_result *o) {
+    tc_tile_limit l = TC_TILE_LIMIT_COMPUTE;
+    int i, busy = o->ctas >= o->concurrent_ctas ? o->ctas_per_sm : o->last_wave_ctas_per_sm;
+    for (i = TC_TILE_LIMIT_COMPUTE; i <= TC_TILE_LIMIT_L2; i++)
+        if (o->iter_cycles[i] > o->iter_cycles[l]) l = (tc_tile_limit)i;
+    return o->iter_cycles[TC_TILE_LIMIT_LATENCY] > busy * o->iter_cost ? TC_TILE_LIMIT_LATENCY : l;
+}
+
+/* The analytic cost of one iteration of r CTAs together: max(r W, L). */
+static double tc__tile_analytic_iter(const tc_tile_result *o, int r) {
+    return r * o->iter_cost > o->iter_cycles[TC_TILE_LIMIT_LATENCY] ? r * o->iter_cost : o->iter_cycles[TC_TILE_LIMIT_LATENCY];
+}
+
+/* The time of all waves from the cost of one iteration with the full and
+   the last wave's CTAs per SM; sets predicted_*, and limit to DRAM when
+   the compulsory traffic takes longer. */
+static void tc__tile_finish(const tc_sim_profile *g, const tc_tile_desc *d, tc_tile_result *r, double iter_full, double iter_last) {
+    int64_t full_waves = r->ctas / r->concurrent_ctas, rem = r->ctas - full_waves * r->concurrent_ctas;
+    double sm_s, dram_s = r->dram_bytes / (g->dram_bytes_per_cycle * g->clock_ghz * 1e9);
+    r->predicted_cycles = (double)full_waves * tc__tile_wave_cycles(g, d, r, r->ctas_per_sm, iter_full) +
+                          (rem ? tc__tile_wave_cycles(g, d, r, r->last_wave_ctas_per_sm, iter_last) : 0.0);
+    sm_s = r->predicted_cycles / (g->clock_ghz * 1e9);
+    if (dram_s > sm_s) r->limit = TC_TILE_LIMIT_DRAM;
+    r->predicted_s = dram_s > sm_s ? dram_s : sm_s;
+    r->predicted_flops_per_s = r->flops / r->predicted_s;
 }
 
 TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
     tc_tile_result r;
     tc_status s;
-    int eb, stages, vec, i, warps;
+    const tc_sim_profile *g;
+    int eb, stages, vec, i, warps, mma_latency = 0;
     double inst_w, lds_w = 0.0, wave_rd = 0.0, wave_st, gl_bytes, gl_instr, issue_w, chain, flop_per_inst;
-    double compute_rate, sm_cycles_full, sm_s, dram_s;
-    int64_t full_waves, rem;
+    double compute_rate, dram_bytes_per_s;
+    int64_t rem;
     if (!out) return tc__tile_fail(why, "out is NULL", TC_ERR_NULL);
     memset(&r, 0, sizeof r);
     *out = r;
     s = tc__tile_validate(m, d, why, &r);
     if (s != TC_OK) return s;
+    g = tc_tile_machine_profile(m);
+    dram_bytes_per_s = g->dram_bytes_per_cycle * g->clock_ghz * 1e9;
+    if (d->in != TC_FP32) mma_latency = g->mma_latency[tc__tile_mma_shapes[tc__tile_mma_row(d->in, d->inst_m, d->inst_n, d->inst_k)].kind];
     eb = tc__tile_elem_bytes(d->in);
     stages = d->stages ? d->stages : 1;
     warps = r.warps_per_cta;
@@ -4203,56 +4303,278 @@ TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, t
     issue_w = inst_w + lds_w + 4.0 + (d->staging == TC_TILE_SHARED ? (stages >= 2 ? 1.0 : 2.0) : 0.0);
 
     flop_per_inst = (double)d->inst_m * d->inst_n * d->inst_k;
-    compute_rate = d->in == TC_FP32 ? m->ffma_per_clk : m->mma_fma_per_clk[d->in];
+    compute_rate = tc_tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k);
     r.iter_cycles[TC_TILE_LIMIT_COMPUTE] = warps * inst_w * flop_per_inst / compute_rate;
-    r.iter_cycles[TC_TILE_LIMIT_SHARED] = (warps * wave_rd + wave_st) * 128.0 / m->shared_bytes_per_clk;
-    r.iter_cycles[TC_TILE_LIMIT_ISSUE] = (warps * issue_w + gl_instr) / m->schedulers_per_sm;
-    r.iter_cycles[TC_TILE_LIMIT_L2] = gl_bytes / m->l2_bytes_per_clk;
+    r.iter_cycles[TC_TILE_LIMIT_SHARED] = (warps * wave_rd + wave_st) * 128.0 / tc_tile_shared_bytes_per_clk(m);
+    r.iter_cycles[TC_TILE_LIMIT_ISSUE] = (warps * issue_w + gl_instr) / g->subpartitions;
+    r.iter_cycles[TC_TILE_LIMIT_L2] = gl_bytes / g->sm_bytes_per_cycle;
     r.iter_cost = 0.0;
-    r.limit = TC_TILE_LIMIT_COMPUTE;
     for (i = TC_TILE_LIMIT_COMPUTE; i <= TC_TILE_LIMIT_L2; i++)
-        if (r.iter_cycles[i] > r.iter_cost) { r.iter_cost = r.iter_cycles[i]; r.limit = (tc_tile_limit)i; }
+        if (r.iter_cycles[i] > r.iter_cost) r.iter_cost = r.iter_cycles[i];
 
     /* the latency floor of one iteration */
-    chain = (double)(d->cta_k / d->inst_k) * (d->in == TC_FP32 ? m->ffma_latency : m->mma_latency);
+    chain = (double)(d->cta_k / d->inst_k) * (d->in == TC_FP32 ? g->ffma_latency : mma_latency);
     if (d->staging == TC_TILE_DIRECT)
-        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = m->shared_latency + chain;   /* an L1 hit costs about a shared load */
+        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = g->shared_latency + chain;   /* an L1 hit costs about a shared load */
     else if (stages == 1)   /* one buffer: the CTA loads, waits, then computes: its own work adds on */
-        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = m->l2_latency + 2.0 * m->shared_latency + r.iter_cost;
+        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = g->l2_latency + 2.0 * g->shared_latency + r.iter_cost;
     else {
-        double lat_g = (double)m->l2_latency / (stages - 1), lat_s = m->shared_latency + chain;
+        double lat_g = (double)g->l2_latency / (stages - 1), lat_s = g->shared_latency + chain;
         r.iter_cycles[TC_TILE_LIMIT_LATENCY] = lat_g > lat_s ? lat_g : lat_s;
     }
 
     /* waves */
-    r.concurrent_ctas = (int64_t)m->sms * r.ctas_per_sm;
+    r.concurrent_ctas = (int64_t)g->sms * r.ctas_per_sm;
     r.waves = tc__tile_cdiv(r.ctas, r.concurrent_ctas);
-    full_waves = r.ctas / r.concurrent_ctas;
-    rem = r.ctas - full_waves * r.concurrent_ctas;
-    r.last_wave_ctas_per_sm = rem ? (int)tc__tile_cdiv(rem, m->sms) : r.ctas_per_sm;
+    rem = r.ctas % r.concurrent_ctas;
+    r.last_wave_ctas_per_sm = rem ? (int)tc__tile_cdiv(rem, g->sms) : r.ctas_per_sm;
     r.wave_efficiency = (double)r.ctas / ((double)r.waves * r.concurrent_ctas);
 
     /* roofline */
-    r.peak_flops_per_s = 2.0 * compute_rate * m->sms * m->clock_ghz * 1e9;
-    r.ridge_intensity = r.peak_flops_per_s / m->dram_bytes_per_s;
+    r.peak_flops_per_s = 2.0 * compute_rate * g->sms * g->clock_ghz * 1e9;
+    r.ridge_intensity = r.peak_flops_per_s / dram_bytes_per_s;
     {
-        double t_c = r.flops / r.peak_flops_per_s, t_m = r.dram_bytes / m->dram_bytes_per_s;
+        double t_c = r.flops / r.peak_flops_per_s, t_m = r.dram_bytes / dram_bytes_per_s;
         r.memory_bound = t_m > t_c;
         r.roofline_s = t_m > t_c ? t_m : t_c;
     }
 
     /* the prediction */
-    sm_cycles_full = tc__tile_wave_cycles(m, d, &r, r.ctas_per_sm);
-    r.predicted_cycles = (double)full_waves * sm_cycles_full + (rem ? tc__tile_wave_cycles(m, d, &r, r.last_wave_ctas_per_sm) : 0.0);
-    sm_s = r.predicted_cycles / (m->clock_ghz * 1e9);
-    dram_s = r.dram_bytes / m->dram_bytes_per_s;
-    {
-        int r_busy = full_waves ? r.ctas_per_sm : r.last_wave_ctas_per_sm;
-        if (r.iter_cycles[TC_TILE_LIMIT_LATENCY] > r_busy * r.iter_cost) r.limit = TC_TILE_LIMIT_LATENCY;
+    r.limit = tc__tile_sm_limit(&r);
+    tc__tile_finish(g, d, &r, tc__tile_analytic_iter(&r, r.ctas_per_sm), tc__tile_analytic_iter(&r, r.last_wave_ctas_per_sm));
+    r.analytic_predicted_s = r.predicted_s;
+    *out = r;
+    return TC_OK;
+}
+
+/* ---- the simulated main loop */
+
+/* Register names of the main-loop program (the simulator has 64):
+   accumulators fold onto 24 names - more independent ones than a pipe
+   needs (MMA latency 25 / interval 8 on A100: 4 in flight) - fragments onto
+   6 each, and global loads rotate over 28 names, one per load in flight;
+   the barrier waits for the last load of its stage (a warp's loads arrive
+   in issue order). */
+enum { TC__TILE_ACC = 0, TC__TILE_NACC = 24, TC__TILE_AR = 24, TC__TILE_BR = 30, TC__TILE_NFRAG = 6,
+       TC__TILE_G = 36, TC__TILE_NG = 28 };
+
+typedef struct {
+    const tc_tile_desc *d;
+    tc_sim_program *p;
+    int eb, warps, stages, unroll, mma_a, mma_b, b_group;
+    int64_t row_a, row_b, a_bytes, stage_bytes;   /* shared layout of one stage */
+    int vec, width, n_g;                          /* global: bytes per thread, instruction width, loads per warp */
+    int64_t chunk, per_warp, region;              /* bytes: one load instruction, one warp's share per iteration, per warp */
+    tc_sim_mma_kind kind;
+    int ha, hb, hg;                               /* lane tables (0: affine) */
+} tc__tile_prog;
+
+/* The global loads of one warp for main-loop iteration `it` (the loop's
+   trip count adds iter_stride): cp.async (tokens), or all LDGs and then the
+   STSs that wait for them (as a compiler schedules them). */
+static void tc__tile_emit_loads(tc__tile_prog *P, int it, int slot) {
+    int q;
+    for (q = 0; q < P->n_g; q++) {
+        tc_sim_addr a = tc_sim_addr_affine(it * P->per_warp + q * P->chunk, P->vec >= 4 ? P->vec : 0, P->region,
+                                           (int64_t)P->unroll * P->per_warp, P->width);
+        int reg = TC__TILE_G + (slot * P->n_g + q) % TC__TILE_NG;
+        a.lane_table = P->hg;
+        if (P->stages >= 2) tc_sim_ldgsts(P->p, reg, a);
+        else tc_sim_ldg(P->p, reg, TC_SIM_NOREG, a);
     }
-    if (dram_s > sm_s) r.limit = TC_TILE_LIMIT_DRAM;
-    r.predicted_s = dram_s > sm_s ? dram_s : sm_s;
-    r.predicted_flops_per_s = r.flops / r.predicted_s;
+    for (q = 0; P->stages == 1 && q < P->n_g; q++) {
+        int64_t lane = 32 * P->width <= P->stage_bytes ? P->width : 0;
+        tc_sim_sts(P->p, TC__TILE_G + q % TC__TILE_NG, tc_sim_addr_affine(0, lane, 0, 0, P->width));
+    }
+}
+
+/* One iteration's arithmetic on stage buffer `buf`: per instruction step,
+   ldmatrix (or LDS) of the warp's A and B fragments, then its MMAs (FFMAs). */
+static void tc__tile_emit_compute(tc__tile_prog *P, int buf) {
+    const tc_tile_desc *d = P->d;
+    const int64_t sb = (int64_t)buf * P->stage_bytes;
+    const int mt = d->warp_m / d->inst_m, nt = d->warp_n / d->inst_n;
+    int s, i, j, acc = 0;
+    for (s = 0; s < d->cta_k / d->inst_k; s++) {
+        if (d->in == TC_FP32) {
+            /* each lane holds mt A values and nt B values of step s: as 16-byte vectors when they come in fours */
+            const int va = mt % 4 == 0 ? 4 : 1, vb = nt % 4 == 0 ? 4 : 1;
+            for (i = 0; i < mt / va; i++) {
+                tc_sim_addr a = tc_sim_addr_affine(sb + (int64_t)s * d->cta_m * 4 + i * 4 * va, 0, 0, 0, 4 * va);
+                a.lane_table = P->ha;
+                tc_sim_lds(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, TC_SIM_NOREG, TC_SIM_NOREG, a);
+            }
+            for (j = 0; j < nt / vb; j++) {
+                tc_sim_addr a = tc_sim_addr_affine(sb + P->a_bytes + s * P->row_b + j * 4 * vb, 0, 0, 0, 4 * vb);
+                a.lane_table = P->hb;
+                tc_sim_lds(P->p, TC__TILE_BR + j % TC__TILE_NFRAG, TC_SIM_NOREG, TC_SIM_NOREG, a);
+            }
+            for (i = 0; i < mt; i++)
+                for (j = 0; j < nt; j++, acc++)
+                    tc_sim_ffma(P->p, TC__TILE_ACC + acc % TC__TILE_NACC, TC__TILE_AR + (i / va) % TC__TILE_NFRAG,
+                                TC__TILE_BR + (j / vb) % TC__TILE_NFRAG, TC__TILE_ACC + acc % TC__TILE_NACC);
+        } else {
+            for (i = 0; i < mt; i++) {
+                tc_sim_addr a = tc_sim_addr_affine(sb + (int64_t)i * d->inst_m * P->row_a + (int64_t)s * d->inst_k * P->eb, 0, 0, 0, 16);
+                a.lane_table = P->ha;
+                tc_sim_ldsm(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, P->mma_a, TC_SIM_NOREG, a);
+            }
+            for (j = 0; j < nt; j += P->b_group) {
+                int tiles = nt - j < P->b_group ? nt - j : P->b_group;
+                tc_sim_addr a = tc_sim_addr_affine(sb + P->a_bytes + (int64_t)s * d->inst_k * P->row_b + (int64_t)j * d->inst_n * P->eb,
+                                                   0, 0, 0, 16);
+                a.lane_table = P->hb;
+                tc_sim_ldsm(P->p, TC__TILE_BR + (j / P->b_group) % TC__TILE_NFRAG, P->mma_b * tiles, TC_SIM_NOREG, a);
+            }
+            for (i = 0; i < mt; i++)
+                for (j = 0; j < nt; j++, acc++)
+                    tc_sim_mma(P->p, P->kind, TC__TILE_ACC + acc % TC__TILE_NACC, TC__TILE_AR + i % TC__TILE_NFRAG,
+                               TC__TILE_BR + (j / P->b_group) % TC__TILE_NFRAG, TC__TILE_ACC + acc % TC__TILE_NACC);
+        }
+    }
+}
+
+/* Per-lane byte offsets: lane l names row (l % rows) and 16-byte column
+   (l / rows) for ldmatrix; for FFMA, the lane's row group (A: l / inst_n)
+   or column group (B: l % inst_n) times its values' bytes. */
+static void tc__tile_lanes(tc__tile_prog *P) {
+    const tc_tile_desc *d = P->d;
+    uint32_t a[32], b[32], g[32];
+    int l;
+    for (l = 0; l < 32; l++) {
+        if (d->in == TC_FP32) {
+            a[l] = (uint32_t)((l / d->inst_n) * (d->warp_m / d->inst_m) * 4);
+            b[l] = (uint32_t)((l % d->inst_n) * (d->warp_n / d->inst_n) * 4);
+        } else {
+            a[l] = (uint32_t)((l % d->inst_m) * P->row_a + (l / d->inst_m) * 16);
+            b[l] = (uint32_t)((l % d->inst_k) * P->row_b + (l / d->inst_k) * 16);
+        }
+        g[l] = (uint32_t)(l * P->vec / 4 * 4);   /* narrower than a word: lanes share words */
+    }
+    tc_sim_lane_table(P->p, a, &P->ha);
+    tc_sim_lane_table(P->p, b, &P->hb);
+    if (P->vec < 4) tc_sim_lane_table(P->p, g, &P->hg);
+}
+
+TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_tile_machine *m, const tc_tile_desc *d, int iters, int ctas) {
+    tc__tile_prog P;
+    tc_tile_result r;
+    tc_status s;
+    int j, top, row = -1;
+    if (!p) return TC_ERR_NULL;
+    memset(&r, 0, sizeof r);
+    s = tc__tile_validate(m, d, NULL, &r);
+    if (s != TC_OK) return s;
+    memset(&P, 0, sizeof P);
+    P.d = d;
+    P.p = p;
+    P.eb = tc__tile_elem_bytes(d->in);
+    P.warps = r.warps_per_cta;
+    P.stages = d->stages ? d->stages : 1;
+    P.unroll = P.stages >= 2 ? P.stages : 1;
+    if (iters < 1 || iters > (1 << 20) || iters % P.unroll || ctas < 1 || ctas > r.ctas_per_sm) return TC_ERR_SIZE;
+    if (d->in != TC_FP32) {
+        row = tc__tile_mma_row(d->in, d->inst_m, d->inst_n, d->inst_k);
+        if (!tc__tile_mma_shapes[row].exact) return TC_ERR_TILE_INST;
+        P.kind = tc__tile_mma_shapes[row].kind;
+        P.mma_a = d->inst_m * d->inst_k * P.eb / 128;   /* 8x8 16-bit (128-byte) matrices per fragment */
+        P.mma_b = d->inst_k * d->inst_n * P.eb / 128;
+        P.b_group = 4 / P.mma_b;                        /* B fragments per ldmatrix.x4 */
+    }
+    P.row_a = (int64_t)(d->cta_k + d->pad_a) * P.eb;
+    P.row_b = (int64_t)(d->cta_n + d->pad_b) * P.eb;
+    if (d->in != TC_FP32 && (P.row_a % 16 || P.row_b % 16)) return TC_ERR_SHAPE;
+    P.a_bytes = d->cta_m * P.row_a;
+    P.stage_bytes = P.a_bytes + d->cta_k * P.row_b;
+    P.vec = tc__tile_vector_bytes(d, P.eb);
+    P.width = P.vec < 4 ? 4 : P.vec;
+    P.chunk = 32 * (int64_t)P.vec;
+    P.n_g = (int)tc__tile_cdiv(tc__tile_cdiv(((int64_t)d->cta_m + d->cta_n) * d->cta_k * P.eb, P.chunk), P.warps);
+    P.per_warp = P.n_g * P.chunk;
+    P.region = (iters + P.stages) * P.per_warp;
+
+    tc__sim_begin(p, "gemm_mainloop", 1, ctas * P.warps);
+    p->shared_bytes = P.stage_bytes * P.stages;
+    p->global_bytes = p->l2_resident_bytes = P.region * ctas * P.warps;   /* other CTAs brought the tiles into L2 */
+    tc__tile_lanes(&P);
+    for (j = 0; d->staging == TC_TILE_SHARED && j < P.stages - 1; j++) tc__tile_emit_loads(&P, j, j);
+    top = p->n;
+    for (j = 0; j < P.unroll; j++) {
+        if (d->staging == TC_TILE_SHARED && P.stages >= 2) {
+            /* cp.async.wait_group + __syncthreads for stage j, then refill the stage iteration j - 1 used */
+            tc_sim_bar(p, TC__TILE_G + (j * P.n_g + P.n_g - 1) % TC__TILE_NG);
+            tc__tile_emit_loads(&P, j + P.stages - 1, (j + P.stages - 1) % P.stages);
+        } else if (d->staging == TC_TILE_SHARED) {
+            tc__tile_emit_loads(&P, j, 0);
+            tc_sim_bar(p, TC_SIM_NOREG);
+        }
+        tc__tile_emit_compute(&P, j % P.stages);
+        if (d->staging == TC_TILE_SHARED && P.stages == 1) tc_sim_bar(p, TC_SIM_NOREG);   /* before the buffer is refilled */
+    }
+    tc_sim_loop(p, top, iters / P.unroll);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+TCDEF tc_status tc_tile_simulate(const tc_tile_machine *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run) {
+    tc_sim_program p;
+    tc_sim_result res[2];
+    tc_sim_options o;
+    tc_tile_result r;
+    tc_status s;
+    int n[2], u, i;
+    if (run) memset(run, 0, sizeof *run);
+    if (!cycles_per_iter) return TC_ERR_NULL;
+    *cycles_per_iter = 0.0;
+    memset(&r, 0, sizeof r);
+    s = tc__tile_validate(m, d, NULL, &r);
+    if (s != TC_OK) return s;
+    u = d->stages >= 2 ? d->stages : 1;
+    n[0] = u * (int)tc__tile_cdiv(4, u);   /* at least 4 iterations past the prologue ... */
+    n[1] = 2 * n[0];                       /* ... and as many again: the difference is steady state */
+    memset(&p, 0, sizeof p);
+    memset(res, 0, sizeof res);
+    memset(&o, 0, sizeof o);
+    o.sms = 1;
+    o.warps_per_sm = ctas * r.warps_per_cta;
+    o.warps_per_block = r.warps_per_cta;
+    for (i = 0; i < 2 && s == TC_OK; i++) {
+        s = tc_tile_build_mainloop(&p, m, d, n[i], ctas);
+        if (s == TC_OK) s = tc_sim_run(tc_tile_machine_profile(m), &p, &o, &res[i]);
+    }
+    tc_sim_program_free(&p);
+    if (s != TC_OK) return s;
+    *cycles_per_iter = res[1].cycles > res[0].cycles ? (double)(res[1].cycles - res[0].cycles) / (n[1] - n[0])
+                                                     : (double)res[1].cycles / n[1];
+    if (run) *run = res[1];
+    return TC_OK;
+}
+
+TCDEF tc_status tc_tile_predict(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+    tc_tile_result r;
+    tc_sim_result run;
+    tc_status s = tc_tile_model(m, d, out, why);
+    int i;
+    if (s != TC_OK) return s;
+    r = *out;
+    s = tc_tile_simulate(m, d, r.ctas_per_sm, &r.sim_iter_cycles, &run);
+    if (s == TC_OK) {
+        for (i = 0; i < TC_SIM_STATE_COUNT; i++)
+            r.sim_state_share[i] = (double)run.state_cycles[i] / ((double)run.warps * (double)run.cycles);
+        tc_sim_result_free(&run);
+        r.sim_last_iter_cycles = r.sim_iter_cycles;
+        if (r.last_wave_ctas_per_sm != r.ctas_per_sm)
+            s = tc_tile_simulate(m, d, r.last_wave_ctas_per_sm, &r.sim_last_iter_cycles, NULL);
+    }
+    if (s != TC_OK) {
+        memset(out, 0, sizeof *out);
+        return tc__tile_fail(why, s == TC_ERR_TILE_INST ? "the simulator has no MMA kind of this shape"
+                                  : s == TC_ERR_SHAPE ? "an ldmatrix row of A or B is not a multiple of 16 bytes"
+                                  : "the simulation of the main loop failed", s);
+    }
+    r.simulated = 1;
+    r.limit = tc__tile_sm_limit(&r);
+    tc__tile_finish(tc_tile_machine_profile(m), d, &r, r.sim_iter_cycles, r.sim_last_iter_cycles);
     *out = r;
     return TC_OK;
 }

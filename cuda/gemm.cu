@@ -31,8 +31,9 @@
    Timing: each kernel and cuBLAS (cublasGemmEx, same types; tf32 through
    CUBLAS_COMPUTE_32F_FAST_TF32) after a warm-up, L2 flushed before every
    run, mean of the runs. Printed: ms, TFLOP/s, % of cuBLAS, the model's
-   predicted ms (section 6, machine "a100" or "h100" with this GPU's SM count
-   and each kernel's real register count) and the prediction's error.
+   predicted ms (section 6's tc_tile_predict, machine "a100" or "h100" with
+   this GPU's SM count and each kernel's real register count), the same
+   from the analytic counts alone (tc_tile_model), and each one's error.
    Exit: 0 all match, 1 a mismatch or CUDA error, 2 no suitable GPU.
 
    Not yet run on a GPU: the numbers it prints are still to be committed
@@ -584,9 +585,11 @@ int main(int argc, char **argv) {
     }
     tc_arch arch = prop.major == 9 ? TC_ARCH_H100 : TC_ARCH_A100;
     tc_tile_machine machine = *tc_tile_machine_find(prop.major == 9 ? "h100" : "a100");
-    machine.sms = prop.multiProcessorCount;
+    tc_sim_profile profile = *tc_tile_machine_profile(&machine);
+    profile.sms = prop.multiProcessorCount;
+    machine.profile = &profile;
     printf("%s (sm_%d%d, %d SMs): numerics model %s, timing model \"%s\" with %d SMs\n", prop.name, prop.major,
-           prop.minor, prop.multiProcessorCount, arch == TC_ARCH_H100 ? "H100" : "A100", machine.name, machine.sms);
+           prop.minor, prop.multiProcessorCount, arch == TC_ARCH_H100 ? "H100" : "A100", machine.name, profile.sms);
 
     for (int i = 0; i < N_RUNGS; i++) {
         if (!rung_matches_ladder(&rungs[i])) {
@@ -631,8 +634,8 @@ int main(int argc, char **argv) {
     double flops = 2.0 * M * (double)N * K;
     double cublas_ms[TC_DTYPE_COUNT] = { 0 };
     printf("\n%d x %d x %d, D fp32; mean of timed runs, L2 flushed before each\n", M, N, K);
-    printf("%-3s %-13s %-4s %9s %9s %8s %11s %8s %-8s %s\n", "v", "kernel", "in", "ms", "TFLOP/s", "%cuBLAS",
-           "model ms", "error", "limit", "samples");
+    printf("%-3s %-13s %-4s %9s %9s %8s %11s %8s %11s %8s %-8s %s\n", "v", "kernel", "in", "ms", "TFLOP/s", "%cuBLAS",
+           "model ms", "error", "analytic ms", "error", "limit", "samples");
     for (int i = 0; i < N_RUNGS; i++) {
         const rung *r = &rungs[i];
         const tc_tile_kernel *k = tc_tile_ladder_get(r->ladder);
@@ -650,21 +653,23 @@ int main(int argc, char **argv) {
         d.regs_per_thread = attr.numRegs;
         tc_tile_result pr;
         const char *why = NULL;
-        tc_status st = tc_tile_model(&machine, &d, &pr, &why);
+        tc_status st = tc_tile_predict(&machine, &d, &pr, &why);
         if (st != TC_OK) {
             printf("v%d %s: the model refuses the tiling: %s\n", k->version, k->name, why);
             failures++;
             continue;
         }
-        double pms = pr.predicted_s * 1e3;
-        printf("%-3d %-13s %-4s %9.3f %9.1f %7.1f%% %11.3f %+7.1f%% %-8s %s\n", k->version, k->name, type_name(r->in), ms,
-               flops / (ms * 1e-3) / 1e12, 100.0 * cublas_ms[r->in] / ms, pms, 100.0 * (pms - ms) / ms,
+        double pms = pr.predicted_s * 1e3, ams = pr.analytic_predicted_s * 1e3;
+        printf("%-3d %-13s %-4s %9.3f %9.1f %7.1f%% %11.3f %+7.1f%% %11.3f %+7.1f%% %-8s %s\n", k->version, k->name,
+               type_name(r->in), ms, flops / (ms * 1e-3) / 1e12, 100.0 * cublas_ms[r->in] / ms, pms, 100.0 * (pms - ms) / ms,
+               ams, 100.0 * (ams - ms) / ms,
                tc_tile_limit_name(pr.limit), bad ? "MISMATCH" : "ok");
     }
     printf("cuBLAS: ");
     for (int t = 0; t < TC_DTYPE_COUNT; t++)
         if (cublas_ms[t] > 0.0) printf("%s %.3f ms (%.1f TFLOP/s)  ", type_name((tc_dtype)t), cublas_ms[t], flops / (cublas_ms[t] * 1e-3) / 1e12);
-    printf("\n(error = (model - measured) / measured; limit = what the model says sets the time)\n");
+    printf("\n(error = (model - measured) / measured; model = tc_tile_predict, the simulated main loop; analytic =\n"
+           " tc_tile_model's resource counts; limit = what the analytic counts say sets the time)\n");
     cublasDestroy(handle);
     cudaFree(g_flush);
     cudaFree(dD);

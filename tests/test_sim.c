@@ -466,6 +466,44 @@ static void test_sparse_mma(void) {
     }
 }
 
+/* A barrier holds the warps of its block only: 8 warps, each doing one
+   global load, a barrier and an FFMA. Warps 4..7 load from DRAM (far), 0..3
+   from L2. One block of 8: everyone waits for DRAM. Blocks of 4: the first
+   block leaves after the L2 latency. */
+static void test_blocks(void) {
+    const tc_sim_profile *g = tc_sim_profile_find("a100");
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result one, two;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    p.global_bytes = 8 * 4096;
+    p.l2_resident_bytes = 4 * 4096;                /* warps 0..3's rows */
+    p.default_sms = 1;
+    p.default_warps_per_sm = 8;
+    tc_sim_ldg(&p, 1, TC_SIM_NOREG, tc_sim_addr_affine(0, 4, 4096, 0, 4));
+    tc_sim_bar(&p, 1);
+    tc_sim_ffma(&p, 2, 1, 1, 2);
+    tc_sim_exit(&p);
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &one), TC_OK);
+    o.warps_per_block = 4;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &two), TC_OK);
+    /* about the same end (the DRAM block; its FFMAs no longer share the pipe
+       with the other block's), but the L2 block stops waiting early */
+    CHECK(two.cycles <= one.cycles && two.cycles > one.cycles - 8);
+    CHECK(two.state_cycles[TC_SIM_LONG_SCOREBOARD] + two.state_cycles[TC_SIM_BARRIER] <
+          one.state_cycles[TC_SIM_LONG_SCOREBOARD] + one.state_cycles[TC_SIM_BARRIER]);
+    CHECK(two.state_cycles[TC_SIM_EXITED] > one.state_cycles[TC_SIM_EXITED]);
+    o.warps_per_block = 8;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &two), TC_OK);
+    CHECK(two.cycles == one.cycles && two.state_cycles[TC_SIM_BARRIER] == one.state_cycles[TC_SIM_BARRIER]);
+    o.warps_per_block = 3;                         /* does not divide 8 */
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &two), TC_ERR_SIZE);
+    o.warps_per_block = -1;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &two), TC_ERR_SIZE);
+    tc_sim_program_free(&p);
+}
+
 int main(void) {
     test_dettmers();
     test_mma_peaks();
@@ -479,5 +517,6 @@ int main(void) {
     test_policies();
     test_named();
     test_bad_inputs();
+    test_blocks();
     return tct_finish("test_sim");
 }

@@ -1,11 +1,18 @@
 /* test_tiling.c - section 6, the GEMM tiling model: counts, occupancy and
    waves against values derived by hand in the comments; the roofline switching
    sides where the arithmetic says; every invalid tiling rejected with its
-   status; the ladder valid on every machine. */
+   status; the ladder valid on every machine; the machines' rates taken from
+   section 5's profiles; the simulated main loop's program counted by hand,
+   its bank conflicts, and its time against the floors it must respect. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"
 #include <math.h>
+
+/* DRAM bandwidths from the profiles: bytes per clock x clock (1555 GB/s and
+   3.35 TB/s, rounded to whole bytes per clock) */
+#define A100_DRAM (1103.0 * 1.41e9)
+#define H100_DRAM (1831.0 * 1.83e9)
 
 static int near(double got, double want, double rel) { return fabs(got - want) <= rel * fabs(want); }
 
@@ -30,23 +37,70 @@ static tc_tile_desc fp16_tile(int M, int N, int K) {
     return d;
 }
 
+/* The machines take every rate from section 5's profiles: the peaks below
+   are the profiles' pipe intervals turned into FLOP/s. */
 static void test_machines(void) {
     const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
+    const tc_sim_profile *ga, *gh;
+    tc_tile_machine bad;
+    tc_sim_profile slow;
+    tc_tile_desc d;
+    int i;
     CHECK(a != NULL && h != NULL);
     CHECK(tc_tile_machine_find("v100") == NULL);
     CHECK(tc_tile_machine_find(NULL) == NULL);
     CHECK(tc_tile_machine_get(-1) == NULL);
     CHECK(tc_tile_machine_get(tc_tile_machine_count()) == NULL);
     CHECK(tc_tile_machine_get(0) == a);
+    CHECK(tc_tile_machine_profile(NULL) == NULL);
+    for (i = 0; i < tc_tile_machine_count(); i++) {
+        const tc_sim_profile *g = tc_tile_machine_profile(tc_tile_machine_get(i));
+        CHECK(g != NULL && strcmp(g->name, tc_tile_machine_get(i)->name) == 0);
+    }
     if (!a || !h) return;
-    CHECK(a->sms == 108 && h->sms == 132);
-    /* 1024 FMA/clk/SM x 2 x 108 x 1.41 GHz = 311.9 TFLOPS: the whitepaper's 312 */
-    CHECK_NEAR(2.0 * a->mma_fma_per_clk[TC_FP16] * a->sms * a->clock_ghz * 1e9, 312e12, 0.001);
-    CHECK_NEAR(2.0 * a->mma_fma_per_clk[TC_TF32] * a->sms * a->clock_ghz * 1e9, 156e12, 0.001);
-    /* H100 mma.sync ~65% of the dense 989 TFLOPS */
-    CHECK_NEAR(2.0 * h->mma_fma_per_clk[TC_BF16] * h->sms * h->clock_ghz * 1e9, 0.654 * 989e12, 0.01);
+    ga = tc_tile_machine_profile(a);
+    gh = tc_tile_machine_profile(h);
+    CHECK(ga == tc_sim_profile_find("a100") && gh == tc_sim_profile_find("h100"));
+    CHECK(ga->sms == 108 && gh->sms == 132);
+    /* a100: m16n8k16 every 8 cycles on each of 4 sub-partitions = 4 x 2048 / 8
+       = 1024 FMA/clk/SM; x 2 x 108 x 1.41 GHz = 311.9 TFLOPS, the whitepaper's 312 */
+    CHECK(tc_tile_fma_per_clk(a, TC_FP16, 16, 8, 16) == 1024.0);
+    CHECK(tc_tile_fma_per_clk(a, TC_FP16, 16, 8, 8) == 1024.0);
+    CHECK(tc_tile_fma_per_clk(a, TC_BF16, 16, 8, 8) == 1024.0);
+    CHECK_NEAR(2.0 * tc_tile_fma_per_clk(a, TC_FP16, 16, 8, 16) * 108 * 1.41e9, 312e12, 0.001);
+    CHECK_NEAR(2.0 * tc_tile_fma_per_clk(a, TC_TF32, 16, 8, 8) * 108 * 1.41e9, 156e12, 0.001);
+    CHECK(tc_tile_fma_per_clk(a, TC_TF32, 16, 8, 4) == 512.0);
+    CHECK(tc_tile_fma_per_clk(a, TC_E4M3, 16, 8, 32) == 0.0);   /* no FP8 on sm_80 */
+    CHECK(tc_tile_fma_per_clk(a, TC_FP16, 16, 8, 4) == 0.0);    /* not an fp16 shape */
+    CHECK(tc_tile_fma_per_clk(a, TC_FP32, 0, 0, 0) == 64.0);    /* 4 x 32 lanes every 2 cycles */
+    CHECK(tc_tile_fma_per_clk(h, TC_FP32, 0, 0, 0) == 128.0);
+    CHECK(tc_tile_shared_bytes_per_clk(a) == 128.0);
+    /* h100: every 6 cycles, 4 x 2048 / 6 = 1365.3 FMA/clk/SM: 659.7 TFLOPS, 66.7% of
+       the dense 989 (mma.sync's measured ceiling is about 65%; the interval is
+       rounded to whole cycles). The old table said 1340 by hand. */
+    CHECK_NEAR(tc_tile_fma_per_clk(h, TC_BF16, 16, 8, 16), 4.0 * 2048 / 6, 1e-12);
+    CHECK_NEAR(2.0 * tc_tile_fma_per_clk(h, TC_BF16, 16, 8, 16) * 132 * 1.83e9, 0.667 * 989e12, 0.01);
     CHECK(strcmp(tc_tile_limit_name(TC_TILE_LIMIT_DRAM), "DRAM") == 0);
     CHECK(strcmp(tc_tile_limit_name(TC_TILE_LIMIT_COUNT), "unknown") == 0);
+
+    /* a machine without a profile, with a broken one, or with one that does
+       not model bandwidth, is refused; a private profile is used as given */
+    d = fp16_tile(256, 256, 256);
+    bad = *a;
+    bad.name = "nonesuch";
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_PROFILE);
+    bad.profile = tc_sim_profile_find("dettmers2020");   /* latencies only: bandwidth 0 */
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_PROFILE);
+    slow = *ga;
+    slow.sms = 0;
+    bad.profile = &slow;
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_PROFILE);
+    slow = *ga;
+    slow.mma_interval[TC_SIM_MMA_M16N8K16_F16] = 16;     /* half the fp16 rate */
+    CHECK(tc_tile_fma_per_clk(&bad, TC_FP16, 16, 8, 16) == 512.0);
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_OK);
+    bad.max_ctas_per_sm = 0;
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_ARG);
 }
 
 /* 4096^3 fp16 on A100, 3 stages, 168 registers. */
@@ -80,8 +134,8 @@ static void test_counts_4096(void) {
     /* 324 at once: 1024 = 3 x 324 + 52, so 4 waves, the last 1 CTA per SM */
     CHECK(r.concurrent_ctas == 324 && r.waves == 4 && r.last_wave_ctas_per_sm == 1);
     CHECK_NEAR(r.wave_efficiency, 1024.0 / 1296.0, 1e-12);
-    /* ridge: 311.87e12 / 1555e9 = 200.56 flop/byte; 1024 is far above it */
-    CHECK_NEAR(r.ridge_intensity, 2.0 * 1024 * 108 * 1.41e9 / 1555e9, 1e-12);
+    /* ridge: 311.87e12 / 1555.2e9 = 200.53 flop/byte; 1024 is far above it */
+    CHECK_NEAR(r.ridge_intensity, 2.0 * 1024 * 108 * 1.41e9 / A100_DRAM, 1e-12);
     CHECK(!r.memory_bound);
     CHECK_NEAR(r.roofline_s, r.flops / r.peak_flops_per_s, 1e-12);
     /* per iteration, cycles: compute 4 warps x 64 MMAs x 2048 / 1024 = 512;
@@ -146,10 +200,11 @@ static void test_counts_ragged(void) {
 }
 
 /* fp16, M = N = 4096: intensity = 2 x 4096^2 K / (2 x 2 x 4096 K + 4 x 4096^2)
-   = 2048 K / (K + 4096). On A100 the ridge is 200.56: K = 440 gives 198.7
+   = 2048 K / (K + 4096). On A100 the ridge is 200.53: K = 440 gives 198.7
    (memory-bound), K = 448 gives 201.9 (compute-bound). On H100 the ridge is
-   2 x 1340 x 132 x 1.83e9 / 3.35e12 = 193.2: K = 416 gives 188.8, K = 432
-   gives 195.5. */
+   2 x (4 x 2048 / 6) x 132 x 1.83e9 / (1831 x 1.83e9) = 196.9 (it was 193.2
+   with the hand-written 1340 FMA/clk before the profile's 6-cycle interval
+   became the source): K = 432 gives 195.5, K = 440 gives 198.7. */
 static void test_roofline(void) {
     const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
     tc_tile_desc d = fp16_tile(4096, 4096, 440);
@@ -157,23 +212,23 @@ static void test_roofline(void) {
     CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
     CHECK_NEAR(r.intensity, 2048.0 * 440 / (440 + 4096), 1e-12);
     CHECK(r.memory_bound == 1);
-    CHECK_NEAR(r.roofline_s, r.dram_bytes / 1555e9, 1e-12);
+    CHECK_NEAR(r.roofline_s, r.dram_bytes / A100_DRAM, 1e-12);
     d.K = 448;
     CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
     CHECK(r.memory_bound == 0);
     CHECK_NEAR(r.roofline_s, r.flops / r.peak_flops_per_s, 1e-12);
-    d.K = 416;
-    CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_OK);
-    CHECK_NEAR(r.ridge_intensity, 2.0 * 1340 * 132 * 1.83e9 / 3.35e12, 1e-12);
-    CHECK(r.memory_bound == 1);
     d.K = 432;
+    CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_OK);
+    CHECK_NEAR(r.ridge_intensity, 2.0 * (4.0 * 2048 / 6) * 132 * 1.83e9 / H100_DRAM, 1e-12);
+    CHECK(r.memory_bound == 1);
+    d.K = 440;
     CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_OK);
     CHECK(r.memory_bound == 0);
     /* a thin GEMM is DRAM-bound in the prediction too */
     d.K = 16;
     CHECK_STATUS(tc_tile_model(a, &d, &r, NULL), TC_OK);
     CHECK(r.memory_bound == 1 && r.limit == TC_TILE_LIMIT_DRAM);
-    CHECK_NEAR(r.predicted_s, r.dram_bytes / 1555e9, 1e-12);
+    CHECK_NEAR(r.predicted_s, r.dram_bytes / A100_DRAM, 1e-12);
 }
 
 /* 4096 vs 4097 with ladder version 5 (estimated 232 registers: 2 CTAs per
@@ -287,6 +342,147 @@ static void test_ladder(void) {
     }
 }
 
+/* The simulated main loop. Ladder version 5 (fp16, 128x128x32, 4 warps of
+   64x64, m16n8k16, 4 stages) on A100, 1 CTA, 4 iterations (one trip of the
+   4-stage unrolled body). Per warp: prologue 3 stages x 8 cp.async (16384
+   bytes per stage / 512 per instruction / 4 warps); per iteration 1 BAR +
+   8 cp.async + 2 k-steps x (4 ldmatrix.x4 of A + 4 of B, two n8 tiles each,
+   + 32 MMAs) = 89; 1 LOOP: 24 + 4 x 89 + 1 = 381 per warp. */
+static void test_sim_program(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100");
+    tc_tile_desc d = tc_tile_ladder_get(4)->tile;
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result run;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_OK);
+    CHECK(p.default_sms == 1 && p.default_warps_per_sm == 4);
+    CHECK(p.shared_bytes == 4 * (128 * 40 + 32 * 136) * 2);
+    o.warps_per_block = 4;
+    CHECK_STATUS(tc_sim_run(tc_tile_machine_profile(a), &p, &o, &run), TC_OK);
+    CHECK(run.instructions == 4 * 381);
+    CHECK(run.flops == 4.0 * 4 * 64 * 2 * 16 * 8 * 16);
+    /* cp.async reads every byte of the 4 tiles once: 4 x 16384 (+ the 3
+       stages the loop prefetches past its end) */
+    CHECK(run.l2_bytes == 7.0 * 16384);
+    /* padded rows (40 and 136 halves): every ldmatrix is conflict-free, 4
+       wavefronts; 4 warps x 4 iterations x 2 k-steps x 8 */
+    CHECK(run.shared_wavefronts == 4 * 4 * 2 * 8 * 4);
+    tc_sim_result_free(&run);
+    /* without padding, A's rows of 64 bytes put rows r, r + 2, r + 4, r + 6
+       on the same banks: 4 wavefronts per 8x8 matrix, 16 per ldmatrix.x4;
+       B's rows of 256 bytes put all 8 rows of a matrix on the same banks:
+       8 per matrix, 32 per ldmatrix.x4 */
+    d.pad_a = d.pad_b = 0;
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_OK);
+    CHECK_STATUS(tc_sim_run(tc_tile_machine_profile(a), &p, &o, &run), TC_OK);
+    CHECK(run.shared_wavefronts == 4 * 4 * 2 * (4 * 16 + 4 * 32));
+    tc_sim_result_free(&run);
+
+    /* bad inputs */
+    d = tc_tile_ladder_get(4)->tile;
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_build_mainloop(NULL, a, &d, 4, 1), TC_ERR_NULL);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 6, 1), TC_ERR_SIZE);    /* not a multiple of 4 stages */
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 0, 1), TC_ERR_SIZE);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 0), TC_ERR_SIZE);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 3), TC_ERR_SIZE);    /* 2 fit on an SM */
+    d.pad_a = 1;                                                           /* rows of 66 bytes */
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_ERR_SHAPE);
+    d = tc_tile_ladder_get(5)->tile;
+    d.M = d.N = d.K = 4096;
+    d.inst_k = 4;                                                          /* tf32 m16n8k4: no simulator kind */
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_OK);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_ERR_TILE_INST);
+    d.warp_m = 48;
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 4, 1), TC_ERR_TILE_DIVIDE);
+    tc_sim_program_free(&p);
+}
+
+/* What the simulated iteration time must respect. */
+static void test_sim_time(void) {
+    const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
+    tc_tile_desc d = fp16_tile(4096, 4096, 4096);
+    tc_tile_result r, m;
+    double c[5], c1, c2;
+    const char *why = NULL;
+    int st, i, j;
+
+    /* more stages are never slower (1 CTA, so latency shows) and a single
+       buffer, which waits for every load, is the slowest. Padded rows: the
+       conflicts of unpadded ones would hide everything else (next check). */
+    d.pad_a = d.pad_b = 8;
+    for (st = 1; st <= 4; st++) {
+        d.stages = st;
+        CHECK_STATUS(tc_tile_simulate(a, &d, 1, &c[st], NULL), TC_OK);
+        if (st > 1) CHECK(c[st] <= c[st - 1]);
+    }
+    CHECK(c[1] > 1.3 * c[4]);
+    /* 1 CTA alone pays at least its own MMAs: 512 cycles (test_counts_4096).
+       It does not reach them: one warp per scheduler waits for its
+       ldmatrix at every k-step (a second CTA fills those gaps, below) */
+    CHECK(c[4] >= 512.0 && c[4] < 1.5 * 512.0);
+    /* unpadded: 3 x more shared wavefronts than cycles of MMA (test_sim_program) */
+    d.pad_a = d.pad_b = 0;
+    CHECK_STATUS(tc_tile_simulate(a, &d, 1, &c1, NULL), TC_OK);
+    CHECK(c1 > 2.5 * c[4]);
+    d.pad_a = d.pad_b = 8;
+    /* two CTAs never take less than one, nor more than two run apart */
+    d.stages = 3;
+    CHECK_STATUS(tc_tile_simulate(a, &d, 1, &c1, NULL), TC_OK);
+    CHECK_STATUS(tc_tile_simulate(a, &d, 2, &c2, NULL), TC_OK);
+    CHECK(c2 >= c1 && c2 <= 2.0 * c1);
+    CHECK(c2 >= 2 * 512.0 && c2 < 1.1 * 2 * 512.0);   /* two CTAs keep the MMA pipes busy */
+    CHECK_STATUS(tc_tile_simulate(a, &d, 3, &c2, NULL), TC_ERR_SIZE);   /* padded, 2 fit */
+    CHECK_STATUS(tc_tile_simulate(a, &d, 1, NULL, NULL), TC_ERR_NULL);
+
+    /* every ladder kernel on every machine: the simulation never beats the
+       compute pipe (it issues exactly the model's instructions) and the
+       prediction never beats the roofline; the compute-bound cp.async
+       kernels come within 10% of the pipe */
+    for (j = 0; j < tc_tile_machine_count(); j++)
+        for (i = 0; i < tc_tile_ladder_count(); i++) {
+            const tc_tile_machine *mc = tc_tile_machine_get(j);
+            double share = 0.0;
+            int k;
+            d = tc_tile_ladder_get(i)->tile;
+            d.M = d.N = d.K = 4096;
+            CHECK_STATUS(tc_tile_predict(mc, &d, &r, &why), TC_OK);
+            CHECK_STATUS(tc_tile_model(mc, &d, &m, NULL), TC_OK);
+            CHECK(r.simulated == 1 && m.simulated == 0 && m.sim_iter_cycles == 0.0);
+            CHECK(r.analytic_predicted_s == m.predicted_s);
+            CHECK(r.sim_iter_cycles >= r.ctas_per_sm * r.iter_cycles[TC_TILE_LIMIT_COMPUTE]);
+            CHECK(r.sim_last_iter_cycles <= r.sim_iter_cycles);
+            CHECK(r.predicted_s >= r.roofline_s);
+            for (k = 0; k < TC_SIM_STATE_COUNT; k++) share += r.sim_state_share[k];
+            CHECK_NEAR(share, 1.0, 1e-9);
+            if (i >= 4) {
+                CHECK(r.sim_iter_cycles < 1.1 * r.ctas_per_sm * r.iter_cycles[TC_TILE_LIMIT_COMPUTE]);
+                CHECK(r.limit == TC_TILE_LIMIT_COMPUTE);
+            }
+        }
+
+    /* the cp.async pipeline predicts faster than the single buffer */
+    d = tc_tile_ladder_get(3)->tile;
+    d.M = d.N = d.K = 4096;
+    CHECK_STATUS(tc_tile_predict(h, &d, &m, NULL), TC_OK);
+    d.stages = 4;
+    CHECK_STATUS(tc_tile_predict(h, &d, &r, NULL), TC_OK);
+    CHECK(r.predicted_s < m.predicted_s);
+
+    /* refusals: the model's, and the simulator's own */
+    d.warp_m = 48;
+    CHECK_STATUS(tc_tile_predict(a, &d, &r, &why), TC_ERR_TILE_DIVIDE);
+    d = tc_tile_ladder_get(4)->tile;
+    d.M = d.N = d.K = 4096;
+    d.pad_b = 1;
+    CHECK_STATUS(tc_tile_predict(a, &d, &r, &why), TC_ERR_SHAPE);
+    CHECK(r.predicted_s == 0.0 && why && strstr(why, "16 bytes") != NULL);
+    CHECK_STATUS(tc_tile_predict(a, &d, NULL, NULL), TC_ERR_NULL);
+}
+
 int main(void) {
     test_machines();
     test_counts_4096();
@@ -296,5 +492,7 @@ int main(void) {
     test_tail();
     test_invalid();
     test_ladder();
+    test_sim_program();
+    test_sim_time();
     return tct_finish("test_tiling");
 }
