@@ -68,7 +68,7 @@ static int plot_rounding_error(void) {
     enum { LO = -40, HI = 20, N = HI - LO + 1 };
     double xs[N], ys[N];
     int i, e, rc = 0;
-    plot_chart_desc d = { "Relative rounding error (round to nearest)", "log2 |x|", "worst relative error in the binade", 0, 1, LO, HI, 1e-9, 2 };
+    plot_chart_desc d = { "Relative rounding error (round to nearest)", "log2 |x|", "worst relative error in the binade", 0, 1, LO, HI, 1e-9, 2, 0 };
     plot_chart *ch = plot_chart_new(900, 520, &d);
     if (!ch) return -1;
     for (i = 1; i < N_FORMATS; i++) {

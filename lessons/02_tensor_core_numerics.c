@@ -126,7 +126,7 @@ static int part3_error_vs_k(void) {
     double ks[NK], err[N_SERIES][NK];
     int si, ki, t, rc = 0;
     plot_chart_desc desc = { "Relative error of a Tensor Core dot product vs K (inputs uniform in [0,1))",
-                             "K", "mean relative error vs exact", 1, 1, 0, 0, 0, 0 };
+                             "K", "mean relative error vs exact", 1, 1, 0, 0, 0, 0, 0 };
     plot_chart *ch;
     printf("3. Relative error against K (mean of %d dot products, inputs uniform in [0,1))\n   %-30s", TRIALS, "K:");
     for (ki = 0; ki < NK; ki++) { ks[ki] = 16.0 * pow(4.0, ki); printf(" %9.0f", ks[ki]); }

@@ -106,7 +106,7 @@ static void tail(const tc_tile_machine *m) {
 static int waves_plot(void) {
     enum { N = 64 };
     double x[N], y[2][N];
-    plot_chart_desc cd = { "Ladder v5 (fp16, 128x128x32), predicted: the wave sawtooth", "M = N = K", "TFLOP/s", 0, 0, 0, 0, 0, 0 };
+    plot_chart_desc cd = { "Ladder v5 (fp16, 128x128x32), predicted: the wave sawtooth", "M = N = K", "TFLOP/s", 0, 0, 0, 0, 0, 0, 0 };
     plot_chart *ch;
     int i, j, rc;
     for (i = 0; i < N; i++) {
@@ -130,7 +130,7 @@ static int waves_plot(void) {
 static int ladder_and_roofline(void) {
     double px[N_LADDER][2], py[N_LADDER][2];
     plot_chart_desc cd = { "Roofline: the gemm.cu ladder, 4096^3, on a100 and h100 (predicted)",
-                           "FLOPs per byte moved from L2 to the SMs", "FLOP/s", 1, 1, 0.5, 5000, 1e11, 2e15 };
+                           "FLOPs per byte moved from L2 to the SMs", "FLOP/s", 1, 1, 0.5, 5000, 1e11, 2e15, 1 };
     plot_chart *ch;
     int i, j, rc;
     printf("3. The ladder of cuda/gemm.cu at 4096^3, predicted (analytic counts | simulated main loop):\n");

@@ -274,7 +274,7 @@ int main(int argc, char **argv) {
     {
         const char *cats[N_SHAPES];
         double vals[N_SHAPES];
-        plot_chart_desc d = { "2:4 sparse speedup, simulated (fp16)", "GEMM shape", "sparse / dense speed", 0, 0, 0, 0, 0, 2.2 };
+        plot_chart_desc d = { "2:4 sparse speedup, simulated (fp16)", "GEMM shape", "sparse / dense speed", 0, 0, 0, 0, 0, 2.2, 0 };
         plot_chart *ch = plot_chart_new(900, 500, &d);
         if (!ch) return 1;
         for (i = 0; i < N_SHAPES; i++) cats[i] = shapes[i].bound;

@@ -103,8 +103,9 @@ int plot_canvas_write_png(const plot_canvas *c, const char *path) {
 }
 
 uint32_t plot_palette(int i) {
-    /* Okabe-Ito, readable by colour-blind readers, plus two greys. */
-    static const uint32_t colors[] = { 0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0x000000, 0xF0E442, 0x888888 };
+    /* Okabe-Ito, readable by colour-blind readers, then grey and Paul Tol's muted colours. */
+    static const uint32_t colors[] = { 0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0x000000, 0xF0E442,
+                                       0x888888, 0x882255, 0x44AA99, 0x999933, 0x332288, 0xAA4499 };
     int n = (int)(sizeof colors / sizeof colors[0]);
     return colors[((i % n) + n) % n];
 }
@@ -377,8 +378,9 @@ int plot_chart_write_png(plot_chart *ch, const char *path) {
             int tw = plot_text_width(ch->series[i].label, 1);
             if (tw > lw) lw = tw;
         }
-        lx = L + pw - lw - 34;
-        plot_rect(&c, lx - 6, ly - 4, L + pw - 4, ly + legend_rows * 14 + 2, 0xFFFFFF);
+        lx = (ch->desc.legend_corner & 2) ? L + 10 : L + pw - lw - 34;
+        if (ch->desc.legend_corner & 1) ly = T + ph - legend_rows * 14 - 8;
+        plot_rect(&c, lx - 6, ly - 4, lx + lw + 30, ly + legend_rows * 14 + 2, 0xFFFFFF);
         for (i = 0; i < ch->nseries; i++) {
             if (!ch->series[i].label[0]) continue;
             plot_rect(&c, lx, ly + row * 14 + 2, lx + 16, ly + row * 14 + 8, plot_palette(i));

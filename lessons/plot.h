@@ -47,6 +47,7 @@ typedef struct {
     int logx, logy;          /* base-10 log axes */
     double xmin, xmax;       /* both 0: fit the data */
     double ymin, ymax;
+    int legend_corner;       /* 0: top right, 1: bottom right, 2: top left, 3: bottom left */
 } plot_chart_desc;
 
 typedef struct plot_chart plot_chart;
