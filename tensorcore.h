@@ -1204,13 +1204,16 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 extern "C" {
 #endif
 
+/* Entries in a static table: one definition for every section. */
+#define TC__COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
 TCDEF const char *tc_status_string(tc_status s) {
     static const char *const messages[] = {
 #define TC__STATUS_MSG(name, msg) msg,
         TC__STATUS_LIST(TC__STATUS_MSG)
 #undef TC__STATUS_MSG
     };
-    if ((int)s < 0 || (int)s >= (int)(sizeof messages / sizeof messages[0])) return "unknown tc_status value";
+    if ((int)s < 0 || (int)s >= TC__COUNT_OF(messages)) return "unknown tc_status value";
     return messages[s];
 }
 
@@ -2877,21 +2880,20 @@ static const struct { const char *name; int m, n, k, bytes, sparse; } tc__sim_mm
     { "sp.m16n8k16.tf32", 16, 8, 16, 4, 1 },
 };
 
-#define TC__SIM_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
 TCDEF const char *tc_sim_mma_name(tc_sim_mma_kind k) {
-    if ((int)k < 0 || (int)k >= TC__SIM_COUNT_OF(tc__sim_mma_table)) return "unknown";
+    if ((int)k < 0 || (int)k >= TC__COUNT_OF(tc__sim_mma_table)) return "unknown";
     return tc__sim_mma_table[k].name;
 }
 
 TCDEF tc_status tc_sim_mma_shape(tc_sim_mma_kind k, int *m, int *n, int *kdim) {
-    if ((int)k < 0 || (int)k >= TC__SIM_COUNT_OF(tc__sim_mma_table)) return TC_ERR_ARG;
+    if ((int)k < 0 || (int)k >= TC__COUNT_OF(tc__sim_mma_table)) return TC_ERR_ARG;
     if (!m || !n || !kdim) return TC_ERR_NULL;
     *m = tc__sim_mma_table[k].m; *n = tc__sim_mma_table[k].n; *kdim = tc__sim_mma_table[k].k;
     return TC_OK;
 }
 
-TCDEF int tc_sim_profile_count(void) { return TC__SIM_COUNT_OF(tc__sim_profiles); }
+TCDEF int tc_sim_profile_count(void) { return TC__COUNT_OF(tc__sim_profiles); }
 
 TCDEF const tc_sim_profile *tc_sim_profile_get(int i) {
     return i >= 0 && i < tc_sim_profile_count() ? &tc__sim_profiles[i] : NULL;
@@ -2962,7 +2964,7 @@ static int tc__sim_passes_i64(const int64_t *addr, int lanes, int width, int ban
     for (first = 0; first < lanes; first += lanes_per_phase) {
         int n = 0, m, worst = 0, last = first + lanes_per_phase < lanes ? first + lanes_per_phase : lanes;
         for (i = first; i < last; i++)
-            for (j = 0; j < per_word && n < TC__SIM_COUNT_OF(words); j++) words[n++] = addr[i] / bank_bytes + j;
+            for (j = 0; j < per_word && n < TC__COUNT_OF(words); j++) words[n++] = addr[i] / bank_bytes + j;
         m = tc__sim_unique(words, n);   /* the same word twice is a broadcast, not a conflict */
         for (i = 0; i < m; i++) {       /* distinct words of one bank, counted in sorted order */
             int in_bank = 0;
@@ -3297,7 +3299,7 @@ static const struct { const char *name, *description; } tc__sim_named[] = {
     { "stream", "streaming read, 16 trips of 4 x 512 bytes per warp (bandwidth)" },
 };
 
-TCDEF int tc_sim_program_count(void) { return TC__SIM_COUNT_OF(tc__sim_named); }
+TCDEF int tc_sim_program_count(void) { return TC__COUNT_OF(tc__sim_named); }
 TCDEF const char *tc_sim_program_name(int i) { return i >= 0 && i < tc_sim_program_count() ? tc__sim_named[i].name : NULL; }
 TCDEF const char *tc_sim_program_description(int i) { return i >= 0 && i < tc_sim_program_count() ? tc__sim_named[i].description : NULL; }
 
@@ -3332,7 +3334,7 @@ TCDEF const char *tc_sim_state_name(tc_sim_state s) {
         "selected", "not_selected", "long_scoreboard", "short_scoreboard", "wait",
         "math_pipe_throttle", "barrier", "exited",
     };
-    if ((int)s < 0 || (int)s >= TC__SIM_COUNT_OF(names)) return "unknown";
+    if ((int)s < 0 || (int)s >= TC__COUNT_OF(names)) return "unknown";
     return names[s];
 }
 
@@ -3946,7 +3948,7 @@ TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t 
     st = tc_sim_profile_validate(g, NULL);
     if (st != TC_OK) return st;
     if (m < 1 || n < 1 || k < 1 || m > ((int64_t)1 << 24) || n > ((int64_t)1 << 24) || k > ((int64_t)1 << 24)) return TC_ERR_SIZE;
-    for (i = 0; i < TC__SIM_COUNT_OF(fp16); i++) {
+    for (i = 0; i < TC__COUNT_OF(fp16); i++) {
         double rate;
         if (g->mma_latency[fp16[i]] == 0) continue;
         rate = (double)tc__sim_mma_table[fp16[i]].m * tc__sim_mma_table[fp16[i]].n * tc__sim_mma_table[fp16[i]].k /
@@ -4003,9 +4005,7 @@ static const tc_tile_machine tc__tile_machines[] = {
     },
 };
 
-#define TC__TILE_COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
-
-TCDEF int tc_tile_machine_count(void) { return TC__TILE_COUNT_OF(tc__tile_machines); }
+TCDEF int tc_tile_machine_count(void) { return TC__COUNT_OF(tc__tile_machines); }
 
 TCDEF const tc_tile_machine *tc_tile_machine_get(int i) {
     return i >= 0 && i < tc_tile_machine_count() ? &tc__tile_machines[i] : NULL;
@@ -4026,7 +4026,7 @@ TCDEF const tc_sim_profile *tc_tile_machine_profile(const tc_tile_machine *m) {
 
 TCDEF const char *tc_tile_limit_name(tc_tile_limit l) {
     static const char *const names[] = { "compute", "shared", "issue", "L2", "latency", "DRAM" };
-    if ((int)l < 0 || (int)l >= TC__TILE_COUNT_OF(names)) return "unknown";
+    if ((int)l < 0 || (int)l >= TC__COUNT_OF(names)) return "unknown";
     return names[l];
 }
 
@@ -4057,7 +4057,7 @@ static int64_t tc__tile_cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 /* The shape table's row for an mma.sync, or -1. */
 static int tc__tile_mma_row(tc_dtype in, int im, int in_, int ik) {
     int i;
-    for (i = 0; i < TC__TILE_COUNT_OF(tc__tile_mma_shapes); i++)
+    for (i = 0; i < TC__COUNT_OF(tc__tile_mma_shapes); i++)
         if (tc__tile_mma_shapes[i].in == in && tc__tile_mma_shapes[i].m == im && tc__tile_mma_shapes[i].n == in_ &&
             tc__tile_mma_shapes[i].k == ik) return i;
     return -1;
@@ -4597,7 +4597,7 @@ static const tc_tile_kernel tc__tile_ladder[] = {
       { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 0 } },
 };
 
-TCDEF int tc_tile_ladder_count(void) { return TC__TILE_COUNT_OF(tc__tile_ladder); }
+TCDEF int tc_tile_ladder_count(void) { return TC__COUNT_OF(tc__tile_ladder); }
 
 TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i) {
     return i >= 0 && i < tc_tile_ladder_count() ? &tc__tile_ladder[i] : NULL;
