@@ -22,7 +22,7 @@ WARN     := -Wall -Wextra -Werror -pedantic
 CFLAGS   ?=
 LDFLAGS  ?=
 STB_INC  ?= /usr/include/stb
-ALL_CFLAGS   := -std=c99 $(OPT) $(WARN) -I. -Ilessons -Isim $(CFLAGS)
+ALL_CFLAGS   := -std=c99 $(OPT) $(WARN) -I. -Isupport $(CFLAGS)
 ALL_CXXFLAGS := -std=c++17 $(OPT) $(WARN) -I. -Itests $(CFLAGS)
 LDLIBS   := -lm -lpthread
 
@@ -47,6 +47,10 @@ SUPPORT_OBJS := $(BUILD)/obj/plot.o $(BUILD)/obj/stb_impl.o
 CXX_ORACLE := $(if $(HAVE_CUDA_INC),-I$(CUDA_HOME)/include) $(if $(HAVE_F16C),-mf16c)
 NVCC_GENCODE := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(subst sm_,,$(a)),code=$(a))
 
+# Dependencies: each compile writes the headers it read beside its output
+# (name.d), so touching a header rebuilds exactly the programs that include it.
+DEPFLAGS = -MMD -MP -MF $@.d
+
 .PHONY: all tests lessons tools tour test cuda gpu-check bench install clean stb-check
 .DEFAULT_GOAL := all
 
@@ -68,38 +72,38 @@ stb-check:
 	  fi; \
 	fi
 
-$(BUILD)/obj/stb_impl.o: lessons/stb_impl.c | stb-check
+$(BUILD)/obj/stb_impl.o: support/stb_impl.c | stb-check
 	@mkdir -p $(@D)
-	$(CC) $(OPT) -w -I$(STB_INC) $(CFLAGS) -c $< -o $@
+	$(CC) $(OPT) -w -I$(STB_INC) $(CFLAGS) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/obj/plot.o: lessons/plot.c lessons/plot.h | stb-check
+$(BUILD)/obj/plot.o: support/plot.c | stb-check
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I$(STB_INC) -c $< -o $@
+	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $(DEPFLAGS) -c $< -o $@
 
-$(BUILD)/tests/%: tests/%.c tensorcore.h tests/tc_test.h
+$(BUILD)/tests/%: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Itests $< -o $@ $(LDFLAGS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The exhaustive oracle tests are C++ because the CUDA headers' host code is.
-$(BUILD)/tests/%: tests/%.cpp tensorcore.h tests/tc_test.h
+$(BUILD)/tests/%: tests/%.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) $< -o $@ $(LDFLAGS) $(LDLIBS)
+	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/lessons/%: lessons/%.c tensorcore.h $(wildcard lessons/*.h) $(SUPPORT_OBJS)
+$(BUILD)/lessons/%: lessons/%.c $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $(DEPFLAGS) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
 
-$(BUILD)/tcsim: $(SIM_SRCS) tensorcore.h $(SUPPORT_OBJS)
+$(BUILD)/tcsim: sim/tcsim.c $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $(SIM_SRCS) $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $(DEPFLAGS) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
 
 # Benchmarks (tests/bench_*.c, one per section) are built with -O3
 # -march=native: they measure what the header can do on this machine, as a
 # user's optimised build would. Each prints ratios against a reference
 # measured in the same run; none asserts a time.
-$(BUILD)/bench/%: tests/%.c tensorcore.h tests/bench.h
+$(BUILD)/bench/%: tests/%.c
 	@mkdir -p $(@D)
-	$(CC) -std=c99 -O3 -march=native $(WARN) -I. -Itests $(CFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+	$(CC) -std=c99 -O3 -march=native $(WARN) -I. -Itests $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 tour: lessons
 	@mkdir -p $(BUILD)/tour
@@ -120,12 +124,12 @@ endif
 
 # Per-program nvcc flags: NVCC_FLAGS_<name>. loss_scaling compares a GPU
 # training run with the CPU's bit for bit, so its device code must not fuse
-# a*b+c into an FMA where the host rounds twice (lessons/mlp.h).
+# a*b+c into an FMA where the host rounds twice (support/mlp.h).
 NVCC_FLAGS_loss_scaling := -fmad=false
 
-$(BUILD)/cuda/%: cuda/%.cu tensorcore.h $(wildcard cuda/*.cuh) $(wildcard lessons/*.h)
+$(BUILD)/cuda/%: cuda/%.cu
 	@mkdir -p $(@D)
-	$(NVCC) -std=c++17 -O3 $(NVCC_GENCODE) $(NVCC_FLAGS_$*) -I. -Ilessons -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror $< -o $@ -lcublas
+	$(NVCC) -std=c++17 -O3 $(NVCC_GENCODE) $(NVCC_FLAGS_$*) -I. -Isupport -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror $(DEPFLAGS) $< -o $@ -lcublas
 
 # Runs every CUDA program (exit 2 = no suitable GPU, reported, not a failure).
 gpu-check: cuda
@@ -150,3 +154,5 @@ install:
 
 clean:
 	rm -rf $(BUILD)
+
+-include $(wildcard $(BUILD)/*.d $(BUILD)/*/*.d)

@@ -1,7 +1,7 @@
 /* loss_scaling.cu - the GPU half of section 3: the fused unscale-and-check
    kernel and the scale-update kernel, bit-exact against tensorcore.h.
 
-   Compile:  make cuda          (or: nvcc -std=c++17 -O3 -arch=sm_80 -fmad=false -I. -Ilessons cuda/loss_scaling.cu -o loss_scaling)
+   Compile:  make cuda          (or: nvcc -std=c++17 -O3 -arch=sm_80 -fmad=false -I. -Isupport cuda/loss_scaling.cu -o loss_scaling)
    Run:      build/cuda/loss_scaling        (make gpu-check runs it with the others)
 
    What it shows:
@@ -17,7 +17,7 @@
       TensorFlow, apex, Megatron, and a static scale) is driven through the same
       random overflow sequence on both sides; the scale trajectory and the
       status of every step must match.
-   3. training: the training run of lessons/07_loss_scaling.c (lessons/mlp.h)
+   3. training: the training run of lessons/07_loss_scaling.c (support/mlp.h)
       on the GPU with real fp16/bf16 arithmetic - the BF16, FP16 and FP16 +
       dynamic scaling runs. Every product is mma.sync m16n8k16 (fp16/bf16
       in, fp32 out; one warp per 16x8 tile, K walked from 0 in steps of 16,
@@ -48,7 +48,7 @@
 #include <vector>
 
 #include "common.cuh"   /* CUDA_CHECK, gpu_sm, rand32, mma_16816 */
-#include "mlp.h"        /* lessons/mlp.h: the training run, shared with lesson 07 */
+#include "mlp.h"        /* support/mlp.h: the training run, shared with lesson 07 */
 
 /* ------------------------------------------------------------ random input */
 
@@ -666,7 +666,7 @@ int main(void) {
         failures += check_update("growth every step", &every, flags);
     }
 
-    printf("3. training on the GPU vs lessons/mlp.h on the CPU\n");
+    printf("3. training on the GPU vs support/mlp.h on the CPU\n");
     long training_diffs = 0;
     failures += check_training(prop.major * 10 + prop.minor, &training_diffs);
 

@@ -1,6 +1,6 @@
 /* timeline.h - pictures of a tc_sim_run result, shared by tcsim and the
    lessons: a timeline PNG (one row per warp, a colour per warp state, a
-   legend) drawn with lessons/plot.h, and a Chrome/Perfetto trace-event JSON
+   legend) drawn with support/plot.h, and a Chrome/Perfetto trace-event JSON
    (open it at ui.perfetto.dev or chrome://tracing). Both need a result run
    with record_timeline = 1. Functions return 0 on success, -1 on failure. */
 #ifndef TCSIM_TIMELINE_H
