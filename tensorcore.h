@@ -19,6 +19,9 @@
                             Used only for internal invariants, never for user input.
      TC_MALLOC(n), TC_FREE(p)
                             your allocator: define both or neither.
+     TC_NO_SIMD             scalar code only: no SSE2/F16C paths in the array
+                            conversions (results are identical; for comparing
+                            speed, or for compilers without the intrinsics).
 
    SECTIONS                                                       prefix
      1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
@@ -34,10 +37,16 @@
    numbers come from, and which of them are assumptions.
 
    ERRORS
-     Functions that can receive bad input return tc_status; tc_status_string()
-     turns it into a sentence. Bad input never aborts. Scalar conversion
-     primitives cannot fail except on an unknown rounding mode, for which they
-     return the format's NaN (see tc_rounding_is_valid).
+     Every public function that can fail returns tc_status, with its results
+     through pointers; tc_status_string() turns a status into a sentence and
+     tc_status_is_error() / tc_status_is_warning() tell errors (nothing was
+     done) from warnings (done, with a report). Bad input never aborts.
+     Documented exceptions, each stating its contract where it is declared:
+     the per-element primitives meant for kernels (scalar conversions give
+     the format's NaN for an unknown rounding mode, see tc_rounding_is_valid;
+     tc_mma_dot gives NaN for an unsupported combination; the unscale
+     primitives), and lookups by name or index, which return NULL when there
+     is no such entry (tc_format_of, tc_gpu_find, tc_gpu_get, ...).
 
    GPU
      Under nvcc, functions marked TC_HOST_DEVICE are __host__ __device__, so
@@ -76,44 +85,51 @@ extern "C" {
 
 /* ---------------------------------------------------------------- status */
 
-/* One table, so the enum and its messages cannot drift apart. */
-#define TC__STATUS_LIST(X)                                                        \
-    X(TC_OK,                   "ok")                                              \
-    X(TC_ERR_NULL,             "a required pointer argument is NULL")            \
-    X(TC_ERR_SIZE,             "a size or count is negative, zero where it must not be, or too large") \
-    X(TC_ERR_ROUNDING,         "unknown rounding mode (use TC_RN, TC_RNA, TC_RZ, TC_RD or TC_RU, optionally | TC_SATFINITE)") \
-    X(TC_ERR_DTYPE,            "unknown or unsupported data type for this operation") \
-    X(TC_ERR_BUFFER,           "the output buffer is too small")                 \
-    X(TC_ERR_NOT_REPRESENTABLE,"an input value is not representable in the declared input type") \
-    X(TC_ERR_SHAPE,            "the matrix shape or leading dimension is invalid for this operation") \
-    X(TC_ERR_ARCH,             "unknown architecture, or the architecture does not support this type") \
-    X(TC_ERR_NOMEM,            "out of memory")                                   \
-    X(TC_ERR_ARG,              "an argument is out of its valid range")           \
-    X(TC_ERR_GROWTH_EVERY_STEP,"growth_interval 1 grows the loss scale on every clean step, so half the steps overflow and are skipped; set allow_growth_every_step to insist") \
-    X(TC_WARN_SCALE_OVERFLOW,  "growing the loss scale would overflow fp32 to Inf; the scale was kept") \
-    X(TC_WARN_SCALE_COLLAPSED, "the loss scale would fall below FLT_MIN, where its reciprocal overflows; the scale was kept (are gradients ever cleared?)") \
-    X(TC_WARN_SCALE_BELOW_ONE, "the loss scale fell below 1: gradients overflow even unscaled (often a bf16-trained model run in fp16), scaling cannot help") \
-    X(TC_WARN_SCALE_AT_MIN,    "overflow at the minimum loss scale: the scale cannot back off further and the step is skipped") \
-    X(TC_ERR_PROFILE,          "invalid GPU profile (tc_sim_profile_validate says which field)") \
-    X(TC_ERR_PROGRAM,          "invalid simulator program: bad register, opcode, loop, alignment, or an address outside its memory") \
-    X(TC_ERR_LIMIT,            "the simulation ran past max_cycles") \
-    X(TC_ERR_NOT_SPARSE,       "the matrix breaks the 2:4 (tf32: 1:2) pattern: a group along K has too many non-zeros (see the violation report)") \
-    X(TC_ERR_SPARSE_META,      "sparsity metadata holds a code that mma.sp::ordered_metadata does not accept (an unsorted or repeated index pair)") \
-    X(TC_ERR_TILE_DIVIDE,      "tiling: the warp tile does not divide the CTA tile, or the instruction does not divide the warp tile") \
-    X(TC_ERR_TILE_KSTEP,       "tiling: the CTA's K step is not a multiple of the instruction's K") \
-    X(TC_ERR_TILE_INST,        "tiling: the instruction shape is not an mma.sync shape for the input type on this machine (or not a 32-lane FFMA arrangement)") \
-    X(TC_ERR_TILE_THREADS,     "tiling: the CTA has more threads than a CTA or an SM may hold") \
-    X(TC_ERR_TILE_SHARED,      "tiling: the CTA needs more shared memory than the machine gives one CTA") \
-    X(TC_ERR_TILE_REGS,        "tiling: the CTA needs more registers per thread, or per CTA, than the machine has")
+/* One table, so the enum, its messages and its kinds cannot drift apart.
+   OK: success. ERR: bad input or a failure; the call changed nothing unless
+   its comment says otherwise. WARN: the call did its job and reports a
+   failure case of the thing modelled (the state stays usable). */
+#define TC__STATUS_LIST(X) \
+    X(TC_OK,                   OK  , "ok") \
+    X(TC_ERR_NULL,             ERR , "a required pointer argument is NULL") \
+    X(TC_ERR_SIZE,             ERR , "a size or count is negative, zero where it must not be, or too large") \
+    X(TC_ERR_ROUNDING,         ERR , "unknown rounding mode (use TC_RN, TC_RNA, TC_RZ, TC_RD or TC_RU, optionally | TC_SATFINITE)") \
+    X(TC_ERR_DTYPE,            ERR , "unknown or unsupported data type for this operation") \
+    X(TC_ERR_BUFFER,           ERR , "the output buffer is too small") \
+    X(TC_ERR_NOT_REPRESENTABLE,ERR , "an input value is not representable in the declared input type") \
+    X(TC_ERR_SHAPE,            ERR , "the matrix shape or leading dimension is invalid for this operation") \
+    X(TC_ERR_ARCH,             ERR , "unknown architecture, or the architecture does not support this type") \
+    X(TC_ERR_NOMEM,            ERR , "out of memory") \
+    X(TC_ERR_ARG,              ERR , "an argument is out of its valid range") \
+    X(TC_ERR_GROWTH_EVERY_STEP,ERR , "growth_interval 1 grows the loss scale on every clean step, so half the steps overflow and are skipped; set allow_growth_every_step to insist") \
+    X(TC_WARN_SCALE_OVERFLOW,  WARN, "growing the loss scale would overflow fp32 to Inf; the scale was kept") \
+    X(TC_WARN_SCALE_COLLAPSED, WARN, "the loss scale would fall below FLT_MIN, where its reciprocal overflows; the scale was kept (are gradients ever cleared?)") \
+    X(TC_WARN_SCALE_BELOW_ONE, WARN, "the loss scale fell below 1: gradients overflow even unscaled (often a bf16-trained model run in fp16), scaling cannot help") \
+    X(TC_WARN_SCALE_AT_MIN,    WARN, "overflow at the minimum loss scale: the scale cannot back off further and the step is skipped") \
+    X(TC_ERR_PROFILE,          ERR , "invalid GPU profile (tc_sim_profile_validate says which field)") \
+    X(TC_ERR_PROGRAM,          ERR , "invalid simulator program: bad register, opcode, loop, alignment, or an address outside its memory") \
+    X(TC_ERR_LIMIT,            ERR , "the simulation ran past max_cycles") \
+    X(TC_ERR_NOT_SPARSE,       ERR , "the matrix breaks the 2:4 (tf32: 1:2) pattern: a group along K has too many non-zeros (see the violation report)") \
+    X(TC_ERR_SPARSE_META,      ERR , "sparsity metadata holds a code that mma.sp::ordered_metadata does not accept (an unsorted or repeated index pair)") \
+    X(TC_ERR_TILE_DIVIDE,      ERR , "tiling: the warp tile does not divide the CTA tile, or the instruction does not divide the warp tile") \
+    X(TC_ERR_TILE_KSTEP,       ERR , "tiling: the CTA's K step is not a multiple of the instruction's K") \
+    X(TC_ERR_TILE_INST,        ERR , "tiling: the instruction shape is not an mma.sync shape for the input type on this machine (or not a 32-lane FFMA arrangement)") \
+    X(TC_ERR_TILE_THREADS,     ERR , "tiling: the CTA has more threads than a CTA or an SM may hold") \
+    X(TC_ERR_TILE_SHARED,      ERR , "tiling: the CTA needs more shared memory than the machine gives one CTA") \
+    X(TC_ERR_TILE_REGS,        ERR , "tiling: the CTA needs more registers per thread, or per CTA, than the machine has")
 
 typedef enum {
-#define TC__STATUS_ENUM(name, msg) name,
+#define TC__STATUS_ENUM(name, kind, msg) name,
     TC__STATUS_LIST(TC__STATUS_ENUM)
 #undef TC__STATUS_ENUM
     TC_STATUS_COUNT
 } tc_status;
 
 TCDEF const char *tc_status_string(tc_status s);
+/* 1 for a TC_ERR_* status (the call did nothing), else 0. */
+TC_HOST_DEVICE TCDEF int tc_status_is_error(tc_status s);
+/* 1 for a TC_WARN_* status (done, with a report), else 0. */
+TC_HOST_DEVICE TCDEF int tc_status_is_warning(tc_status s);
 
 /* ==========================================================================
    SECTION 1: NUMBER FORMATS
@@ -122,8 +138,8 @@ TCDEF const char *tc_status_string(tc_status s);
      instructions) and the widening conversions back to fp32, bit for bit.
    Simplifies: nothing for the modes CUDA offers. Modes CUDA lacks (FP8 with
      RZ/RD/RU/RNA, tf32 RD/RU) follow IEEE 754 rules applied to the format.
-   Numbers from: ../shared/REFERENCE.md section 1; verified exhaustively by
-     tests/test_formats_exhaustive.c against the CUDA headers and F16C.
+   Numbers from: docs/REFERENCE.md section 1; verified exhaustively by
+     tests/test_formats_exhaustive.cpp against the CUDA headers and F16C.
    Assumed, not yet confirmed on a GPU: tf32 conversion of NaN returns
      0x7FFFE000 (cvt.rna.tf32.f32 on NaNs whose payload lies only in the low
      13 bits); cuda/formats.cu checks it when run.
@@ -228,7 +244,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
    Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
-     V100, A100 and H100: the block FMA of REFERENCE.md section 2. Per group
+     V100, A100 and H100: the block FMA of docs/REFERENCE.md section 2. Per group
      of products: every product exact; E = the largest product exponent (the
      sum of the two operands' exponents, so a product's significand lies in
      [1,4)) and c's; every term, c included, truncated toward zero to F
@@ -260,6 +276,72 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    ========================================================================== */
 
 typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_COUNT } tc_arch;
+#define TC_ARCH_BIT(a) (1u << (a))   /* for tc_mma_instr_info.archs */
+
+/* ---- the one table of Tensor Core instructions ----
+   Every section keys on it: fragment layouts and the numerics here, sparse
+   layouts in section 4, per-instruction latency and interval in section 5's
+   GPU profiles, instruction shapes in section 6. Adding an instruction is
+   one line here plus its latency and interval in each profile.
+   Columns: id, name, PTX spelling, M, N, K (the logical shape: a sparse A
+   is M x K with K/2 stored), A and B type, fp16 accumulation offered,
+   sparsity group and kept values (0 0: dense; 4 2: 2:4; 2 1: tf32's 1:2),
+   metadata selectors and lanes per quad, A, B and C elements per lane (A
+   compressed for sparse kinds), the architectures whose numerics section 2
+   models for it (which GPUs can issue it, and how fast, is each GPU
+   profile's mma_latency/mma_interval: PTX still offers m8n8k4 on sm_80 and
+   sm_90, where only its timing is modelled), and the register layout: 0 not modelled, 1 the PTX ISA figures read here but not
+   yet run on hardware, 2 confirmed by a source that ran it (docs/REFERENCE.md
+   sections 2 and 4). m8n8k4 runs as four 8x8x4 products, one per quad pair,
+   which one M x N tile cannot describe; its layout is not modelled. */
+#define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
+#define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
+#define TC__ARCH_H   TC_ARCH_BIT(TC_ARCH_H100)
+#define TC__MMA_INSTR_LIST(X) \
+    X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_V,   0) \
+    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_H,   0) \
+    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_H,   0) \
+    X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AH,  1)
+
+typedef enum {
+#define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, f16, grp, keep, sel, ml, ae, be, ce, archs, layout) id,
+    TC__MMA_INSTR_LIST(TC__MMA_INSTR_ENUM)
+#undef TC__MMA_INSTR_ENUM
+    TC_MMA_INSTR_COUNT
+} tc_mma_instr;
+
+typedef struct {
+    const char *name;         /* "m16n8k16.f16"; sparse kinds "sp.m16n8k32.f16" */
+    const char *ptx;          /* the full PTX instruction (f32 accumulate) */
+    int m, n, k;              /* the logical shape */
+    tc_dtype in;              /* type of A and B */
+    int fp16_accumulate;      /* 1: also offered with fp16 C and D */
+    int sparse_group;         /* 0: dense; else A keeps sparse_keep of every sparse_group values along K */
+    int sparse_keep;
+    int selectors;            /* sparse: legal sparsity selectors 0 .. selectors-1 */
+    int meta_lanes;           /* sparse: lanes per quad that supply metadata */
+    int a_elems, b_elems, c_elems;  /* elements each lane holds */
+    int a_regs, b_regs;       /* 32-bit registers those take */
+    unsigned archs;           /* TC_ARCH_BIT(a) set when section 2 models it on architecture a */
+    int layout;               /* 0 not modelled, 1 PTX ISA reading (unconfirmed), 2 confirmed on hardware */
+} tc_mma_instr_info;
+
+/* Everything about one instruction. TC_ERR_ARG for an unknown one. Works
+   in device code (a switch over the table, not a host array). */
+TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_info *out);
+/* By name ("m16n8k16.f16", "sp.m16n8k32.bf16"): TC_ERR_ARG if unknown. */
+TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out);
 
 /* The corner where the published models disagree (see the banner). */
 typedef enum {
@@ -320,42 +402,43 @@ TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out
 TCDEF tc_status tc_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                         const float *A, int lda, const float *B, int ldb,
                         const float *C, int ldc, float *D, int ldd);
-TCDEF tc_status tc_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
-                           const float *A, int lda, const float *B, int ldb,
-                           const float *C, int ldc, float *D, int ldd,
-                           const tc_mma_options *opt);
+
+/* tc_gemm with every knob, as a descriptor. Zero-initialise, then set what
+   you need: a leading dimension of 0 means tightly packed (K for A, N for
+   B, C and D); options left zero are the architecture's own behaviour. */
+typedef struct {
+    tc_arch arch;
+    tc_dtype in, out;
+    int M, N, K;
+    const float *A; int lda;
+    const float *B; int ldb;
+    const float *C; int ldc;      /* C may be NULL (zero) */
+    float *D; int ldd;
+    tc_mma_options options;
+} tc_gemm_desc;
+TCDEF tc_status tc_gemm_ex(const tc_gemm_desc *d);
 
 /* Reference models to compare against, on fp32 values (a stride inc_a,
-   inc_b >= 1 walks a column). tc_dot_fma: sequential IEEE fp32 FMA,
-   c = fmaf(a[i], b[i], c) for i = 0..k-1, what a CUDA-core loop does.
-   tc_dot_exact: the exact value of c + sum a[i]*b[i], rounded once to fp32
-   (nearest-even); NaN is 0x7FFFFFFF. Both return NaN for k < 0 or NULL. */
-TCDEF float tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c);
-TCDEF float tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c);
+   inc_b >= 1 walks a column), result in *out. tc_dot_fma: sequential IEEE
+   fp32 FMA, c = fmaf(a[i], b[i], c) for i = 0..k-1, what a CUDA-core loop
+   does. tc_dot_exact: the exact value of c + sum a[i]*b[i], rounded once to
+   fp32 (nearest-even); NaN is 0x7FFFFFFF. TC_ERR_SIZE for k < 0, TC_ERR_ARG
+   for a stride below 1, TC_ERR_NULL for NULL vectors (with k > 0) or out. */
+TCDEF tc_status tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out);
+TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out);
 
-/* mma.sync fragment layouts (PTX ISA, "Matrix fragments for mma.m16n8k*"):
-   which element of A (M x K), B (K x N) or C/D (M x N) lane `lane` holds
-   in its register element i. Written once here; tests, lessons and
-   cuda/mma.cu use it. */
-typedef enum {
-    TC_MMA_M16N8K16_F16,   /* f16 or bf16 inputs */
-    TC_MMA_M16N8K8_F16,    /* f16 or bf16 inputs */
-    TC_MMA_M16N8K8_TF32,
-    TC_MMA_M16N8K4_TF32,
-    TC_MMA_SHAPE_COUNT
-} tc_mma_shape;
-
+/* Fragment layouts (PTX ISA, "Matrix fragments for mma.m16n8k*" and, for
+   sparse kinds, "Matrix fragments for sparse mma"): which element lane
+   `lane` holds in its register element i (0 .. the info's a/b/c_elems - 1).
+   A: (row, col) of the M x K tile, for a sparse kind (row, column of the
+   compressed M x K/2 tile: register i/2 for 16-bit types, low half first,
+   register i for tf32); B: (row, col) of the K x N tile; C and D: of the
+   M x N tile. Written once here; tests, lessons and cuda/ use it.
+   TC_ERR_ARG for an unknown instruction, one whose layout is not modelled
+   (tc_mma_instr_info.layout == 0), a bad fragment, lane (0..31) or i;
+   TC_ERR_NULL for NULL row/col. */
 typedef enum { TC_FRAG_A, TC_FRAG_B, TC_FRAG_C } tc_frag;   /* TC_FRAG_C is also D */
-
-/* M, N, K of a shape; 0 for an unknown shape. */
-TC_HOST_DEVICE TCDEF int tc_mma_shape_m(tc_mma_shape s);
-TC_HOST_DEVICE TCDEF int tc_mma_shape_n(tc_mma_shape s);
-TC_HOST_DEVICE TCDEF int tc_mma_shape_k(tc_mma_shape s);
-/* Elements per lane of a fragment (A of m16n8k16: 8); 0 if unknown. */
-TC_HOST_DEVICE TCDEF int tc_mma_frag_count(tc_mma_shape s, tc_frag f);
-/* (row, col) of element i of lane's fragment; TC_ERR_ARG for a bad shape,
-   fragment, lane (0..31) or i, TC_ERR_NULL for NULL row/col. */
-TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_shape s, tc_frag f, int lane, int i,
+TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_instr s, tc_frag f, int lane, int i,
                                                  int *row, int *col);
 
 /* ==========================================================================
@@ -378,7 +461,7 @@ TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_shape s, tc_frag f, int 
      silently there), a backoff below FLT_MIN, whose reciprocal no longer
      exists in fp32, is refused (PyTorch would reach 0 and then NaN), and a
      growth interval of 1 must be asked for explicitly.
-   Numbers from: ../shared/REFERENCE.md section 5 (framework defaults and
+   Numbers from: docs/REFERENCE.md section 5 (framework defaults and
      the failure cases users report). All of it is arithmetic, so nothing
      here is measured; tests/test_loss_scaling.c checks hand-derived
      sequences and cuda/loss_scaling.cu checks the GPU kernels bit for bit.
@@ -489,13 +572,13 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
      tf32) and fragment tiles must fit exactly; pad with zeros yourself (an
      all-zero group is legal). Zero means "compares equal to 0", so -0.0 is a
      zero: a -0.0 in a dropped position comes back as +0.0.
-   Numbers from: ../shared/REFERENCE.md section 4 (PTX ISA "Sparse matrix
+   Numbers from: docs/REFERENCE.md section 4 (PTX ISA "Sparse matrix
      storage" and mma.sp; PyTorch/CUTLASS for groups with fewer than 2
      non-zeros). Measured vs assumed: only the m16n8k32 f16/bf16 layout has a
      source that ran on hardware (MLIR's sparse-mma-2-4-f16 integration test;
      an NVIDIA forum report for the A fragment). The m16n8k16 f16/bf16 and
      both tf32 layouts are this header's reading of the PTX ISA figures and
-     are UNCONFIRMED (tc_sparse_shape_info().confirmed == 0); cuda/sparsity.cu
+     are UNCONFIRMED (tc_mma_instr_info.layout == 1); cuda/sparsity.cu
      pins every shape on a GPU and prints the true layout when they differ.
    ========================================================================== */
 
@@ -530,8 +613,10 @@ TCDEF tc_status tc_sparse_check(tc_dtype t, int M, int K, const float *A, int ld
    bits [1:0]; ordered_metadata accepts only sorted pairs (6 codes). For tf32
    a kept element at position p of its pair is the 16-bit pair (2p, 2p+1):
    0b0100 for position 0, 0b1110 for position 1. */
-TC_HOST_DEVICE TCDEF int tc_sparse_meta_encode(int i0, int i1);  /* -1 unless 0 <= i0 < i1 <= 3 */
-TC_HOST_DEVICE TCDEF int tc_sparse_meta_decode(unsigned code, int *i0, int *i1);  /* 0, or -1 if not ordered */
+/* TC_ERR_ARG unless 0 <= i0 < i1 <= 3. */
+TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_encode(int i0, int i1, unsigned *code);
+/* TC_ERR_SPARSE_META for a code that is not an ordered pair. */
+TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_decode(unsigned code, int *i0, int *i1);
 
 /* Compressed form: values is M x K/2 (leading dimension ldv >= K/2), the kept
    elements of each group in increasing column order; meta is M rows of
@@ -541,8 +626,11 @@ TC_HOST_DEVICE TCDEF int tc_sparse_meta_decode(unsigned code, int *i0, int *i1);
    `keep` use PyTorch's choice (all zero -> (2,3)); the stored values are the
    matrix's own zeros there, so decompression is exact. A matrix that breaks
    the pattern is TC_ERR_NOT_SPARSE (first group in *bad, optional) unless
-   flags has TC_SPARSE_PRUNE, which prunes as tc_sparse_prune does. */
-TCDEF int tc_sparse_meta_words(tc_dtype t, int K);   /* -1 on bad type or K */
+   flags has TC_SPARSE_PRUNE, which prunes as tc_sparse_prune does.
+   tc_sparse_meta_words: words per row of meta; TC_ERR_DTYPE for a type
+   without a pattern, TC_ERR_SIZE for K < 0, TC_ERR_SHAPE for a K that is
+   not a multiple of the group. */
+TCDEF tc_status tc_sparse_meta_words(tc_dtype t, int K, int *words);
 TCDEF tc_status tc_sparse_compress(tc_dtype t, int M, int K, const float *A, int lda,
                                    float *values, int ldv, uint32_t *meta, int ldm,
                                    int flags, tc_sparse_violation *bad);
@@ -552,62 +640,38 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
                                      const uint32_t *meta, int ldm, float *out, int ldo,
                                      tc_sparse_violation *bad);
 
-/* ---- fragments: which lane holds what, for one mma.sp instruction ---- */
-typedef enum {
-    TC_SPARSE_M16N8K16_F16,   /* .f16/.bf16, 2:4, selector 0..3 */
-    TC_SPARSE_M16N8K32_F16,   /* .f16/.bf16, 2:4, selector 0..1 */
-    TC_SPARSE_M16N8K8_TF32,   /* .tf32, 1:2, selector 0..3 */
-    TC_SPARSE_M16N8K16_TF32,  /* .tf32, 1:2, selector 0..1 */
-    TC_SPARSE_SHAPE_COUNT
-} tc_sparse_shape;
-
-typedef struct {
-    const char *name;      /* "m16n8k32.f16" */
-    const char *ptx;       /* the instruction, e.g. "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32" */
-    int m, n, k;           /* the dense (logical) shape */
-    int group, keep;       /* 4,2 (2:4) or 2,1 (1:2) */
-    int a_elems, a_regs;   /* compressed A elements and 32-bit registers per lane */
-    int b_elems, b_regs;   /* B elements and registers per lane */
-    int selectors;         /* legal sparsity selectors: 0 .. selectors-1 */
-    int meta_lanes;        /* lanes per quad that supply metadata */
-    int confirmed;         /* 1: layout from a source that ran on hardware; 0: a reading of the PTX ISA */
-} tc_sparse_shape_info;
-
-TCDEF const tc_sparse_shape_info *tc_sparse_shape_info_of(tc_sparse_shape s);  /* NULL if unknown */
-
-/* Compressed A element e of a lane: its row in the 16-row tile and its column
-   in the compressed (k/2 wide) tile. Register e/2 (f16/bf16: low half for even
-   e) or register e (tf32). Returns 0, or -1 on bad arguments. */
-TC_HOST_DEVICE TCDEF int tc_sparse_a_coord(tc_sparse_shape s, int lane, int e, int *row, int *ccol);
-/* B element e of a lane: its row k and column n in the k x 8 tile. */
-TC_HOST_DEVICE TCDEF int tc_sparse_b_coord(tc_sparse_shape s, int lane, int e, int *k, int *n);
-/* Metadata: for the given selector, 1 if nibble j (0..7) of the lane's
-   metadata register is read, with the tile row and group index (group g
-   covers dense columns g*group .. g*group+group-1) it describes; 0 if not read;
-   -1 on bad arguments. Layout: the selected lanes of quad q carry rows q
-   (bits [15:0]) and q+8 (bits [31:16]); with two lanes per quad the second
-   carries the right half of the groups. */
-TC_HOST_DEVICE TCDEF int tc_sparse_meta_coord(tc_sparse_shape s, int selector, int lane, int j, int *row, int *group);
+/* ---- fragments: which lane holds what, for one mma.sp instruction ----
+   The sparse kinds of section 2's instruction table (TC_MMA_SP_*); their
+   A, B and C layouts are tc_mma_frag_coord's. Metadata: for the given
+   selector, *used = 1 if nibble j (0..7) of the lane's metadata register is
+   read, with the tile row and group index (group g covers dense columns
+   g*group .. g*group+group-1) it describes; *used = 0 (row, group -1) if not.
+   Layout: the selected lanes of quad q carry rows q (bits [15:0]) and q+8
+   (bits [31:16]); with two lanes per quad the second carries the right half
+   of the groups. TC_ERR_ARG for a dense or unknown instruction, a bad
+   selector, lane or j; TC_ERR_NULL for NULL outputs. */
+TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_coord(tc_mma_instr s, int selector, int lane, int j,
+                                                    int *used, int *row, int *group);
 
 /* Pack one tile of a compressed matrix into the registers of a warp: the tile
    whose top-left dense element is (row0, col0) (row0 % 16 == 0, col0 % k == 0).
-   t is TC_FP16 or TC_BF16 for the f16 shapes, TC_TF32 for the tf32 shapes;
-   values must be representable in t (else TC_ERR_NOT_REPRESENTABLE).
+   s is a sparse kind (TC_MMA_SP_*, else TC_ERR_ARG); values must be
+   representable in its type (else TC_ERR_NOT_REPRESENTABLE).
    M x K is the dense shape of the compressed matrix (values M x K/2).
    a gets 32 lanes x 4 registers (a[lane * 4 + r], unused registers 0) and
    meta_regs one register per lane. Metadata goes to the lanes the selector names; the other lanes get 0, so a
    GPU that read another lane would see a different matrix. */
-TCDEF tc_status tc_sparse_pack_a(tc_sparse_shape s, tc_dtype t, int selector, int M, int K,
+TCDEF tc_status tc_sparse_pack_a(tc_mma_instr s, int selector, int M, int K,
                                  const float *values, int ldv, const uint32_t *meta, int ldm,
                                  int row0, int col0, uint32_t *a, uint32_t *meta_regs);
 /* Pack the k x 8 tile of B (row-major K x N, leading dimension ldb) at
    (k0, n0) into b[lane * 4 + r]. */
-TCDEF tc_status tc_sparse_pack_b(tc_sparse_shape s, tc_dtype t, int K, int N, const float *B, int ldb,
+TCDEF tc_status tc_sparse_pack_b(tc_mma_instr s, int K, int N, const float *B, int ldb,
                                  int k0, int n0, uint32_t *b);
 /* The inverse of tc_sparse_pack_a for one instruction: the dense 16 x k tile
    (row-major, leading dimension k) that mma.sp multiplies, from the warp's
    registers and the selector. TC_ERR_SPARSE_META if a read code is illegal. */
-TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
+TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
                                    const uint32_t *a, const uint32_t *meta_regs,
                                    float *tile, tc_sparse_violation *bad);
 
@@ -639,10 +703,21 @@ TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
 TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                                const float *values, int ldv, const uint32_t *meta, int ldm,
                                const float *B, int ldb, const float *C, int ldc, float *D, int ldd);
-TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
-                                  const float *values, int ldv, const uint32_t *meta, int ldm,
-                                  const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
-                                  const tc_mma_options *opt);
+/* The same as a descriptor (zero-initialise; leading dimensions of 0 mean
+   tightly packed: K/2 for values, tc_sparse_meta_words for meta, N for B,
+   C and D; options left zero are the architecture's behaviour). */
+typedef struct {
+    tc_arch arch;
+    tc_dtype in, out;
+    int M, N, K;                  /* the dense shape: values hold M x K/2 */
+    const float *values; int ldv;
+    const uint32_t *meta; int ldm;
+    const float *B; int ldb;
+    const float *C; int ldc;      /* C may be NULL (zero) */
+    float *D; int ldd;
+    tc_mma_options options;
+} tc_sparse_gemm_desc;
+TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
 
 
 /* ==========================================================================
@@ -671,7 +746,7 @@ TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M
      BAR, LOOP and memory instructions take one issue slot and no pipe;
      EXIT takes no slot: a warp retires in the cycle its last result is
      written. Total cycles = the cycle at which the last warp retires.
-   Numbers from: ../shared/REFERENCE.md section 3. Each profile number below
+   Numbers from: docs/REFERENCE.md section 3. Each profile number below
      carries its source; "assumption" marks numbers nobody has measured for
      that GPU (cuda/cycles.cu measures them when a GPU is lent).
    Stall names follow Nsight Compute (smsp__pcsamp_warps_issue_stalled_*):
@@ -698,28 +773,11 @@ typedef enum {
     TC_SIM_OP_COUNT
 } tc_sim_opcode;
 
-typedef enum {
-    TC_SIM_MMA_M8N8K4_F16,    /* Volta's HMMA.884 shape; still in PTX for sm_80/sm_90 */
-    TC_SIM_MMA_M16N8K8_F16,
-    TC_SIM_MMA_M16N8K16_F16,
-    TC_SIM_MMA_M16N8K16_BF16,
-    TC_SIM_MMA_M16N8K8_TF32,
-    TC_SIM_MMA_M16N8K32_E4M3, /* sm_89+ */
-    /* mma.sp (2:4 sparse A, sm_80+): the shape is the dense (logical) one, so
-       FLOPs count 2*m*n*k as if A were dense. Each issues like the dense
-       instruction of half its K (the same operand registers and bandwidth:
-       A holds k/2 values) and so does twice the math per cycle. The
-       metadata is a fourth source register (tc_sim_mma_sp). */
-    TC_SIM_MMA_SP_M16N8K16_F16,   /* issues like m16n8k8.f16 */
-    TC_SIM_MMA_SP_M16N8K32_F16,   /* issues like m16n8k16.f16 */
-    TC_SIM_MMA_SP_M16N8K8_TF32,   /* issues like m16n8k4.tf32 */
-    TC_SIM_MMA_SP_M16N8K16_TF32,  /* issues like m16n8k8.tf32 */
-    TC_SIM_MMA_COUNT
-} tc_sim_mma_kind;
-
-/* "m16n8k16.f16" and the shape, for printing and FLOP counting. */
-TCDEF const char *tc_sim_mma_name(tc_sim_mma_kind k);
-TCDEF tc_status tc_sim_mma_shape(tc_sim_mma_kind k, int *m, int *n, int *kdim);
+/* MMA instructions are section 2's table (tc_mma_instr). A sparse kind
+   (TC_MMA_SP_*) counts the FLOPs of its logical shape, 2*m*n*k as if A were
+   dense; each issues like the dense instruction of half its K (the same
+   operand registers and bandwidth: A holds k/2 values) and so does twice
+   the math per cycle; its metadata is a fourth source (tc_sim_mma_sp). */
 
 /* Per-thread address of a memory instruction, in bytes:
      base + warp * warp_stride + iter * iter_stride + lane_part(lane)
@@ -738,7 +796,7 @@ typedef struct {
     uint8_t op;            /* tc_sim_opcode */
     uint8_t dst;           /* register written, or TC_SIM_NOREG */
     uint8_t src[4];        /* registers read, TC_SIM_NOREG for unused (src[3]: mma.sp metadata) */
-    uint8_t mma;           /* tc_sim_mma_kind for TC_SIM_MMA */
+    uint8_t mma;           /* tc_mma_instr for TC_SIM_MMA */
     int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4) */
     int32_t target;        /* LOOP: first instruction of the body */
     tc_sim_addr addr;      /* memory instructions */
@@ -777,10 +835,10 @@ TCDEF tc_status tc_sim_lds(tc_sim_program *p, int dst, int addr_reg, int token, 
 TCDEF tc_status tc_sim_sts(tc_sim_program *p, int src, tc_sim_addr a);
 TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a);
 TCDEF tc_status tc_sim_ffma(tc_sim_program *p, int dst, int a, int b, int c);
-TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c);
-/* A sparse MMA (a TC_SIM_MMA_SP_* kind, else TC_ERR_ARG) that also reads its
+TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_mma_instr kind, int dst, int a, int b, int c);
+/* A sparse MMA (a TC_MMA_SP_* kind, else TC_ERR_ARG) that also reads its
    metadata register `meta`. */
-TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c, int meta);
+TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int a, int b, int c, int meta);
 /* BAR first waits for wait_reg (cp.async.wait_all; TC_SIM_NOREG for none). */
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
@@ -800,13 +858,13 @@ typedef struct {
     int tensor_cores;       /* 0: FFMA version, 1: ldmatrix + MMA version */
     int pipelined;
     int sync;
-    tc_sim_mma_kind mma;    /* 0 = m8n8k4.f16 */
+    tc_mma_instr mma;       /* 0 = m8n8k4.f16 */
 } tc_sim_matmul32_desc;
 TCDEF tc_status tc_sim_build_matmul32(tc_sim_program *p, const tc_sim_matmul32_desc *d);
 /* n FFMAs, each reading the previous one's result: n x FFMA latency. */
 TCDEF tc_status tc_sim_build_ffma_chain(tc_sim_program *p, int n);
 /* n MMAs of one kind; dependent (latency) or independent (throughput). */
-TCDEF tc_status tc_sim_build_mma_chain(tc_sim_program *p, tc_sim_mma_kind kind, int n, int dependent);
+TCDEF tc_status tc_sim_build_mma_chain(tc_sim_program *p, tc_mma_instr kind, int n, int dependent);
 /* One shared load (width bytes per thread) whose per-lane byte offsets are
    given, followed by an FFMA that consumes it. */
 TCDEF tc_status tc_sim_build_shared_pattern(tc_sim_program *p, const uint32_t offsets[32], int width);
@@ -825,36 +883,66 @@ TCDEF const char *tc_sim_program_name(int i);
 TCDEF const char *tc_sim_program_description(int i);
 TCDEF tc_status   tc_sim_build_named(tc_sim_program *p, const char *name);
 
-/* A GPU. Latencies and intervals in SM cycles; 0 bandwidth = unlimited
-   (not modelled); mma_latency[k] = 0: the GPU lacks that MMA kind. */
+/* The timing side of a GPU (its identity is tc_gpu, below). Latencies and
+   intervals in SM cycles; 0 bandwidth = unlimited (not modelled);
+   mma_latency[i] = 0: the GPU lacks instruction i (tc_mma_instr). */
 typedef struct {
-    const char *name;
-    const char *description;
     double clock_ghz;
     int sms, subpartitions, max_warps_per_sm;
     int64_t shared_bytes_per_sm;
     int banks, bank_bytes, sector_bytes;
     int dram_latency, l2_latency, shared_latency;
     int ffma_latency, ffma_interval;
-    int mma_latency[TC_SIM_MMA_COUNT], mma_interval[TC_SIM_MMA_COUNT];
+    int mma_latency[TC_MMA_INSTR_COUNT], mma_interval[TC_MMA_INSTR_COUNT];
     int shared_wavefronts_per_cycle;   /* per SM; 0 = unlimited */
     double sm_bytes_per_cycle;         /* L2 -> SM, per SM; 0 = unlimited */
     double dram_bytes_per_cycle;       /* whole GPU; 0 = unlimited */
     double launch_overhead_us;         /* added per kernel launched back to back; 0 = not modelled */
 } tc_sim_profile;
 
-TCDEF int tc_sim_profile_count(void);
-TCDEF const tc_sim_profile *tc_sim_profile_get(int i);          /* NULL if out of range */
-TCDEF const tc_sim_profile *tc_sim_profile_find(const char *name); /* NULL if unknown */
+/* Occupancy limits (section 6), from the CUDA programming guide's
+   compute-capability table. */
+typedef struct {
+    int max_ctas_per_sm;
+    int max_threads_per_cta;
+    int64_t shared_bytes_per_cta;    /* the most one CTA may opt in to */
+    int64_t shared_reserved_per_cta; /* the system's share of each CTA's shared memory */
+    int regs_per_sm;                 /* 32-bit registers */
+    int max_regs_per_thread;
+    int reg_alloc_unit;              /* registers per thread are allocated in multiples of this */
+} tc_occupancy;
+
+/* A GPU, the one identity every section uses: its Tensor Core numerics
+   (section 2), its timing profile (section 5) and its occupancy limits
+   (section 6), so "a100" means one thing everywhere. A new GPU is one entry
+   of the table. Copy an entry and change fields to ask "what if". */
+typedef struct {
+    const char *name;          /* "a100" */
+    const char *description;
+    int sm;                    /* compute capability x 10 (80 for sm_80); 0: a blog's idealised machine */
+    tc_arch arch;              /* whose Tensor Core numerics it has */
+    tc_sim_profile profile;
+    tc_occupancy occupancy;    /* all 0 where not given: the tiling model refuses such a GPU */
+} tc_gpu;
+
+TCDEF int tc_gpu_count(void);
+TCDEF const tc_gpu *tc_gpu_get(int i);              /* NULL if out of range */
+TCDEF const tc_gpu *tc_gpu_find(const char *name);  /* "a100", "h100", ...; NULL if unknown */
+
 /* TC_ERR_PROFILE (with what is wrong in *why, if why is not NULL) or TC_OK. */
 TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why);
 
-/* Shared-memory passes (wavefronts) for one request: the lanes are split into
-   phases of banks*bank_bytes/width lanes; each phase costs the largest number
-   of distinct bank words one bank must deliver. Returns 0 on bad input. */
-TCDEF int tc_sim_shared_passes(const uint32_t addr[32], int lanes, int width, int banks, int bank_bytes);
-/* Distinct sector_bytes sectors touched by the lanes' width-byte accesses. */
-TCDEF int tc_sim_global_sectors(const uint64_t addr[32], int lanes, int width, int sector_bytes);
+/* Shared-memory passes (wavefronts) for one request, in *passes: the lanes
+   are split into phases of banks*bank_bytes/width lanes; each phase costs
+   the largest number of distinct bank words one bank must deliver.
+   TC_ERR_NULL, or TC_ERR_ARG for lanes outside 1..32, a width other than
+   4, 8 or 16, banks not a power of two up to 128, bank_bytes not 4 or 8,
+   or an address that is not a multiple of width. */
+TCDEF tc_status tc_sim_shared_passes(const uint32_t addr[32], int lanes, int width, int banks, int bank_bytes, int *passes);
+/* Distinct sector_bytes sectors touched by the lanes' width-byte accesses,
+   in *sectors. The same statuses (sector_bytes not a power of two of at
+   least 16, or an address beyond 2^62: TC_ERR_ARG). */
+TCDEF tc_status tc_sim_global_sectors(const uint64_t addr[32], int lanes, int width, int sector_bytes, int *sectors);
 
 typedef enum {
     TC_SIM_SELECTED,            /* issued this cycle */
@@ -1000,38 +1088,20 @@ TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction
      schedulers, warps, shared memory, latencies, pipe intervals, L2 -> SM
      and DRAM bandwidth - each with its source there), plus the occupancy
      limits a profile lacks, from the CUDA programming guide's
-     compute-capability table (tc__tile_machines gives a source for each).
+     compute-capability table (each tc_gpu entry gives a source for each).
      Measured: latencies, H100's mma.sync rate. Assumed: L2 -> SM bandwidth
      (64 bytes/clock/SM), 4 loop-overhead instructions per iteration, the
      register estimate. cuda/gemm.cu measures the ladder and prints the
      model's error beside each kernel.
    ========================================================================== */
 
-/* A machine for the tiling model: a section 5 profile (every rate, latency
-   and size the simulator uses) plus the occupancy limits a profile lacks. */
-typedef struct {
-    const char *name;              /* "a100"; also the profile's name */
-    const char *description;
-    const tc_sim_profile *profile; /* NULL: tc_sim_profile_find(name) */
-    int max_ctas_per_sm;
-    int max_threads_per_cta;
-    int64_t shared_bytes_per_cta;  /* the most one CTA may opt in to */
-    int64_t shared_reserved_per_cta; /* the system's share of each CTA's shared memory */
-    int regs_per_sm;               /* 32-bit registers */
-    int max_regs_per_thread;
-    int reg_alloc_unit;            /* registers per thread are allocated in multiples of this */
-} tc_tile_machine;
-
-TCDEF int tc_tile_machine_count(void);
-TCDEF const tc_tile_machine *tc_tile_machine_get(int i);           /* NULL if out of range */
-TCDEF const tc_tile_machine *tc_tile_machine_find(const char *name);/* "a100", "h100"; NULL if unknown */
-/* The machine's profile (m->profile, or the one named m->name); NULL if none. */
-TCDEF const tc_sim_profile *tc_tile_machine_profile(const tc_tile_machine *m);
-/* Rates the model derives from the profile, per SM per clock: multiply-adds
-   through mma.sync for an input type and shape (0: not on this machine; TC_FP32
-   means FFMA, inst_m/n/k ignored), and bytes of shared memory. */
-TCDEF double tc_tile_fma_per_clk(const tc_tile_machine *m, tc_dtype in, int inst_m, int inst_n, int inst_k);
-TCDEF double tc_tile_shared_bytes_per_clk(const tc_tile_machine *m);
+/* The machine is a tc_gpu (section 5): its profile gives every rate,
+   latency and size, its occupancy limits the rest. Rates the model derives
+   from the profile, per SM per clock: multiply-adds through mma.sync for an
+   input type and shape (0: not on this GPU; TC_FP32 means FFMA, inst_m/n/k
+   ignored), and bytes of shared memory. */
+TCDEF double tc_tile_fma_per_clk(const tc_gpu *gpu, tc_dtype in, int inst_m, int inst_n, int inst_k);
+TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *gpu);
 
 /* How operands reach the compute instructions. */
 typedef enum {
@@ -1125,11 +1195,11 @@ typedef struct {
                           occupancy limit of the machine below 1),
      TC_ERR_PROFILE      (no profile, an invalid one, or one without the
                           shared, L2 -> SM and DRAM bandwidths the model needs). */
-TCDEF tc_status tc_tile_check(const tc_tile_machine *m, const tc_tile_desc *d, const char **why);
+TCDEF tc_status tc_tile_check(const tc_gpu *gpu, const tc_tile_desc *d, const char **why);
 
 /* Everything above for a valid tiling; the same statuses as tc_tile_check
    (out is then zeroed). */
-TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why);
+TCDEF tc_status tc_tile_model(const tc_gpu *gpu, const tc_tile_desc *d, tc_tile_result *out, const char **why);
 
 /* The main loop of one CTA as a section 5 warp program (every warp of the
    CTA runs it): `iters` iterations, a multiple of max(stages, 1) (the loop
@@ -1137,18 +1207,17 @@ TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, t
    rotates). The program's defaults are one SM holding `ctas` CTAs; run it
    with tc_sim_options.warps_per_block = the CTA's warps. Besides
    tc_tile_check's statuses: TC_ERR_SIZE (iters or ctas out of range),
-   TC_ERR_TILE_INST (the simulator has no MMA kind of this shape: tf32
-   m16n8k4), TC_ERR_SHAPE (an ldmatrix row of A or B, (cta_k + pad_a) or
+   TC_ERR_SHAPE (an ldmatrix row of A or B, (cta_k + pad_a) or
    (cta_n + pad_b) elements, is not a multiple of 16 bytes). */
-TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_tile_machine *m, const tc_tile_desc *d, int iters, int ctas);
+TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *gpu, const tc_tile_desc *d, int iters, int ctas);
 /* Steady-state SM cycles per main-loop iteration with `ctas` CTAs on one SM
    (1 <= ctas <= the occupancy limit): two runs of tc_tile_build_mainloop's
    program, a few iterations apart, differenced. `run` (may be NULL) gets
    the longer run's result (free it with tc_sim_result_free). */
-TCDEF tc_status tc_tile_simulate(const tc_tile_machine *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run);
+TCDEF tc_status tc_tile_simulate(const tc_gpu *gpu, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run);
 /* tc_tile_model, then the simulated main loop in place of the analytic
    iteration time: the sim_* fields, and predicted_* from them. */
-TCDEF tc_status tc_tile_predict(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why);
+TCDEF tc_status tc_tile_predict(const tc_gpu *gpu, const tc_tile_desc *d, tc_tile_result *out, const char **why);
 
 /* The GEMM ladder of cuda/gemm.cu, one entry per kernel version: its tiling
    with M = N = K = 0 (fill them in). The kernels in cuda/gemm.cu check their
@@ -1209,7 +1278,7 @@ extern "C" {
 
 TCDEF const char *tc_status_string(tc_status s) {
     static const char *const messages[] = {
-#define TC__STATUS_MSG(name, msg) msg,
+#define TC__STATUS_MSG(name, kind, msg) msg,
         TC__STATUS_LIST(TC__STATUS_MSG)
 #undef TC__STATUS_MSG
     };
@@ -1217,14 +1286,38 @@ TCDEF const char *tc_status_string(tc_status s) {
     return messages[s];
 }
 
+/* A switch, not a table: device code cannot read host tables. An unknown
+   value counts as an error. */
+#define TC__STATUS_KIND_OK(x)   0
+#define TC__STATUS_KIND_WARN(x) x
+#define TC__STATUS_KIND_ERR(x)  !(x)
+TC_HOST_DEVICE TCDEF int tc_status_is_warning(tc_status s) {
+    switch (s) {
+#define TC__STATUS_CASE(name, kind, msg) case name: return TC__STATUS_KIND_##kind(1);
+    TC__STATUS_LIST(TC__STATUS_CASE)
+#undef TC__STATUS_CASE
+    default: return 0;
+    }
+}
+
+TC_HOST_DEVICE TCDEF int tc_status_is_error(tc_status s) {
+    switch (s) {
+#define TC__STATUS_CASE(name, kind, msg) case name: return TC__STATUS_KIND_##kind(0);
+    TC__STATUS_LIST(TC__STATUS_CASE)
+#undef TC__STATUS_CASE
+    default: return 1;
+    }
+}
+
 /* ----------------------------------------------------- section 1: formats */
 
 TC_HOST_DEVICE static uint32_t tc__bits(float f) { uint32_t u; memcpy(&u, &f, sizeof u); return u; }
 TC_HOST_DEVICE static float tc__float(uint32_t u) { float f; memcpy(&f, &u, sizeof f); return f; }
 
-/* The table behind tc_format_of. Plain integers so that device code can use
-   it without float constants in static storage; tc_format_of fills in the
-   float fields of its host-side copy. */
+/* The encoders' table. Plain integers so that device code can use it
+   without float constants in static storage; tc_format_of is the
+   student-facing view of the same facts, checked against this by
+   tests/test_formats.c. */
 typedef struct { int total, ebits, mbits, has_inf; uint32_t max_bits, nan_bits; } tc__fmt;
 
 TC_HOST_DEVICE static tc__fmt tc__fmt_of(tc_dtype t) {
@@ -1387,26 +1480,19 @@ TC_HOST_DEVICE TCDEF float tc_round(tc_dtype t, float x, int rounding) {
     return tc_decode(t, tc_encode(t, x, rounding));
 }
 
+/* Constant, so concurrent callers share it safely; tests/test_formats.c
+   checks every field against the encoders above. */
 TCDEF const tc_format *tc_format_of(tc_dtype t) {
-    static tc_format table[TC_DTYPE_COUNT];
-    static const char *const names[TC_DTYPE_COUNT] = { "fp32", "tf32", "fp16", "bf16", "e4m3", "e5m2" };
-    tc_format *out;
-    tc__fmt f;
+    static const tc_format table[TC_DTYPE_COUNT] = {
+        { "fp32", 32, 8, 23, 127, 1, 0x7F7FFFFFu, 0x7FFFFFFFu, 0x1.fffffep+127f, 0x1p-126f, 0x1p-149f },
+        { "tf32", 19, 8, 10, 127, 1, 0x3FBFFu,    0x3FFFFu,    0x1.ffcp+127f,    0x1p-126f, 0x1p-136f },
+        { "fp16", 16, 5, 10,  15, 1, 0x7BFFu,     0x7FFFu,     0x1.ffcp+15f,     0x1p-14f,  0x1p-24f },
+        { "bf16", 16, 8,  7, 127, 1, 0x7F7Fu,     0x7FFFu,     0x1.fep+127f,     0x1p-126f, 0x1p-133f },
+        { "e4m3",  8, 4,  3,   7, 0, 0x7Eu,       0x7Fu,       0x1.cp+8f,        0x1p-6f,   0x1p-9f },
+        { "e5m2",  8, 5,  2,  15, 1, 0x7Bu,       0x7Fu,       0x1.cp+15f,       0x1p-14f,  0x1p-16f },
+    };
     if ((int)t < 0 || t >= TC_DTYPE_COUNT) return NULL;
-    out = &table[t];
-    f = tc__fmt_of(t);
-    out->name = names[t];
-    out->total_bits = f.total;
-    out->exponent_bits = f.ebits;
-    out->mantissa_bits = f.mbits;
-    out->bias = (1 << (f.ebits - 1)) - 1;
-    out->has_inf = f.has_inf;
-    out->max_finite_bits = f.max_bits;
-    out->nan_bits = f.nan_bits;
-    out->max_finite = tc_decode(t, f.max_bits);
-    out->min_normal = tc_decode(t, 1u << f.mbits);
-    out->min_subnormal = tc_decode(t, 1u);
-    return out;
+    return &table[t];
 }
 
 TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits) {
@@ -1708,30 +1794,48 @@ typedef struct {
     int zero_exp, floor, tf32;
 } tc__mma_cfg;
 
-/* The architecture table: F, group, widest and narrowest instruction K per
-   input family. Returns 0 where the architecture lacks the type. */
+/* The architecture table: F and group per input family; which K an
+   instruction may have comes from the instruction table (the dense
+   instructions of that architecture and type). Returns 0 where the
+   architecture has no instruction for the type. */
 TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params *p) {
-    int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32;
-    if (in != TC_FP16 && in != TC_BF16 && !tf32 && !fp8) return 0;
+    int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32, i;
+    tc_mma_instr_info info;
+    p->instr_k = 0; p->min_k = 0;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
+        if (tc_mma_instr_get((tc_mma_instr)i, &info) != TC_OK || info.sparse_group || info.in != in ||
+            !(info.archs & TC_ARCH_BIT(arch))) continue;
+        if (info.k > p->instr_k) p->instr_k = info.k;
+        if (!p->min_k || info.k < p->min_k) p->min_k = info.k;
+    }
+    if (!p->instr_k) return 0;
     p->out_mbits = 23;
     switch (arch) {
     case TC_ARCH_V100:   /* mma.sync m8n8k4: fp16 only */
-        if (in != TC_FP16) return 0;
-        p->frac_bits = 23; p->group = 4; p->instr_k = 4; p->min_k = 4;
+        p->frac_bits = 23; p->group = 4;
         break;
     case TC_ARCH_A100:   /* m16n8k16 = two chained groups of 8; tf32 m16n8k8 = two of 4 */
-        if (fp8) return 0;
-        p->frac_bits = 24; p->group = tf32 ? 4 : 8; p->instr_k = tf32 ? 8 : 16; p->min_k = p->instr_k / 2;
+        p->frac_bits = 24; p->group = tf32 ? 4 : 8;
         break;
     case TC_ARCH_H100:   /* one group per instruction; FP8 as wgmma k32 with a 13-bit adder */
         p->frac_bits = fp8 ? 13 : 25;
-        p->group = fp8 ? 32 : tf32 ? 8 : 16; p->instr_k = p->group; p->min_k = fp8 ? 32 : p->group / 2;
+        p->group = fp8 ? 32 : tf32 ? 8 : 16;
         if (fp8) p->out_mbits = 13;
         break;
     default: return 0;
     }
     p->exp_floor = -108 - p->frac_bits;   /* Khattak: A100 -132, H100 -133 */
     return 1;
+}
+
+/* 1 if k is the K of a dense instruction of the architecture for the type. */
+TC_HOST_DEVICE static int tc__mma_k_ok(tc_arch arch, tc_dtype in, int k) {
+    int i;
+    tc_mma_instr_info info;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group && info.in == in &&
+            (info.archs & TC_ARCH_BIT(arch)) && info.k == k) return 1;
+    return 0;
 }
 
 TC_HOST_DEVICE static int tc__type_emin(tc_dtype t) {
@@ -1904,7 +2008,7 @@ TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out
     int k0, i, n;
     if (!a || !b || tc__mma_setup(arch, in, out, opt, &cfg) != TC_OK) return tc__float(0x7FFFFFFFu);
     if (opt && opt->group) { if (k < 1) return tc__float(0x7FFFFFFFu); }
-    else if (k != cfg.p.instr_k && k != cfg.p.min_k) return tc__float(0x7FFFFFFFu);
+    else if (!tc__mma_k_ok(arch, in, k)) return tc__float(0x7FFFFFFFu);
     for (k0 = 0; k0 < k; k0 += cfg.p.group) {
         n = k - k0 < cfg.p.group ? k - k0 : cfg.p.group;
         for (i = 0; i < n; i++) {
@@ -1958,9 +2062,9 @@ static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int rows, int k,
     return out;
 }
 
-TCDEF tc_status tc_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
-                           const float *A, int lda, const float *B, int ldb,
-                           const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt) {
+static tc_status tc__gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                          const float *A, int lda, const float *B, int ldb,
+                          const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt) {
     tc__mma_cfg cfg;
     tc__mma_op *pa, *pb;
     tc_status s;
@@ -1999,16 +2103,34 @@ TCDEF tc_status tc_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N
 TCDEF tc_status tc_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                         const float *A, int lda, const float *B, int ldb,
                         const float *C, int ldc, float *D, int ldd) {
-    return tc_gemm_ex(arch, in, out, M, N, K, A, lda, B, ldb, C, ldc, D, ldd, NULL);
+    return tc__gemm(arch, in, out, M, N, K, A, lda, B, ldb, C, ldc, D, ldd, NULL);
+}
+
+/* A leading dimension of 0 in a descriptor means tightly packed. */
+static int tc__ld(int ld, int packed) { return ld ? ld : packed; }
+
+TCDEF tc_status tc_gemm_ex(const tc_gemm_desc *d) {
+    if (!d) return TC_ERR_NULL;
+    return tc__gemm(d->arch, d->in, d->out, d->M, d->N, d->K, d->A, tc__ld(d->lda, d->K), d->B, tc__ld(d->ldb, d->N),
+                    d->C, tc__ld(d->ldc, d->N), d->D, tc__ld(d->ldd, d->N), &d->options);
 }
 
 /* ---- reference models ---- */
 
-TCDEF float tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c) {
+static tc_status tc__dot_args(int k, const float *a, int inc_a, const float *b, int inc_b, float *out) {
+    if (!out || (k > 0 && (!a || !b))) return TC_ERR_NULL;
+    if (k < 0) return TC_ERR_SIZE;
+    if (inc_a < 1 || inc_b < 1) return TC_ERR_ARG;
+    return TC_OK;
+}
+
+TCDEF tc_status tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
     int i;
-    if (k < 0 || (k && (!a || !b)) || inc_a < 1 || inc_b < 1) return tc__float(0x7FFFFFFFu);
+    tc_status st = tc__dot_args(k, a, inc_a, b, inc_b, out);
+    if (st != TC_OK) return st;
     for (i = 0; i < k; i++) c = fmaf(a[(size_t)i * (size_t)inc_a], b[(size_t)i * (size_t)inc_b], c);
-    return c;
+    *out = c;
+    return TC_OK;
 }
 
 /* A two's-complement fixed-point accumulator wide enough for any sum of
@@ -2043,11 +2165,10 @@ static uint32_t tc__exact_split(float x, int *lsb) {
 
 static int tc__exact_bit(const uint32_t *acc, int i) { return (int)((acc[i >> 5] >> (i & 31)) & 1u); }
 
-TCDEF float tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c) {
+static float tc__dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c) {
     uint32_t acc[TC__EXACT_LIMBS];
     uint32_t pos = 0, neg = 0, nan = 0, all_negzero, sign, keep = 0, enc;
     int i, top, e, cut, lsb, lsb2, sticky = 0;
-    if (k < 0 || (k && (!a || !b)) || inc_a < 1 || inc_b < 1) return tc__float(0x7FFFFFFFu);
     /* Inf and NaN first: IEEE's rules for a sum of products. */
     if (c != c) nan = 1;
     else if (c - c != 0.0f) { if (c < 0) neg = 1; else pos = 1; }
@@ -2095,35 +2216,59 @@ TCDEF float tc_dot_exact(int k, const float *a, int inc_a, const float *b, int i
     return tc__float((sign << 31) | enc);
 }
 
-/* ---- mma.sync fragment layouts ---- */
-
-TC_HOST_DEVICE TCDEF int tc_mma_shape_m(tc_mma_shape s) { return (int)s >= 0 && s < TC_MMA_SHAPE_COUNT ? 16 : 0; }
-TC_HOST_DEVICE TCDEF int tc_mma_shape_n(tc_mma_shape s) { return (int)s >= 0 && s < TC_MMA_SHAPE_COUNT ? 8 : 0; }
-TC_HOST_DEVICE TCDEF int tc_mma_shape_k(tc_mma_shape s) {
-    switch (s) {
-    case TC_MMA_M16N8K16_F16: return 16;
-    case TC_MMA_M16N8K8_F16: case TC_MMA_M16N8K8_TF32: return 8;
-    case TC_MMA_M16N8K4_TF32: return 4;
-    default: return 0;
-    }
+TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
+    tc_status st = tc__dot_args(k, a, inc_a, b, inc_b, out);
+    if (st != TC_OK) return st;
+    *out = tc__dot_exact(k, a, inc_a, b, inc_b, c);
+    return TC_OK;
 }
 
-/* Each lane holds (M*K, K*N, M*N) / 32 elements. */
-TC_HOST_DEVICE TCDEF int tc_mma_frag_count(tc_mma_shape s, tc_frag f) {
-    int m = tc_mma_shape_m(s), n = tc_mma_shape_n(s), k = tc_mma_shape_k(s);
-    switch (f) {
-    case TC_FRAG_A: return m * k / 32;
-    case TC_FRAG_B: return k * n / 32;
-    case TC_FRAG_C: return m * n / 32;
-    default: return 0;
+/* ---- the instruction table and fragment layouts ---- */
+
+TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_info *out) {
+    tc_mma_instr_info r;
+    int bytes;
+    if (!out) return TC_ERR_NULL;
+    switch (i) {
+#define TC__MMA_INSTR_CASE(id, nm, px, M, N, K, IN, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
+    case id: r.name = nm; r.ptx = px; r.m = M; r.n = N; r.k = K; r.in = IN; r.fp16_accumulate = F16;    \
+        r.sparse_group = GRP; r.sparse_keep = KEEP; r.selectors = SEL; r.meta_lanes = ML;                  \
+        r.a_elems = AE; r.b_elems = BE; r.c_elems = CE; r.archs = ARCHS; r.layout = LAYOUT; break;
+    TC__MMA_INSTR_LIST(TC__MMA_INSTR_CASE)
+#undef TC__MMA_INSTR_CASE
+    default: return TC_ERR_ARG;
     }
+    bytes = r.in == TC_TF32 ? 4 : r.in == TC_FP16 || r.in == TC_BF16 ? 2 : 1;
+    r.a_regs = (r.a_elems * bytes + 3) / 4;
+    r.b_regs = (r.b_elems * bytes + 3) / 4;
+    *out = r;
+    return TC_OK;
 }
 
-TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_shape s, tc_frag f, int lane, int i, int *row, int *col) {
-    int g = lane >> 2, t = lane & 3;
-    int tf32 = s == TC_MMA_M16N8K8_TF32 || s == TC_MMA_M16N8K4_TF32;
+TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out) {
+    int i;
+    tc_mma_instr_info info;
+    if (!name || !out) return TC_ERR_NULL;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && strcmp(info.name, name) == 0) {
+            *out = (tc_mma_instr)i;
+            return TC_OK;
+        }
+    return TC_ERR_ARG;
+}
+
+/* The m16n8 layouts share one pattern per element size: 16-bit types hold
+   two elements per register, tf32 one; a sparse kind's A is the dense
+   layout of the instruction of half its K, on the compressed tile, and its
+   B the dense B of its full K. g = lane / 4 (the group), t = lane % 4. */
+TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_instr s, tc_frag f, int lane, int i, int *row, int *col) {
+    tc_mma_instr_info info;
+    int g = lane >> 2, t = lane & 3, tf32, count;
     if (!row || !col) return TC_ERR_NULL;
-    if (lane < 0 || lane > 31 || i < 0 || i >= tc_mma_frag_count(s, f)) return TC_ERR_ARG;
+    if (tc_mma_instr_get(s, &info) != TC_OK || !info.layout) return TC_ERR_ARG;
+    count = f == TC_FRAG_A ? info.a_elems : f == TC_FRAG_B ? info.b_elems : f == TC_FRAG_C ? info.c_elems : 0;
+    if (lane < 0 || lane > 31 || i < 0 || i >= count) return TC_ERR_ARG;
+    tf32 = info.in == TC_TF32;
     switch (f) {
     case TC_FRAG_A:
         if (tf32) { *row = g + 8 * (i & 1); *col = t + 4 * (i >> 1); }           /* a0 (g,t) a1 (g+8,t) a2 (g,t+4) a3 (g+8,t+4) */
@@ -2393,17 +2538,20 @@ TCDEF tc_status tc_sparse_check(tc_dtype t, int M, int K, const float *A, int ld
     return TC_OK;
 }
 
-TC_HOST_DEVICE TCDEF int tc_sparse_meta_encode(int i0, int i1) {
-    if (i0 < 0 || i0 >= i1 || i1 > 3) return -1;
-    return i0 | (i1 << 2);
+TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_encode(int i0, int i1, unsigned *code) {
+    if (!code) return TC_ERR_NULL;
+    if (i0 < 0 || i0 >= i1 || i1 > 3) return TC_ERR_ARG;
+    *code = (unsigned)(i0 | (i1 << 2));
+    return TC_OK;
 }
 
-TC_HOST_DEVICE TCDEF int tc_sparse_meta_decode(unsigned code, int *i0, int *i1) {
+TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_decode(unsigned code, int *i0, int *i1) {
     int lo = (int)(code & 3u), hi = (int)((code >> 2) & 3u);
-    if (code > 15u || lo >= hi) return -1;
-    if (i0) *i0 = lo;
-    if (i1) *i1 = hi;
-    return 0;
+    if (!i0 || !i1) return TC_ERR_NULL;
+    if (code > 15u || lo >= hi) return TC_ERR_SPARSE_META;
+    *i0 = lo;
+    *i1 = hi;
+    return TC_OK;
 }
 
 /* The positions (within its group) of the elements a code selects: two for
@@ -2411,7 +2559,7 @@ TC_HOST_DEVICE TCDEF int tc_sparse_meta_decode(unsigned code, int *i0, int *i1) 
    a whole 32-bit element. Returns how many, or -1 for an illegal code. */
 TC_HOST_DEVICE static int tc__sparse_code_positions(int group, unsigned code, int pos[2]) {
     int i0, i1;
-    if (tc_sparse_meta_decode(code, &i0, &i1) != 0) return -1;
+    if (tc_sparse_meta_decode(code, &i0, &i1) != TC_OK) return -1;
     if (group == 4) { pos[0] = i0; pos[1] = i1; return 2; }
     if (i1 != i0 + 1 || (i0 & 1)) return -1;
     pos[0] = i0 >> 1;
@@ -2430,10 +2578,16 @@ static unsigned tc__sparse_code_for(int group, unsigned nz) {
     return code24[nz];
 }
 
-TCDEF int tc_sparse_meta_words(tc_dtype t, int K) {
+/* Metadata words per row, for a K already checked by tc__sparse_args. */
+static int tc__sparse_words(int group, int K) { return (K / group + 7) / 8; }
+
+TCDEF tc_status tc_sparse_meta_words(tc_dtype t, int K, int *words) {
     int group, keep;
-    if (tc_sparse_pattern(t, &group, &keep) != TC_OK || K < 0 || K % group != 0) return -1;
-    return (K / group + 7) / 8;
+    tc_status st;
+    if (!words) return TC_ERR_NULL;
+    if ((st = tc__sparse_args(t, 0, K, &group, &keep)) != TC_OK) return st;
+    *words = tc__sparse_words(group, K);
+    return TC_OK;
 }
 
 TCDEF tc_status tc_sparse_compress(tc_dtype t, int M, int K, const float *A, int lda,
@@ -2444,7 +2598,7 @@ TCDEF tc_status tc_sparse_compress(tc_dtype t, int M, int K, const float *A, int
     if (st != TC_OK) return st;
     if (!A || !values || !meta) return TC_ERR_NULL;
     if (flags & ~TC_SPARSE_PRUNE) return TC_ERR_ARG;
-    words = tc_sparse_meta_words(t, K);
+    words = tc__sparse_words(group, K);
     if (lda < K || ldv < K / 2 || ldm < words) return TC_ERR_SHAPE;
     if (!(flags & TC_SPARSE_PRUNE) && (st = tc_sparse_check(t, M, K, A, lda, bad)) != TC_OK) return st;
     for (r = 0; r < M; r++) {
@@ -2478,7 +2632,7 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
     tc_status st = tc__sparse_args(t, M, K, &group, &keep);
     if (st != TC_OK) return st;
     if (!values || !meta || !out) return TC_ERR_NULL;
-    if (ldv < K / 2 || ldm < tc_sparse_meta_words(t, K) || ldo < K) return TC_ERR_SHAPE;
+    if (ldv < K / 2 || ldm < tc__sparse_words(group, K) || ldo < K) return TC_ERR_SHAPE;
     for (r = 0; r < M; r++) {
         const float *v = values + (size_t)r * (size_t)ldv;
         const uint32_t *m = meta + (size_t)r * (size_t)ldm;
@@ -2496,72 +2650,32 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
 }
 
 /* ---- fragments ----
-   The one table of shapes. Selector counts and which lanes carry metadata
-   follow from the metadata bits per tile: 16 rows x k/group codes x 4 bits,
-   spread over 8 quads, 32 bits per lane, so 1 or 2 lanes per quad. */
-static const tc_sparse_shape_info tc__sparse_shapes[] = {
-    { "m16n8k16.f16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, 4, 2, 4, 2, 4, 2, 4, 1, 0 },
-    { "m16n8k32.f16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, 4, 2, 8, 4, 8, 4, 2, 2, 1 },
-    { "m16n8k8.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8, 8,  2, 1, 2, 2, 2, 2, 4, 1, 0 },
-    { "m16n8k16.tf32","mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, 2, 1, 4, 4, 4, 4, 2, 2, 0 },
-};
+   Selector counts and which lanes carry metadata (the instruction table's
+   selectors and meta_lanes) follow from the metadata bits per tile: 16 rows
+   x k/group codes x 4 bits, spread over 8 quads, 32 bits per lane, so 1 or
+   2 lanes per quad. */
 
-TCDEF const tc_sparse_shape_info *tc_sparse_shape_info_of(tc_sparse_shape s) {
-    if ((int)s < 0 || (int)s >= (int)(sizeof tc__sparse_shapes / sizeof tc__sparse_shapes[0])) return NULL;
-    return &tc__sparse_shapes[s];
+TC_HOST_DEVICE static int tc__sparse_info(tc_mma_instr s, tc_mma_instr_info *info) {
+    return tc_mma_instr_get(s, info) == TC_OK && info->sparse_group;
 }
 
-/* Device code cannot read the host table, so the layout functions decode
-   the shape with arithmetic: f16 shapes hold 2 elements per register, and
-   the "wide" shapes (k32 f16, k16 tf32) twice the elements of the narrow. */
-TC_HOST_DEVICE static int tc__sparse_is_tf32(tc_sparse_shape s) { return s == TC_SPARSE_M16N8K8_TF32 || s == TC_SPARSE_M16N8K16_TF32; }
-TC_HOST_DEVICE static int tc__sparse_is_wide(tc_sparse_shape s) { return s == TC_SPARSE_M16N8K32_F16 || s == TC_SPARSE_M16N8K16_TF32; }
-TC_HOST_DEVICE static int tc__sparse_valid(tc_sparse_shape s) { return (int)s >= 0 && (int)s < (int)TC_SPARSE_SHAPE_COUNT; }
-/* elements of A (= of B) per lane: 4 or 8 for f16, 2 or 4 for tf32 */
-TC_HOST_DEVICE static int tc__sparse_elems(tc_sparse_shape s) { return (tc__sparse_is_tf32(s) ? 2 : 4) << tc__sparse_is_wide(s); }
-
-TC_HOST_DEVICE TCDEF int tc_sparse_a_coord(tc_sparse_shape s, int lane, int e, int *row, int *ccol) {
-    int g = lane >> 2, t = lane & 3, r, c;
-    if (!tc__sparse_valid(s) || lane < 0 || lane > 31 || e < 0 || e >= tc__sparse_elems(s) || !row || !ccol) return -1;
-    if (tc__sparse_is_tf32(s)) {   /* as dense m16n8k4 / m16n8k8 tf32 A, on the compressed tile */
-        r = g + 8 * (e & 1);
-        c = t + 4 * (e >> 1);
-    } else {                       /* as dense m16n8k8 / m16n8k16 f16 A, on the compressed tile */
-        r = g + 8 * ((e >> 1) & 1);
-        c = 2 * t + (e & 1) + 8 * (e >> 2);
-    }
-    *row = r; *ccol = c;
-    return 0;
-}
-
-TC_HOST_DEVICE TCDEF int tc_sparse_b_coord(tc_sparse_shape s, int lane, int e, int *k, int *n) {
-    int g = lane >> 2, t = lane & 3;
-    if (!tc__sparse_valid(s) || lane < 0 || lane > 31 || e < 0 || e >= tc__sparse_elems(s) || !k || !n) return -1;
-    *k = tc__sparse_is_tf32(s) ? t + 4 * e : 2 * t + (e & 1) + 8 * (e >> 1);
-    *n = g;
-    return 0;
-}
-
-TC_HOST_DEVICE TCDEF int tc_sparse_meta_coord(tc_sparse_shape s, int selector, int lane, int j, int *row, int *group) {
-    int lanes, first, t = lane & 3;
-    if (!tc__sparse_valid(s) || lane < 0 || lane > 31 || j < 0 || j > 7 || !row || !group) return -1;
-    lanes = 1 + tc__sparse_is_wide(s);
-    if (selector < 0 || selector >= 4 / lanes) return -1;
-    first = selector * lanes;
-    if (t < first || t >= first + lanes) return 0;
+TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_coord(tc_mma_instr s, int selector, int lane, int j,
+                                                    int *used, int *row, int *group) {
+    tc_mma_instr_info info;
+    int first, t = lane & 3;
+    if (!used || !row || !group) return TC_ERR_NULL;
+    if (!tc__sparse_info(s, &info) || lane < 0 || lane > 31 || j < 0 || j > 7 ||
+        selector < 0 || selector >= info.selectors) return TC_ERR_ARG;
+    first = selector * info.meta_lanes;
+    if (t < first || t >= first + info.meta_lanes) { *used = 0; *row = -1; *group = -1; return TC_OK; }
+    *used = 1;
     *row = (lane >> 2) + 8 * (j >> 2);
     *group = 4 * (t - first) + (j & 3);
-    return 1;
-}
-
-/* The element type a shape takes, and its bits in a register: f16/bf16 two
-   per register (element e in register e/2, low half first), tf32 one. */
-static tc_status tc__sparse_check_shape(tc_sparse_shape s, tc_dtype t) {
-    if (!tc__sparse_valid(s)) return TC_ERR_ARG;
-    if (tc__sparse_is_tf32(s) ? t != TC_TF32 : (t != TC_FP16 && t != TC_BF16)) return TC_ERR_DTYPE;
     return TC_OK;
 }
 
+/* Elements in registers: 16-bit types two per register (element e in
+   register e/2, low half first), tf32 one. */
 static tc_status tc__sparse_put(tc_dtype t, uint32_t reg[4], int e, float x) {
     uint32_t bits = tc_encode(t, x, TC_RN);
     float back = tc_decode(t, bits);
@@ -2576,30 +2690,30 @@ static float tc__sparse_get(tc_dtype t, const uint32_t reg[4], int e) {
     return tc_decode(t, (reg[e >> 1] >> (16 * (e & 1))) & 0xFFFFu);
 }
 
-TCDEF tc_status tc_sparse_pack_a(tc_sparse_shape s, tc_dtype t, int selector, int M, int K,
+TCDEF tc_status tc_sparse_pack_a(tc_mma_instr s, int selector, int M, int K,
                                  const float *values, int ldv, const uint32_t *meta, int ldm,
                                  int row0, int col0, uint32_t *a, uint32_t *meta_regs) {
-    const tc_sparse_shape_info *info;
+    tc_mma_instr_info info;
     int lane, e, j, group, keep;
-    tc_status st = tc__sparse_check_shape(s, t);
-    if (st != TC_OK) return st;
-    info = &tc__sparse_shapes[s];
-    if ((st = tc__sparse_args(t, M, K, &group, &keep)) != TC_OK) return st;
+    tc_status st;
+    if (!tc__sparse_info(s, &info)) return TC_ERR_ARG;
+    if ((st = tc__sparse_args(info.in, M, K, &group, &keep)) != TC_OK) return st;
     if (!values || !meta || !a || !meta_regs) return TC_ERR_NULL;
-    if (selector < 0 || selector >= info->selectors) return TC_ERR_ARG;
-    if (ldv < K / 2 || ldm < tc_sparse_meta_words(t, K)) return TC_ERR_SHAPE;
-    if (row0 < 0 || col0 < 0 || row0 % info->m || col0 % info->k || row0 + info->m > M || col0 + info->k > K) return TC_ERR_SHAPE;
+    if (selector < 0 || selector >= info.selectors) return TC_ERR_ARG;
+    if (ldv < K / 2 || ldm < tc__sparse_words(group, K)) return TC_ERR_SHAPE;
+    if (row0 < 0 || col0 < 0 || row0 % info.m || col0 % info.k || row0 + info.m > M || col0 + info.k > K) return TC_ERR_SHAPE;
     for (lane = 0; lane < 32; lane++) {
         meta_regs[lane] = 0;
         for (e = 0; e < 4; e++) a[lane * 4 + e] = 0;
-        for (e = 0; e < info->a_elems; e++) {
+        for (e = 0; e < info.a_elems; e++) {
             int r = 0, c = 0;
-            tc_sparse_a_coord(s, lane, e, &r, &c);
-            if ((st = tc__sparse_put(t, a + lane * 4, e, values[(size_t)(row0 + r) * (size_t)ldv + (size_t)(col0 / 2 + c)])) != TC_OK) return st;
+            tc_mma_frag_coord(s, TC_FRAG_A, lane, e, &r, &c);
+            if ((st = tc__sparse_put(info.in, a + lane * 4, e, values[(size_t)(row0 + r) * (size_t)ldv + (size_t)(col0 / 2 + c)])) != TC_OK) return st;
         }
         for (j = 0; j < 8; j++) {
-            int r, g;
-            if (tc_sparse_meta_coord(s, selector, lane, j, &r, &g) == 1) {
+            int used, r, g;
+            tc_sparse_meta_coord(s, selector, lane, j, &used, &r, &g);
+            if (used) {
                 int gg = col0 / group + g;
                 uint32_t code = (meta[(size_t)(row0 + r) * (size_t)ldm + (size_t)(gg / 8)] >> (4 * (gg % 8))) & 0xFu;
                 meta_regs[lane] |= code << (4 * j);
@@ -2609,65 +2723,63 @@ TCDEF tc_status tc_sparse_pack_a(tc_sparse_shape s, tc_dtype t, int selector, in
     return TC_OK;
 }
 
-TCDEF tc_status tc_sparse_pack_b(tc_sparse_shape s, tc_dtype t, int K, int N, const float *B, int ldb,
+TCDEF tc_status tc_sparse_pack_b(tc_mma_instr s, int K, int N, const float *B, int ldb,
                                  int k0, int n0, uint32_t *b) {
-    const tc_sparse_shape_info *info;
+    tc_mma_instr_info info;
     int lane, e;
-    tc_status st = tc__sparse_check_shape(s, t);
-    if (st != TC_OK) return st;
-    info = &tc__sparse_shapes[s];
+    tc_status st;
+    if (!tc__sparse_info(s, &info)) return TC_ERR_ARG;
     if (!B || !b) return TC_ERR_NULL;
     if (K < 0 || N < 0) return TC_ERR_SIZE;
-    if (ldb < N || k0 < 0 || n0 < 0 || k0 + info->k > K || n0 + info->n > N) return TC_ERR_SHAPE;
+    if (ldb < N || k0 < 0 || n0 < 0 || k0 + info.k > K || n0 + info.n > N) return TC_ERR_SHAPE;
     for (lane = 0; lane < 32; lane++) {
         for (e = 0; e < 4; e++) b[lane * 4 + e] = 0;
-        for (e = 0; e < info->b_elems; e++) {
+        for (e = 0; e < info.b_elems; e++) {
             int k = 0, n = 0;
-            tc_sparse_b_coord(s, lane, e, &k, &n);
-            if ((st = tc__sparse_put(t, b + lane * 4, e, B[(size_t)(k0 + k) * (size_t)ldb + (size_t)(n0 + n)])) != TC_OK) return st;
+            tc_mma_frag_coord(s, TC_FRAG_B, lane, e, &k, &n);
+            if ((st = tc__sparse_put(info.in, b + lane * 4, e, B[(size_t)(k0 + k) * (size_t)ldb + (size_t)(n0 + n)])) != TC_OK) return st;
         }
     }
     return TC_OK;
 }
 
-TCDEF tc_status tc_sparse_unpack_a(tc_sparse_shape s, tc_dtype t, int selector,
+TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
                                    const uint32_t *a, const uint32_t *meta_regs,
                                    float *tile, tc_sparse_violation *bad) {
-    const tc_sparse_shape_info *info;
+    tc_mma_instr_info info;
     unsigned codes[16][8] = {{0}};   /* [row][group] of the tile, as the selected lanes supply them; 0 is illegal */
     int lane, e, j, r, i;
-    tc_status st = tc__sparse_check_shape(s, t);
-    if (st != TC_OK) return st;
-    info = &tc__sparse_shapes[s];
+    if (!tc__sparse_info(s, &info)) return TC_ERR_ARG;
     if (!a || !meta_regs || !tile) return TC_ERR_NULL;
-    if (selector < 0 || selector >= info->selectors) return TC_ERR_ARG;
+    if (selector < 0 || selector >= info.selectors) return TC_ERR_ARG;
     for (lane = 0; lane < 32; lane++)
         for (j = 0; j < 8; j++) {
-            int g;
-            if (tc_sparse_meta_coord(s, selector, lane, j, &r, &g) == 1) codes[r][g] = (meta_regs[lane] >> (4 * j)) & 0xFu;
+            int used, g;
+            tc_sparse_meta_coord(s, selector, lane, j, &used, &r, &g);
+            if (used) codes[r][g] = (meta_regs[lane] >> (4 * j)) & 0xFu;
         }
-    for (i = 0; i < info->m * info->k; i++) tile[i] = 0.0f;
+    for (i = 0; i < info.m * info.k; i++) tile[i] = 0.0f;
     for (lane = 0; lane < 32; lane++)
-        for (e = 0; e < info->a_elems; e++) {
+        for (e = 0; e < info.a_elems; e++) {
             int c = 0, g, pos[2] = { 0, 0 };
             r = 0;
-            tc_sparse_a_coord(s, lane, e, &r, &c);
-            g = c / info->keep;
-            if (tc__sparse_code_positions(info->group, codes[r][g], pos) < 0) {
-                tc__sparse_report(bad, r, g * info->group, -1);
+            tc_mma_frag_coord(s, TC_FRAG_A, lane, e, &r, &c);
+            g = c / info.sparse_keep;
+            if (tc__sparse_code_positions(info.sparse_group, codes[r][g], pos) < 0) {
+                tc__sparse_report(bad, r, g * info.sparse_group, -1);
                 return TC_ERR_SPARSE_META;
             }
-            tile[r * info->k + g * info->group + pos[c % info->keep]] = tc__sparse_get(t, a + lane * 4, e);
+            tile[r * info.k + g * info.sparse_group + pos[c % info.sparse_keep]] = tc__sparse_get(info.in, a + lane * 4, e);
         }
     return TC_OK;
 }
 
 /* ---- sparse MMA: section 2's split and block-FMA step on gathered operands */
 
-TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
-                                  const float *values, int ldv, const uint32_t *meta, int ldm,
-                                  const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
-                                  const tc_mma_options *opt) {
+static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                                 const float *values, int ldv, const uint32_t *meta, int ldm,
+                                 const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
+                                 const tc_mma_options *opt) {
     tc__mma_cfg cfg;
     tc__mma_op *pv = NULL, *pb = NULL, gb[TC_MMA_MAX_GROUP];
     float fb[TC_MMA_MAX_GROUP];
@@ -2679,7 +2791,7 @@ TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M
     if (N < 0) return TC_ERR_SIZE;
     if ((M && N && K && (!values || !meta || !B)) || (M && N && !D)) return TC_ERR_NULL;
     H = K / 2;
-    if ((M && K && (ldv < H || ldm < tc_sparse_meta_words(in, K))) || (N && K && ldb < N) ||
+    if ((M && K && (ldv < H || ldm < tc__sparse_words(group, K))) || (N && K && ldb < N) ||
         (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
     if (M == 0 || N == 0) return TC_OK;
     if (!tc__representable_matrix(in, M, H, values, ldv) || !tc__representable_matrix(in, K, N, B, ldb) ||
@@ -2725,12 +2837,30 @@ TCDEF tc_status tc_sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M
 TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                                const float *values, int ldv, const uint32_t *meta, int ldm,
                                const float *B, int ldb, const float *C, int ldc, float *D, int ldd) {
-    return tc_sparse_gemm_ex(arch, in, out, M, N, K, values, ldv, meta, ldm, B, ldb, C, ldc, D, ldd, NULL);
+    return tc__sparse_gemm(arch, in, out, M, N, K, values, ldv, meta, ldm, B, ldb, C, ldc, D, ldd, NULL);
+}
+
+TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
+    int group = 0, keep, words = 0;
+    if (!d) return TC_ERR_NULL;
+    /* the packed metadata width needs a valid pattern; an invalid one is
+       reported by the GEMM itself */
+    if (tc_sparse_pattern(d->in, &group, &keep) == TC_OK && d->K >= 0 && d->K % group == 0)
+        words = tc__sparse_words(group, d->K);
+    return tc__sparse_gemm(d->arch, d->in, d->out, d->M, d->N, d->K, d->values, tc__ld(d->ldv, d->K / 2),
+                           d->meta, tc__ld(d->ldm, words), d->B, tc__ld(d->ldb, d->N), d->C, tc__ld(d->ldc, d->N),
+                           d->D, tc__ld(d->ldd, d->N), &d->options);
 }
 
 /* ------------------------------------------------ section 5: simulator */
 
-/* Every number: where it comes from (REFERENCE.md section 3 gathers them). */
+/* Every number: where it comes from (docs/REFERENCE.md section 3 gathers
+   them). MMA arrays follow the instruction table's order: m8n8k4.f16,
+   m16n8k8/k16 f16, m16n8k8/k16 bf16, m16n8k4/k8 tf32, m16n8k32 e4m3/e5m2,
+   then sparse k16/k32 f16, k16/k32 bf16, k8/k16 tf32. Everywhere, by
+   assumption (no source separates them): bf16 as f16, e5m2 as e4m3, sparse
+   bf16 as sparse f16, and m16n8k4.tf32 as sp.m16n8k8.tf32 (both issue half
+   of m16n8k8.tf32's work). */
 
 /* Launch overhead, one figure for every real GPU (assumption): NVIDIA's
    "Getting Started with CUDA Graphs" blog (V100) times a 2.9 us kernel at
@@ -2739,171 +2869,194 @@ TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, i
    measured on recent GPUs. 3 us sits between; cuda/fusion.cu measures it. */
 #define TC__SIM_LAUNCH_US 3.0
 
-static const tc_sim_profile tc__sim_profiles[] = {
+static const tc_gpu tc__gpus[] = {
     {   "dettmers2020",
         "Tim Dettmers' 2020 blog example: 8 SMs x 8 warps, global 200, shared 20, FFMA 4, Tensor Core 1",
-        1.41,          /* clock: GA100 boost 1410 MHz (the blog's figures are for GA100); only converts cycles to seconds */
-        8,             /* SMs: the blog's example uses 8 */
-        8,             /* sub-partitions: assumption - the blog starts all 8 warps of an SM in the same cycle, i.e. one scheduler per warp */
-        64,            /* warps per SM: GA100 whitepaper */
-        164 * 1024,    /* shared memory per SM: the blog ("up to 164 KB per SM") */
-        32, 4, 32,     /* banks x bytes, sector bytes: CUDA programming guide */
-        200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
-        20,            /* shared: the blog */
-        4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
-        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
-        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
-        0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
-        0.0            /* launch overhead: not modelled */
+        0, TC_ARCH_A100,            /* the blog's machine is a GA100 (A100) SM, so A100 numerics */
+        {
+            1.41,          /* clock: GA100 boost 1410 MHz (the blog's figures are for GA100); only converts cycles to seconds */
+            8,             /* SMs: the blog's example uses 8 */
+            8,             /* sub-partitions: assumption - the blog starts all 8 warps of an SM in the same cycle, i.e. one scheduler per warp */
+            64,            /* warps per SM: GA100 whitepaper */
+            164 * 1024,    /* shared memory per SM: the blog ("up to 164 KB per SM") */
+            32, 4, 32,     /* banks x bytes, sector bytes: CUDA programming guide */
+            200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
+            20,            /* shared: the blog */
+            4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
+            0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
+            0.0            /* launch overhead: not modelled */
+        },
+        /* occupancy: the blog gives none, so this is no tiling machine */
+        { 0, 0, 0, 0, 0, 0, 0 }
     },
     {   "dettmers2023",
         "Tim Dettmers' 2023 blog revision: global 380, L2 200, shared 34, FFMA 4, Tensor Core 1",
-        1.83,          /* clock: assumption (H100 tensor clock); only converts cycles to seconds */
-        8, 8, 64,      /* as dettmers2020: the same 8 x 8 example (sub-partitions: assumption) */
-        228 * 1024,    /* shared memory per SM: H100 whitepaper (the blog's "up to 128 kb" is the L1/shared figure it quotes) */
-        32, 4, 32,
-        380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
-        34,            /* "L1 cache or shared memory ~34": the 2023 blog */
-        4, 1,          /* FFMA 4: the blog; interval: assumption */
-        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
-        { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
-        0, 0.0, 0.0,   /* not modelled, as in the blog */
-        0.0
+        0, TC_ARCH_H100,            /* the 2023 revision's figures are for H100 */
+        {
+            1.83,          /* clock: assumption (H100 tensor clock); only converts cycles to seconds */
+            8, 8, 64,      /* as dettmers2020: the same 8 x 8 example (sub-partitions: assumption) */
+            228 * 1024,    /* shared memory per SM: H100 whitepaper (the blog's "up to 128 kb" is the L1/shared figure it quotes) */
+            32, 4, 32,
+            380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
+            34,            /* "L1 cache or shared memory ~34": the 2023 blog */
+            4, 1,          /* FFMA 4: the blog; interval: assumption */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            0, 0.0, 0.0,   /* not modelled, as in the blog */
+            0.0
+        },
+        /* occupancy: the blog gives none */
+        { 0, 0, 0, 0, 0, 0, 0 }
     },
     {   "a100",
         "NVIDIA A100 SXM (sm_80): measured latencies where published, Accel-Sim config otherwise",
-        1.41,          /* boost clock: A100 whitepaper */
-        108, 4, 64,    /* SMs, schedulers per SM, warps per SM: A100 whitepaper */
-        164 * 1024,    /* shared carve-out: A100 whitepaper */
-        32, 4, 32,
-        290,           /* DRAM: Abdelkhalik et al. 2022 (pointer chases report 415-565) */
-        200,           /* L2 hit: Abdelkhalik et al. 2022 */
-        23,            /* shared load: Abdelkhalik et al. 2022 */
-        4,             /* FFMA dependent: Abdelkhalik et al. 2022 */
-        2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) -> 2 cycles per warp */
-        /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
-           (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80.
-           mma.sp: as the dense instruction of half the K (assumption, consistent with the whitepaper's 2x
-           sparse rate at equal operand bandwidth); sp.m16n8k8.tf32 as a dense m16n8k4.tf32: 17 (assumption) */
-        { 25, 17, 25, 25, 25, 0,  17, 25, 17, 25 },
-        /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper; 312 TFLOPS at 1.41 GHz) = 256 per sub-partition:
-           m16n8k16 has 2048 FMA: 2048/256 = 8, m16n8k8 4; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
-           (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.)
-           mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
-        { 4, 4, 8, 8, 8, 0,  4, 8, 4, 8 },
-        1,             /* 128 bytes of shared memory per cycle per SM */
-        64.0,          /* L2 -> SM bytes per cycle: assumption */
-        1103.0,        /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
-        TC__SIM_LAUNCH_US
+        80, TC_ARCH_A100,            /* sm_80 */
+        {
+            1.41,          /* boost clock: A100 whitepaper */
+            108, 4, 64,    /* SMs, schedulers per SM, warps per SM: A100 whitepaper */
+            164 * 1024,    /* shared carve-out: A100 whitepaper */
+            32, 4, 32,
+            290,           /* DRAM: Abdelkhalik et al. 2022 (pointer chases report 415-565) */
+            200,           /* L2 hit: Abdelkhalik et al. 2022 */
+            23,            /* shared load: Abdelkhalik et al. 2022 */
+            4,             /* FFMA dependent: Abdelkhalik et al. 2022 */
+            2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) -> 2 cycles per warp */
+            /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
+               (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80.
+               mma.sp: as the dense instruction of half the K (assumption, consistent with the whitepaper's 2x
+               sparse rate at equal operand bandwidth); sp.m16n8k8.tf32 as a dense m16n8k4.tf32: 17 (assumption) */
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25 },
+            /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper; 312 TFLOPS at 1.41 GHz) = 256 per sub-partition:
+               m16n8k16 has 2048 FMA: 2048/256 = 8, m16n8k8 4; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
+               (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.)
+               mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
+            { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8 },
+            1,             /* 128 bytes of shared memory per cycle per SM */
+            64.0,          /* L2 -> SM bytes per cycle: assumption */
+            1103.0,        /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
+            TC__SIM_LAUNCH_US
+        },
+        { 32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
+          163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
+          1024,          /* reserved per CTA: CUDA guide, cc 8.0 and later */
+          65536, 255, 8 } /* registers per SM, per thread, allocation unit: CUDA guide */
     },
     {   "h100",
         "NVIDIA H100 SXM (sm_90): measured latencies (HPMLL, Luo et al. 2024), mma.sync rate ~65% of dense peak",
-        1.83,          /* tensor clock: REFERENCE.md section 3 (1.98 GHz max) */
-        132, 4, 64,    /* H100 SXM whitepaper */
-        228 * 1024,    /* H100 whitepaper */
-        32, 4, 32,
-        484,           /* DRAM: HPMLL/NVIDIA-Hopper-Benchmark, H100 SXM (Luo et al. report 656 on H800) */
-        264,           /* L2 hit: 264-272 measured (same sources) */
-        29,            /* shared load: measured (same sources) */
-        4,             /* FFMA dependent: 4.07 measured */
-        1,             /* FFMA interval: 32 FP32 lanes per sub-partition (128 per SM, whitepaper) */
-        /* MMA latency: m8n8k4 assumption; m16n8k8.f16 16.0, m16n8k16.f16 24.1, m16n8k8.tf32 24.1 measured
-           (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions.
-           mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency) */
-        { 16, 16, 24, 24, 24, 24,  16, 24, 16, 24 },
-        /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
-           m16n8k16 (2048 FMA) 2048/335 = 6, m16n8k8 3; tf32 at half rate 1024/167 = 6; e4m3 at twice the
-           rate, m16n8k32 4096/670 = 6 (assumption); m8n8k4 2 (assumption). mma.sp: the dense half-K
-           instruction's interval (2x the math; assumption: the whitepaper's sparse peak is 2x dense, no
-           mma.sync-level sparse rate is published for H100) */
-        { 2, 3, 6, 6, 6, 6,  3, 6, 3, 6 },
-        1,             /* 128 bytes of shared memory per cycle per SM */
-        64.0,          /* L2 -> SM bytes per cycle: assumption */
-        1831.0,        /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
-        TC__SIM_LAUNCH_US
+        90, TC_ARCH_H100,            /* sm_90 */
+        {
+            1.83,          /* tensor clock: docs/REFERENCE.md section 3 (1.98 GHz max) */
+            132, 4, 64,    /* H100 SXM whitepaper */
+            228 * 1024,    /* H100 whitepaper */
+            32, 4, 32,
+            484,           /* DRAM: HPMLL/NVIDIA-Hopper-Benchmark, H100 SXM (Luo et al. report 656 on H800) */
+            264,           /* L2 hit: 264-272 measured (same sources) */
+            29,            /* shared load: measured (same sources) */
+            4,             /* FFMA dependent: 4.07 measured */
+            1,             /* FFMA interval: 32 FP32 lanes per sub-partition (128 per SM, whitepaper) */
+            /* MMA latency: m8n8k4 assumption; m16n8k8.f16 16.0, m16n8k16.f16 24.1, m16n8k8.tf32 24.1 measured
+               (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions.
+               mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency) */
+            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24 },
+            /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
+               m16n8k16 (2048 FMA) 2048/335 = 6, m16n8k8 3; tf32 at half rate 1024/167 = 6; e4m3 at twice the
+               rate, m16n8k32 4096/670 = 6 (assumption); m8n8k4 2 (assumption). mma.sp: the dense half-K
+               instruction's interval (2x the math; assumption: the whitepaper's sparse peak is 2x dense, no
+               mma.sync-level sparse rate is published for H100) */
+            { 2, 3, 6, 3, 6, 3, 6, 6, 6, 3, 6, 3, 6, 3, 6 },
+            1,             /* 128 bytes of shared memory per cycle per SM */
+            64.0,          /* L2 -> SM bytes per cycle: assumption */
+            1831.0,        /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
+            TC__SIM_LAUNCH_US
+        },
+        { 32, 1024,      /* CUDA guide, cc 9.0 */
+          227 * 1024,    /* CUDA guide, cc 9.0 */
+          1024,
+          65536, 255, 8 }
     },
     {   "v100",
         "NVIDIA V100 SXM2 (sm_70): whitepaper rates; latencies Jia et al. 2018 or assumed; mma.sync m8n8k4 only",
-        1.53,          /* boost clock: V100 whitepaper (SXM2) */
-        80, 4, 64,     /* SMs, sub-partitions, warps per SM: V100 whitepaper */
-        96 * 1024,     /* shared memory per SM, up to 96 KB: V100 whitepaper */
-        32, 4, 32,
-        400,           /* DRAM: assumption (Jia et al. 2018, "Dissecting Volta", report a few hundred cycles; not re-checked) */
-        193,           /* L2 hit: Jia et al. 2018 */
-        19,            /* shared load: Jia et al. 2018 */
-        4,             /* FFMA dependent: Jia et al. 2018 */
-        2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) */
-        /* MMA: sm_70 has only m8n8k4. Latency 24: assumption. Rate: 8 Tensor Cores x 64 FMA/clk = 512 per SM
-           (whitepaper; 125 TFLOPS at 1.53 GHz) = 128 per sub-partition. PTX says one warp-wide m8n8k4 computes
-           four 8x8x4 products; tc__sim_mma_table counts one (256 FMA), so interval 2 gives 128 counted FMA/clk. */
-        { 24, 0, 0, 0, 0, 0,  0, 0, 0, 0 },   /* no mma.sp before sm_80 */
-        { 2, 0, 0, 0, 0, 0,  0, 0, 0, 0 },
-        1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
-        64.0,          /* L2 -> SM bytes per cycle: assumption */
-        588.2,         /* DRAM: 900 GB/s (HBM2, whitepaper) / 1.53 GHz */
-        TC__SIM_LAUNCH_US
+        70, TC_ARCH_V100,            /* sm_70 */
+        {
+            1.53,          /* boost clock: V100 whitepaper (SXM2) */
+            80, 4, 64,     /* SMs, sub-partitions, warps per SM: V100 whitepaper */
+            96 * 1024,     /* shared memory per SM, up to 96 KB: V100 whitepaper */
+            32, 4, 32,
+            400,           /* DRAM: assumption (Jia et al. 2018, "Dissecting Volta", report a few hundred cycles; not re-checked) */
+            193,           /* L2 hit: Jia et al. 2018 */
+            19,            /* shared load: Jia et al. 2018 */
+            4,             /* FFMA dependent: Jia et al. 2018 */
+            2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) */
+            /* MMA: sm_70 has only m8n8k4. Latency 24: assumption. Rate: 8 Tensor Cores x 64 FMA/clk = 512 per SM
+               (whitepaper; 125 TFLOPS at 1.53 GHz) = 128 per sub-partition. PTX says one warp-wide m8n8k4 computes
+               four 8x8x4 products; the instruction table's 8x8x4 shape counts one (256 FMA), so interval 2
+               gives 128 counted FMA/clk. */
+            { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
+            { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
+            64.0,          /* L2 -> SM bytes per cycle: assumption */
+            588.2,         /* DRAM: 900 GB/s (HBM2, whitepaper) / 1.53 GHz */
+            TC__SIM_LAUNCH_US
+        },
+        { 32, 1024,      /* CUDA guide, cc 7.0 */
+          96 * 1024,     /* CUDA guide, cc 7.0 */
+          0,             /* no per-CTA reservation before cc 8.0: CUDA guide */
+          65536, 255, 8 }
     },
     {   "rtx3090",
         "NVIDIA GeForce RTX 3090 (sm_86, GA102): whitepaper rates (fp16 MMA at fp32 accumulate); latencies assumed as A100",
-        1.695,         /* boost clock: GA102 whitepaper */
-        82, 4, 48,     /* SMs: GA102 whitepaper (RTX 3090); 48 warps per SM: CUDA guide, compute capability 8.6 */
-        100 * 1024,    /* shared memory per SM, up to 100 KB: CUDA guide, compute capability 8.6 */
-        32, 4, 32,
-        450,           /* DRAM (GDDR6X): assumption, A100's 290 plus a guess for GDDR's longer access */
-        200, 23, 4,    /* L2 hit, shared load, FFMA dependent: assumption (A100's measured values, same SM generation) */
-        1,             /* FFMA interval: 128 FP32 lanes per SM (GA102 whitepaper) = 32 per sub-partition */
-        /* MMA latency: assumption (A100's). Rate: GeForce GA102 runs fp16 with fp32 accumulate at half its fp16-accumulate
-           rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
-           m16n8k16 2048/64 = 32, m16n8k8 16, bf16 = f16; tf32 35.6 TFLOPS = 32 per sub-partition: 1024/32 = 32;
-           m8n8k4 8 (assumption, A100's ratio); no e4m3 on sm_86 */
-        { 25, 17, 25, 25, 25, 0,  17, 25, 17, 25 },
-        /* mma.sp: the dense half-K instruction's interval, as on A100 (assumption) */
-        { 8, 16, 32, 32, 32, 0,  16, 32, 16, 32 },
-        1,             /* 128 bytes of shared memory per cycle per SM */
-        64.0,          /* L2 -> SM bytes per cycle: assumption */
-        552.2,         /* DRAM: 936 GB/s (GDDR6X, GA102 whitepaper) / 1.695 GHz */
-        TC__SIM_LAUNCH_US
+        86, TC_ARCH_A100,            /* sm_86: Ampere Tensor Cores; assumption: the same numerics as sm_80 */
+        {
+            1.695,         /* boost clock: GA102 whitepaper */
+            82, 4, 48,     /* SMs: GA102 whitepaper (RTX 3090); 48 warps per SM: CUDA guide, compute capability 8.6 */
+            100 * 1024,    /* shared memory per SM, up to 100 KB: CUDA guide, compute capability 8.6 */
+            32, 4, 32,
+            450,           /* DRAM (GDDR6X): assumption, A100's 290 plus a guess for GDDR's longer access */
+            200, 23, 4,    /* L2 hit, shared load, FFMA dependent: assumption (A100's measured values, same SM generation) */
+            1,             /* FFMA interval: 128 FP32 lanes per SM (GA102 whitepaper) = 32 per sub-partition */
+            /* MMA latency: assumption (A100's). Rate: GeForce GA102 runs fp16 with fp32 accumulate at half its fp16-accumulate
+               rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
+               m16n8k16 2048/64 = 32, m16n8k8 16, bf16 = f16; tf32 35.6 TFLOPS = 32 per sub-partition: 1024/32 = 32;
+               m8n8k4 8 (assumption, A100's ratio); no e4m3 on sm_86 */
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25 },
+            /* mma.sp: the dense half-K instruction's interval, as on A100 (assumption) */
+            { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32 },
+            1,             /* 128 bytes of shared memory per cycle per SM */
+            64.0,          /* L2 -> SM bytes per cycle: assumption */
+            552.2,         /* DRAM: 936 GB/s (GDDR6X, GA102 whitepaper) / 1.695 GHz */
+            TC__SIM_LAUNCH_US
+        },
+        { 16, 1024,      /* CUDA guide, cc 8.6 */
+          99 * 1024,     /* CUDA guide, cc 8.6 */
+          1024,
+          65536, 255, 8 }
     },
 };
 
-/* k is the logical (dense) K; sparse: 1 for mma.sp (A holds k/2 values). */
-static const struct { const char *name; int m, n, k, bytes, sparse; } tc__sim_mma_table[] = {
-    { "m8n8k4.f16", 8, 8, 4, 2, 0 },
-    { "m16n8k8.f16", 16, 8, 8, 2, 0 },
-    { "m16n8k16.f16", 16, 8, 16, 2, 0 },
-    { "m16n8k16.bf16", 16, 8, 16, 2, 0 },
-    { "m16n8k8.tf32", 16, 8, 8, 4, 0 },
-    { "m16n8k32.e4m3", 16, 8, 32, 1, 0 },
-    { "sp.m16n8k16.f16", 16, 8, 16, 2, 1 },
-    { "sp.m16n8k32.f16", 16, 8, 32, 2, 1 },
-    { "sp.m16n8k8.tf32", 16, 8, 8, 4, 1 },
-    { "sp.m16n8k16.tf32", 16, 8, 16, 4, 1 },
+/* The instruction table as a host array, for the simulator's inner loop. */
+static const tc_mma_instr_info tc__mma_instrs[] = {
+#define TC__MMA_INSTR_ROW(id, nm, px, M, N, K, IN, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
+    { nm, px, M, N, K, IN, F16, GRP, KEEP, SEL, ML, AE, BE, CE, 0, 0, ARCHS, LAYOUT },
+    TC__MMA_INSTR_LIST(TC__MMA_INSTR_ROW)
+#undef TC__MMA_INSTR_ROW
 };
 
+/* Bytes of one element of an instruction's A or B. */
+static int tc__mma_elem_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1; }
 
-TCDEF const char *tc_sim_mma_name(tc_sim_mma_kind k) {
-    if ((int)k < 0 || (int)k >= TC__COUNT_OF(tc__sim_mma_table)) return "unknown";
-    return tc__sim_mma_table[k].name;
+TCDEF int tc_gpu_count(void) { return TC__COUNT_OF(tc__gpus); }
+
+TCDEF const tc_gpu *tc_gpu_get(int i) {
+    return i >= 0 && i < tc_gpu_count() ? &tc__gpus[i] : NULL;
 }
 
-TCDEF tc_status tc_sim_mma_shape(tc_sim_mma_kind k, int *m, int *n, int *kdim) {
-    if ((int)k < 0 || (int)k >= TC__COUNT_OF(tc__sim_mma_table)) return TC_ERR_ARG;
-    if (!m || !n || !kdim) return TC_ERR_NULL;
-    *m = tc__sim_mma_table[k].m; *n = tc__sim_mma_table[k].n; *kdim = tc__sim_mma_table[k].k;
-    return TC_OK;
-}
-
-TCDEF int tc_sim_profile_count(void) { return TC__COUNT_OF(tc__sim_profiles); }
-
-TCDEF const tc_sim_profile *tc_sim_profile_get(int i) {
-    return i >= 0 && i < tc_sim_profile_count() ? &tc__sim_profiles[i] : NULL;
-}
-
-TCDEF const tc_sim_profile *tc_sim_profile_find(const char *name) {
+TCDEF const tc_gpu *tc_gpu_find(const char *name) {
     int i;
     if (!name) return NULL;
-    for (i = 0; i < tc_sim_profile_count(); i++)
-        if (strcmp(tc__sim_profiles[i].name, name) == 0) return &tc__sim_profiles[i];
+    for (i = 0; i < tc_gpu_count(); i++)
+        if (strcmp(tc__gpus[i].name, name) == 0) return &tc__gpus[i];
     return NULL;
 }
 
@@ -2927,7 +3080,7 @@ TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **wh
     else if (g->shared_wavefronts_per_cycle < 0) w = "shared_wavefronts_per_cycle must not be negative";
     else if (!(g->sm_bytes_per_cycle >= 0.0) || !(g->dram_bytes_per_cycle >= 0.0)) w = "bandwidths must not be negative";
     else if (!(g->launch_overhead_us >= 0.0 && g->launch_overhead_us < 1e6)) w = "launch_overhead_us must be in [0, 1e6)";
-    for (k = 0; !w && k < TC_SIM_MMA_COUNT; k++)
+    for (k = 0; !w && k < TC_MMA_INSTR_COUNT; k++)
         if (g->mma_latency[k] < 0 || (g->mma_latency[k] > 0 && g->mma_interval[k] < 1))
             w = "an MMA kind needs latency 0 (unsupported) or latency >= 1 with interval >= 1";
     if (why) *why = w ? w : "ok";
@@ -2978,29 +3131,33 @@ static int tc__sim_passes_i64(const int64_t *addr, int lanes, int width, int ban
 
 static int tc__sim_width_ok(int width) { return width == 4 || width == 8 || width == 16; }
 
-TCDEF int tc_sim_shared_passes(const uint32_t addr[32], int lanes, int width, int banks, int bank_bytes) {
+TCDEF tc_status tc_sim_shared_passes(const uint32_t addr[32], int lanes, int width, int banks, int bank_bytes, int *passes) {
     int64_t a[32];
     int i;
-    if (!addr || lanes < 1 || lanes > 32 || !tc__sim_width_ok(width) || !tc__is_pow2(banks) || banks > 128 ||
+    if (!addr || !passes) return TC_ERR_NULL;
+    if (lanes < 1 || lanes > 32 || !tc__sim_width_ok(width) || !tc__is_pow2(banks) || banks > 128 ||
         (bank_bytes != 4 && bank_bytes != 8))
-        return 0;
+        return TC_ERR_ARG;
     for (i = 0; i < lanes; i++) {
-        if (addr[i] % (uint32_t)width) return 0;
+        if (addr[i] % (uint32_t)width) return TC_ERR_ARG;
         a[i] = addr[i];
     }
-    return tc__sim_passes_i64(a, lanes, width, banks, bank_bytes);
+    *passes = tc__sim_passes_i64(a, lanes, width, banks, bank_bytes);
+    return TC_OK;
 }
 
-TCDEF int tc_sim_global_sectors(const uint64_t addr[32], int lanes, int width, int sector_bytes) {
+TCDEF tc_status tc_sim_global_sectors(const uint64_t addr[32], int lanes, int width, int sector_bytes, int *sectors) {
     int64_t s[32];
     int i;
-    if (!addr || lanes < 1 || lanes > 32 || !tc__sim_width_ok(width) || !tc__is_pow2(sector_bytes) || sector_bytes < 16)
-        return 0;
+    if (!addr || !sectors) return TC_ERR_NULL;
+    if (lanes < 1 || lanes > 32 || !tc__sim_width_ok(width) || !tc__is_pow2(sector_bytes) || sector_bytes < 16)
+        return TC_ERR_ARG;
     for (i = 0; i < lanes; i++) {
-        if (addr[i] % (uint64_t)width || addr[i] > ((uint64_t)1 << 62)) return 0;
+        if (addr[i] % (uint64_t)width || addr[i] > ((uint64_t)1 << 62)) return TC_ERR_ARG;
         s[i] = (int64_t)(addr[i] / (uint64_t)sector_bytes);
     }
-    return tc__sim_unique(s, lanes);
+    *sectors = tc__sim_unique(s, lanes);
+    return TC_OK;
 }
 
 /* ---- programs */
@@ -3091,16 +3248,19 @@ TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token,
     return s;
 }
 
-TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c) {
-    tc_status s = tc__sim_op(p, TC_SIM_MMA, dst, a, b, c, NULL);
+TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_mma_instr kind, int dst, int a, int b, int c) {
+    tc_status s;
+    if (!p) return TC_ERR_NULL;
+    if ((int)kind < 0 || (int)kind >= TC_MMA_INSTR_COUNT) return tc__sim_fail(p, TC_ERR_ARG);
+    s = tc__sim_op(p, TC_SIM_MMA, dst, a, b, c, NULL);
     if (s == TC_OK) p->code[p->n - 1].mma = (uint8_t)kind;
     return s;
 }
 
-TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_sim_mma_kind kind, int dst, int a, int b, int c, int meta) {
+TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int a, int b, int c, int meta) {
     tc_status s;
     if (!p) return TC_ERR_NULL;
-    if ((int)kind < 0 || (int)kind >= TC_SIM_MMA_COUNT || !tc__sim_mma_table[kind].sparse) return tc__sim_fail(p, TC_ERR_ARG);
+    if ((int)kind < 0 || (int)kind >= TC_MMA_INSTR_COUNT || !tc__mma_instrs[kind].sparse_group) return tc__sim_fail(p, TC_ERR_ARG);
     if (!tc__sim_reg_ok(meta)) return tc__sim_fail(p, TC_ERR_PROGRAM);
     s = tc_sim_mma(p, kind, dst, a, b, c);
     if (s == TC_OK) p->code[p->n - 1].src[3] = (uint8_t)meta;
@@ -3134,14 +3294,14 @@ TCDEF tc_status tc_sim_build_matmul32(tc_sim_program *p, const tc_sim_matmul32_d
     int i;
     if (!p) return TC_ERR_NULL;
     if (!d) { memset(&def, 0, sizeof def); d = &def; }
-    if ((int)d->mma < 0 || (int)d->mma >= TC_SIM_MMA_COUNT) return TC_ERR_ARG;
+    if ((int)d->mma < 0 || (int)d->mma >= TC_MMA_INSTR_COUNT) return TC_ERR_ARG;
     tc__sim_begin(p, d->tensor_cores ? "matmul32_tc" : "matmul32_ffma", 8, 8);
     p->global_bytes = p->l2_resident_bytes = (int64_t)TC__SIM_MAX_WARPS * 128;
     p->shared_bytes = (64 + STEPS) * 128;              /* a row per warp, plus the rows steps reach past the last warp */
     tc_sim_ldgsts(p, TOKEN, tc_sim_addr_affine(0, 4, 128, 0, 4));
     if (d->sync) tc_sim_bar(p, TOKEN);
     if (d->tensor_cores) {
-        const int m = tc__sim_mma_table[d->mma].m, k = tc__sim_mma_table[d->mma].k, bytes = tc__sim_mma_table[d->mma].bytes;
+        const int m = tc__mma_instrs[d->mma].m, k = tc__mma_instrs[d->mma].k, bytes = tc__mma_elem_bytes(tc__mma_instrs[d->mma].in);
         int mats = m * k * bytes / 128;                 /* the A fragment in 8x8 (128-byte) ldmatrix tiles */
         if (mats < 1) mats = 1;
         if (mats > 4) mats = 4;
@@ -3174,10 +3334,10 @@ TCDEF tc_status tc_sim_build_ffma_chain(tc_sim_program *p, int n) {
     return p->status;
 }
 
-TCDEF tc_status tc_sim_build_mma_chain(tc_sim_program *p, tc_sim_mma_kind kind, int n, int dependent) {
+TCDEF tc_status tc_sim_build_mma_chain(tc_sim_program *p, tc_mma_instr kind, int n, int dependent) {
     int i;
     if (!p) return TC_ERR_NULL;
-    if ((int)kind < 0 || (int)kind >= TC_SIM_MMA_COUNT) return TC_ERR_ARG;
+    if ((int)kind < 0 || (int)kind >= TC_MMA_INSTR_COUNT) return TC_ERR_ARG;
     if (n < 1 || n > (1 << 20)) return TC_ERR_SIZE;
     tc__sim_begin(p, dependent ? "mma_latency" : "mma_throughput", 1, 1);
     /* independent MMAs rotate over 8 accumulators, as a 2x4 warp tile does */
@@ -3315,8 +3475,8 @@ TCDEF tc_status tc_sim_build_named(tc_sim_program *p, const char *name) {
         return tc_sim_build_matmul32(p, &d);
     }
     if (strcmp(name, "ffma_chain") == 0) return tc_sim_build_ffma_chain(p, 8);
-    if (strcmp(name, "mma_latency") == 0) return tc_sim_build_mma_chain(p, TC_SIM_MMA_M16N8K16_F16, 8, 1);
-    if (strcmp(name, "mma_throughput") == 0) return tc_sim_build_mma_chain(p, TC_SIM_MMA_M16N8K16_F16, 64, 0);
+    if (strcmp(name, "mma_latency") == 0) return tc_sim_build_mma_chain(p, TC_MMA_M16N8K16_F16, 8, 1);
+    if (strcmp(name, "mma_throughput") == 0) return tc_sim_build_mma_chain(p, TC_MMA_M16N8K16_F16, 64, 0);
     if (strcmp(name, "shared_stride1") == 0) return tc_sim_build_shared_stride(p, 1);
     if (strcmp(name, "shared_stride2") == 0) return tc_sim_build_shared_stride(p, 2);
     if (strcmp(name, "shared_stride32") == 0) return tc_sim_build_shared_stride(p, 32);
@@ -3555,7 +3715,7 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
     case TC_SIM_MMA:
         S->mma_free[sp] = t + g->mma_interval[ins->mma];
         tc__sim_write(w, ins->dst, t + g->mma_latency[ins->mma], TC_SIM_WAIT);
-        S->r->flops += 2.0 * tc__sim_mma_table[ins->mma].m * tc__sim_mma_table[ins->mma].n * tc__sim_mma_table[ins->mma].k;
+        S->r->flops += 2.0 * tc__mma_instrs[ins->mma].m * tc__mma_instrs[ins->mma].n * tc__mma_instrs[ins->mma].k;
         break;
     case TC_SIM_BAR:
         w->at_barrier = 1;
@@ -3607,7 +3767,7 @@ static tc_status tc__sim_prepare(tc__sim *S) {
         if (ins->op == TC_SIM_LOOP && (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)))
             return TC_ERR_PROGRAM;
         if (ins->op == TC_SIM_MMA) {
-            if (ins->mma >= TC_SIM_MMA_COUNT) return TC_ERR_PROGRAM;
+            if (ins->mma >= TC_MMA_INSTR_COUNT) return TC_ERR_PROGRAM;
             if (g->mma_latency[ins->mma] == 0) return TC_ERR_ARCH;
         }
         if (ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS ||
@@ -3782,10 +3942,10 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
         r->dram_bytes_per_s = r->dram_bytes / r->seconds;
         r->l2_bytes_per_s = r->l2_bytes / r->seconds;
     }
-    for (k = 0; k < TC_SIM_MMA_COUNT; k++) {
+    for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
         double f;
-        if (g->mma_latency[k] == 0 || tc__sim_mma_table[k].sparse) continue;
-        f = 2.0 * tc__sim_mma_table[k].m * tc__sim_mma_table[k].n * tc__sim_mma_table[k].k / g->mma_interval[k];
+        if (g->mma_latency[k] == 0 || tc__mma_instrs[k].sparse_group) continue;
+        f = 2.0 * tc__mma_instrs[k].m * tc__mma_instrs[k].n * tc__mma_instrs[k].k / g->mma_interval[k];
         if (f > best) best = f;
     }
     r->peak_fp32_flops_per_s = (double)r->sms * g->subpartitions * 2.0 * 32.0 / g->ffma_interval * hz;
@@ -3935,7 +4095,7 @@ TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim
 }
 
 TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t n, int64_t k, tc_sim_prediction *out) {
-    static const tc_sim_mma_kind fp16[] = { TC_SIM_MMA_M8N8K4_F16, TC_SIM_MMA_M16N8K8_F16, TC_SIM_MMA_M16N8K16_F16 };
+    static const tc_mma_instr fp16[] = { TC_MMA_M8N8K4_F16, TC_MMA_M16N8K8_F16, TC_MMA_M16N8K16_F16 };
     tc_sim_options o;
     tc_sim_program p;
     tc_sim_result r;
@@ -3951,7 +4111,7 @@ TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t 
     for (i = 0; i < TC__COUNT_OF(fp16); i++) {
         double rate;
         if (g->mma_latency[fp16[i]] == 0) continue;
-        rate = (double)tc__sim_mma_table[fp16[i]].m * tc__sim_mma_table[fp16[i]].n * tc__sim_mma_table[fp16[i]].k /
+        rate = (double)tc__mma_instrs[fp16[i]].m * tc__mma_instrs[fp16[i]].n * tc__mma_instrs[fp16[i]].k /
                g->mma_interval[fp16[i]];
         if (rate > best) { best = rate; kind = (int)fp16[i]; }
     }
@@ -3960,7 +4120,7 @@ TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t 
     memset(&o, 0, sizeof o);
     o.sms = 1;
     o.warps_per_sm = 4 * g->subpartitions < g->max_warps_per_sm ? 4 * g->subpartitions : g->max_warps_per_sm;
-    st = tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)kind, 256, 0);
+    st = tc_sim_build_mma_chain(&p, (tc_mma_instr)kind, 256, 0);
     if (st == TC_OK) st = tc_sim_run(g, &p, &o, &r);
     tc_sim_program_free(&p);
     if (st != TC_OK) return st;
@@ -3986,61 +4146,15 @@ TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction
 
 /* ------------------------------------------------ section 6: tiling */
 
-/* Only what section 5's profiles lack: occupancy limits. The rates,
-   latencies and sizes come from the profile of the same name. */
-static const tc_tile_machine tc__tile_machines[] = {
-    {   "a100", "NVIDIA A100 SXM (sm_80): section 5's a100 profile, CUDA guide occupancy limits (cc 8.0)",
-        NULL,
-        32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
-        163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
-        1024,          /* reserved per CTA: CUDA guide, cc 8.0 and later */
-        65536, 255, 8  /* registers per SM, per thread, allocation unit: CUDA guide */
-    },
-    {   "h100", "NVIDIA H100 SXM (sm_90): section 5's h100 profile, CUDA guide occupancy limits (cc 9.0)",
-        NULL,
-        32, 1024,      /* CUDA guide, cc 9.0 */
-        227 * 1024,    /* CUDA guide, cc 9.0 */
-        1024,
-        65536, 255, 8
-    },
-};
-
-TCDEF int tc_tile_machine_count(void) { return TC__COUNT_OF(tc__tile_machines); }
-
-TCDEF const tc_tile_machine *tc_tile_machine_get(int i) {
-    return i >= 0 && i < tc_tile_machine_count() ? &tc__tile_machines[i] : NULL;
-}
-
-TCDEF const tc_tile_machine *tc_tile_machine_find(const char *name) {
-    int i;
-    if (!name) return NULL;
-    for (i = 0; i < tc_tile_machine_count(); i++)
-        if (strcmp(tc__tile_machines[i].name, name) == 0) return &tc__tile_machines[i];
-    return NULL;
-}
-
-TCDEF const tc_sim_profile *tc_tile_machine_profile(const tc_tile_machine *m) {
-    if (!m) return NULL;
-    return m->profile ? m->profile : tc_sim_profile_find(m->name);
-}
+/* The machine is a tc_gpu: its profile for rates, latencies and sizes,
+   its occupancy limits for the rest. */
+static const tc_sim_profile *tc__tile_profile(const tc_gpu *m) { return m ? &m->profile : NULL; }
 
 TCDEF const char *tc_tile_limit_name(tc_tile_limit l) {
     static const char *const names[] = { "compute", "shared", "issue", "L2", "latency", "DRAM" };
     if ((int)l < 0 || (int)l >= TC__COUNT_OF(names)) return "unknown";
     return names[l];
 }
-
-/* mma.sync shapes per input type (PTX ISA, "Matrix shapes"), and the
-   simulator's MMA kind whose interval and latency each one takes. `exact`:
-   the kind is this very shape, so the main loop can be simulated. bf16
-   m16n8k8 runs at fp16's rate (as the profiles assume for m16n8k16), e5m2 at
-   e4m3's, tf32 m16n8k4 at m16n8k8's multiply-add rate. */
-static const struct { tc_dtype in; int m, n, k; tc_sim_mma_kind kind; int exact; } tc__tile_mma_shapes[] = {
-    { TC_FP16, 16, 8, 16, TC_SIM_MMA_M16N8K16_F16, 1 },  { TC_FP16, 16, 8, 8, TC_SIM_MMA_M16N8K8_F16, 1 },
-    { TC_BF16, 16, 8, 16, TC_SIM_MMA_M16N8K16_BF16, 1 }, { TC_BF16, 16, 8, 8, TC_SIM_MMA_M16N8K8_F16, 1 },
-    { TC_TF32, 16, 8, 8, TC_SIM_MMA_M16N8K8_TF32, 1 },   { TC_TF32, 16, 8, 4, TC_SIM_MMA_M16N8K8_TF32, 0 },
-    { TC_E4M3, 16, 8, 32, TC_SIM_MMA_M16N8K32_E4M3, 1 }, { TC_E5M2, 16, 8, 32, TC_SIM_MMA_M16N8K32_E4M3, 1 },
-};
 
 /* Bytes per element of an operand in global and shared memory. */
 static int tc__tile_elem_bytes(tc_dtype t) {
@@ -4054,32 +4168,29 @@ static int tc__tile_elem_bytes(tc_dtype t) {
 
 static int64_t tc__tile_cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-/* The shape table's row for an mma.sync, or -1. */
-static int tc__tile_mma_row(tc_dtype in, int im, int in_, int ik) {
+/* The dense instruction of the table for a type and shape, or -1. */
+static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik) {
     int i;
-    for (i = 0; i < TC__COUNT_OF(tc__tile_mma_shapes); i++)
-        if (tc__tile_mma_shapes[i].in == in && tc__tile_mma_shapes[i].m == im && tc__tile_mma_shapes[i].n == in_ &&
-            tc__tile_mma_shapes[i].k == ik) return i;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        if (!tc__mma_instrs[i].sparse_group && tc__mma_instrs[i].in == in && tc__mma_instrs[i].m == im &&
+            tc__mma_instrs[i].n == in_ && tc__mma_instrs[i].k == ik) return i;
     return -1;
 }
 
 /* Multiply-adds per clock per SM: a pipe per sub-partition accepts one
    instruction every `interval` cycles. */
-TCDEF double tc_tile_fma_per_clk(const tc_tile_machine *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
-    const tc_sim_profile *g = tc_tile_machine_profile(m);
-    int row, km, kn, kk;
-    tc_sim_mma_kind kind;
+TCDEF double tc_tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
+    const tc_sim_profile *g = tc__tile_profile(m);
+    int kind;
     if (!g || g->ffma_interval < 1) return 0.0;
     if (in == TC_FP32) return (double)g->subpartitions * 32.0 / g->ffma_interval;
-    row = tc__tile_mma_row(in, inst_m, inst_n, inst_k);
-    if (row < 0) return 0.0;
-    kind = tc__tile_mma_shapes[row].kind;
-    if (g->mma_latency[kind] < 1 || g->mma_interval[kind] < 1 || tc_sim_mma_shape(kind, &km, &kn, &kk) != TC_OK) return 0.0;
-    return (double)g->subpartitions * km * kn * kk / g->mma_interval[kind];
+    kind = tc__tile_mma_instr(in, inst_m, inst_n, inst_k);
+    if (kind < 0 || g->mma_latency[kind] < 1 || g->mma_interval[kind] < 1) return 0.0;
+    return (double)g->subpartitions * inst_m * inst_n * inst_k / g->mma_interval[kind];
 }
 
-TCDEF double tc_tile_shared_bytes_per_clk(const tc_tile_machine *m) {
-    const tc_sim_profile *g = tc_tile_machine_profile(m);
+TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *m) {
+    const tc_sim_profile *g = tc__tile_profile(m);
     return g ? (double)g->shared_wavefronts_per_cycle * g->banks * g->bank_bytes : 0.0;
 }
 
@@ -4101,19 +4212,19 @@ static tc_status tc__tile_fail(const char **why, const char *msg, tc_status s) {
 
 /* The checks, in the order a designer meets them; fills the derived
    occupancy numbers into r when r is not NULL. */
-static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc *d, const char **why, tc_tile_result *r) {
+static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const char **why, tc_tile_result *r) {
     int eb, warps, threads, stages, regs, regs_alloc, ctas_regs, ctas_shared, ctas_warps;
     int64_t smem;
     const tc_sim_profile *g;
     if (why) *why = "ok";
     if (!m || !d) return tc__tile_fail(why, "machine or descriptor is NULL", TC_ERR_NULL);
-    g = tc_tile_machine_profile(m);
+    g = tc__tile_profile(m);
     if (!g) return tc__tile_fail(why, "the machine has no simulator profile (none given, none of its name)", TC_ERR_PROFILE);
     if (tc_sim_profile_validate(g, why) != TC_OK) return TC_ERR_PROFILE;
     if (!(g->sm_bytes_per_cycle > 0.0) || !(g->dram_bytes_per_cycle > 0.0) || g->shared_wavefronts_per_cycle < 1)
         return tc__tile_fail(why, "the profile leaves shared, L2 -> SM or DRAM bandwidth unmodelled (0)", TC_ERR_PROFILE);
-    if (m->max_ctas_per_sm < 1 || m->max_threads_per_cta < 32 || m->shared_bytes_per_cta < 0 || m->shared_reserved_per_cta < 0 ||
-        m->regs_per_sm < 1 || m->max_regs_per_thread < 1 || m->reg_alloc_unit < 1)
+    if (m->occupancy.max_ctas_per_sm < 1 || m->occupancy.max_threads_per_cta < 32 || m->occupancy.shared_bytes_per_cta < 0 || m->occupancy.shared_reserved_per_cta < 0 ||
+        m->occupancy.regs_per_sm < 1 || m->occupancy.max_regs_per_thread < 1 || m->occupancy.reg_alloc_unit < 1)
         return tc__tile_fail(why, "an occupancy limit of the machine is below 1", TC_ERR_ARG);
     if (d->M < 1 || d->N < 1 || d->K < 1) return tc__tile_fail(why, "M, N and K must be at least 1", TC_ERR_SIZE);
     if (d->cta_m < 1 || d->cta_n < 1 || d->cta_k < 1 || d->warp_m < 1 || d->warp_n < 1 ||
@@ -4143,33 +4254,33 @@ static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc 
     if (d->cta_k % d->inst_k)
         return tc__tile_fail(why, "cta_k is not a multiple of the instruction's K", TC_ERR_TILE_KSTEP);
     warps = (d->cta_m / d->warp_m) * (d->cta_n / d->warp_n);
-    if (warps > m->max_threads_per_cta / 32 || warps > g->max_warps_per_sm)
+    if (warps > m->occupancy.max_threads_per_cta / 32 || warps > g->max_warps_per_sm)
         return tc__tile_fail(why, "more threads per CTA than the machine allows", TC_ERR_TILE_THREADS);
     threads = warps * 32;
     stages = d->stages ? d->stages : 1;
     smem = 0;
     if (d->staging == TC_TILE_SHARED)
         smem = (int64_t)stages * ((int64_t)d->cta_m * (d->cta_k + d->pad_a) + (int64_t)d->cta_k * (d->cta_n + d->pad_b)) * eb;
-    if (smem > m->shared_bytes_per_cta || smem + m->shared_reserved_per_cta > g->shared_bytes_per_sm)
+    if (smem > m->occupancy.shared_bytes_per_cta || smem + m->occupancy.shared_reserved_per_cta > g->shared_bytes_per_sm)
         return tc__tile_fail(why, "the CTA's shared memory (stages x (A tile + B tile)) is over the machine's per-CTA limit", TC_ERR_TILE_SHARED);
     regs = d->regs_per_thread ? d->regs_per_thread : tc__tile_regs_estimate(d);
-    if (regs > m->max_regs_per_thread)
+    if (regs > m->occupancy.max_regs_per_thread)
         return tc__tile_fail(why, "more registers per thread than the machine allows (spills)", TC_ERR_TILE_REGS);
-    regs_alloc = (int)tc__tile_cdiv(regs, m->reg_alloc_unit) * m->reg_alloc_unit;
-    ctas_regs = m->regs_per_sm / (regs_alloc * 32) / warps;
+    regs_alloc = (int)tc__tile_cdiv(regs, m->occupancy.reg_alloc_unit) * m->occupancy.reg_alloc_unit;
+    ctas_regs = m->occupancy.regs_per_sm / (regs_alloc * 32) / warps;
     if (ctas_regs < 1)
         return tc__tile_fail(why, "one CTA's registers exceed the SM's register file", TC_ERR_TILE_REGS);
-    ctas_shared = smem + m->shared_reserved_per_cta > 0 ? (int)(g->shared_bytes_per_sm / (smem + m->shared_reserved_per_cta))
-                                                         : m->max_ctas_per_sm;
+    ctas_shared = smem + m->occupancy.shared_reserved_per_cta > 0 ? (int)(g->shared_bytes_per_sm / (smem + m->occupancy.shared_reserved_per_cta))
+                                                         : m->occupancy.max_ctas_per_sm;
     ctas_warps = g->max_warps_per_sm / warps;
     if (r) {
         r->warps_per_cta = warps;
         r->threads_per_cta = threads;
         r->regs_per_thread = regs;
         r->shared_per_cta = smem;
-        r->ctas_by_regs = ctas_regs < m->max_ctas_per_sm ? ctas_regs : m->max_ctas_per_sm;
-        r->ctas_by_shared = ctas_shared < m->max_ctas_per_sm ? ctas_shared : m->max_ctas_per_sm;
-        r->ctas_by_warps = ctas_warps < m->max_ctas_per_sm ? ctas_warps : m->max_ctas_per_sm;
+        r->ctas_by_regs = ctas_regs < m->occupancy.max_ctas_per_sm ? ctas_regs : m->occupancy.max_ctas_per_sm;
+        r->ctas_by_shared = ctas_shared < m->occupancy.max_ctas_per_sm ? ctas_shared : m->occupancy.max_ctas_per_sm;
+        r->ctas_by_warps = ctas_warps < m->occupancy.max_ctas_per_sm ? ctas_warps : m->occupancy.max_ctas_per_sm;
         r->ctas_per_sm = r->ctas_by_regs;
         if (r->ctas_by_shared < r->ctas_per_sm) r->ctas_per_sm = r->ctas_by_shared;
         if (r->ctas_by_warps < r->ctas_per_sm) r->ctas_per_sm = r->ctas_by_warps;
@@ -4178,7 +4289,7 @@ static tc_status tc__tile_validate(const tc_tile_machine *m, const tc_tile_desc 
     return TC_OK;
 }
 
-TCDEF tc_status tc_tile_check(const tc_tile_machine *m, const tc_tile_desc *d, const char **why) {
+TCDEF tc_status tc_tile_check(const tc_gpu *m, const tc_tile_desc *d, const char **why) {
     return tc__tile_validate(m, d, why, NULL);
 }
 
@@ -4238,7 +4349,7 @@ static void tc__tile_finish(const tc_sim_profile *g, const tc_tile_desc *d, tc_t
     r->predicted_flops_per_s = r->flops / r->predicted_s;
 }
 
-TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
     tc_tile_result r;
     tc_status s;
     const tc_sim_profile *g;
@@ -4251,9 +4362,9 @@ TCDEF tc_status tc_tile_model(const tc_tile_machine *m, const tc_tile_desc *d, t
     *out = r;
     s = tc__tile_validate(m, d, why, &r);
     if (s != TC_OK) return s;
-    g = tc_tile_machine_profile(m);
+    g = tc__tile_profile(m);
     dram_bytes_per_s = g->dram_bytes_per_cycle * g->clock_ghz * 1e9;
-    if (d->in != TC_FP32) mma_latency = g->mma_latency[tc__tile_mma_shapes[tc__tile_mma_row(d->in, d->inst_m, d->inst_n, d->inst_k)].kind];
+    if (d->in != TC_FP32) mma_latency = g->mma_latency[tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k)];
     eb = tc__tile_elem_bytes(d->in);
     stages = d->stages ? d->stages : 1;
     warps = r.warps_per_cta;
@@ -4365,7 +4476,7 @@ typedef struct {
     int64_t row_a, row_b, a_bytes, stage_bytes;   /* shared layout of one stage */
     int vec, width, n_g;                          /* global: bytes per thread, instruction width, loads per warp */
     int64_t chunk, per_warp, region;              /* bytes: one load instruction, one warp's share per iteration, per warp */
-    tc_sim_mma_kind kind;
+    tc_mma_instr kind;
     int ha, hb, hg;                               /* lane tables (0: affine) */
 } tc__tile_prog;
 
@@ -4456,11 +4567,11 @@ static void tc__tile_lanes(tc__tile_prog *P) {
     if (P->vec < 4) tc_sim_lane_table(P->p, g, &P->hg);
 }
 
-TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_tile_machine *m, const tc_tile_desc *d, int iters, int ctas) {
+TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *m, const tc_tile_desc *d, int iters, int ctas) {
     tc__tile_prog P;
     tc_tile_result r;
     tc_status s;
-    int j, top, row = -1;
+    int j, top;
     if (!p) return TC_ERR_NULL;
     memset(&r, 0, sizeof r);
     s = tc__tile_validate(m, d, NULL, &r);
@@ -4474,9 +4585,7 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_tile_machine 
     P.unroll = P.stages >= 2 ? P.stages : 1;
     if (iters < 1 || iters > (1 << 20) || iters % P.unroll || ctas < 1 || ctas > r.ctas_per_sm) return TC_ERR_SIZE;
     if (d->in != TC_FP32) {
-        row = tc__tile_mma_row(d->in, d->inst_m, d->inst_n, d->inst_k);
-        if (!tc__tile_mma_shapes[row].exact) return TC_ERR_TILE_INST;
-        P.kind = tc__tile_mma_shapes[row].kind;
+        P.kind = (tc_mma_instr)tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k);
         P.mma_a = d->inst_m * d->inst_k * P.eb / 128;   /* 8x8 16-bit (128-byte) matrices per fragment */
         P.mma_b = d->inst_k * d->inst_n * P.eb / 128;
         P.b_group = 4 / P.mma_b;                        /* B fragments per ldmatrix.x4 */
@@ -4516,7 +4625,7 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_tile_machine 
     return p->status;
 }
 
-TCDEF tc_status tc_tile_simulate(const tc_tile_machine *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run) {
+TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run) {
     tc_sim_program p;
     tc_sim_result res[2];
     tc_sim_options o;
@@ -4540,7 +4649,7 @@ TCDEF tc_status tc_tile_simulate(const tc_tile_machine *m, const tc_tile_desc *d
     o.warps_per_block = r.warps_per_cta;
     for (i = 0; i < 2 && s == TC_OK; i++) {
         s = tc_tile_build_mainloop(&p, m, d, n[i], ctas);
-        if (s == TC_OK) s = tc_sim_run(tc_tile_machine_profile(m), &p, &o, &res[i]);
+        if (s == TC_OK) s = tc_sim_run(tc__tile_profile(m), &p, &o, &res[i]);
     }
     tc_sim_program_free(&p);
     if (s != TC_OK) return s;
@@ -4550,7 +4659,7 @@ TCDEF tc_status tc_tile_simulate(const tc_tile_machine *m, const tc_tile_desc *d
     return TC_OK;
 }
 
-TCDEF tc_status tc_tile_predict(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
     tc_tile_result r;
     tc_sim_result run;
     tc_status s = tc_tile_model(m, d, out, why);
@@ -4574,7 +4683,7 @@ TCDEF tc_status tc_tile_predict(const tc_tile_machine *m, const tc_tile_desc *d,
     }
     r.simulated = 1;
     r.limit = tc__tile_sm_limit(&r);
-    tc__tile_finish(tc_tile_machine_profile(m), d, &r, r.sim_iter_cycles, r.sim_last_iter_cycles);
+    tc__tile_finish(tc__tile_profile(m), d, &r, r.sim_iter_cycles, r.sim_last_iter_cycles);
     *out = r;
     return TC_OK;
 }

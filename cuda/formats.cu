@@ -13,7 +13,7 @@
      widening cvt.f32.f16 / bf16 / FP8) compared with the header's function
      called from device code (TC_HOST_DEVICE) and with the same function run
      on the CPU. The first mismatches are printed in hex.
-   - This settles what REFERENCE.md marks unconfirmed: cvt.rna.tf32.f32 on NaN
+   - This settles what docs/REFERENCE.md marks unconfirmed: cvt.rna.tf32.f32 on NaN
      (the header assumes 0x7FFFE000) and whether widening keeps NaN payloads
      (the header follows CUDA's host code: canonical 0x7FFFFFFF).
    - Then times fp32 -> bf16 RN over 1 GiB, hardware cvt and the header's code,

@@ -191,7 +191,7 @@ static void test_widening_definition(void) {
 /* Named edge cases, each with the value a reader can check by hand. */
 static void test_edges(void) {
     float nan = tct_u2f(0x7FC00000u), neg_nan = tct_u2f(0xFFC00001u), inf = tct_u2f(0x7F800000u);
-    /* fp16: REFERENCE.md 1, cuda_fp16.hpp */
+    /* fp16: docs/REFERENCE.md 1, cuda_fp16.hpp */
     CHECK_BITS(0, tc_fp16_from_f32(1.0f, TC_RN), 0x3C00);
     CHECK_BITS(0, tc_fp16_from_f32(65504.0f, TC_RN), 0x7BFF);        /* max finite */
     CHECK_BITS(0, tc_fp16_from_f32(65519.99f, TC_RN), 0x7BFF);       /* just below the overflow threshold */

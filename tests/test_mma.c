@@ -6,7 +6,7 @@
    The oracle in this file shares no code with tensorcore.h: it finds
    exponents with frexp, holds every term exactly as a wide sign-magnitude
    integer (bit 0 weighs 2^-400), truncates by clearing bits, and rounds by
-   reading bits. It follows MMA-Sim's description (REFERENCE.md section 2);
+   reading bits. It follows MMA-Sim's description (docs/REFERENCE.md section 2);
    the Khattak rule is an option, as in the header. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
@@ -134,7 +134,7 @@ static float oracle_dot(const oracle_cfg *o, int k, const float *a, const float 
     return c;
 }
 
-/* The architecture facts, restated from REFERENCE.md section 2. */
+/* The architecture facts, restated from docs/REFERENCE.md section 2. */
 static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, int khattak) {
     int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32;
     memset(o, 0, sizeof *o);

@@ -383,7 +383,7 @@ static void test_bad_inputs(void) {
     tc_sim_program_free(&p);
 }
 
-/* The profiles' MMA rates against the published peaks (REFERENCE.md section
+/* The profiles' MMA rates against the published peaks (docs/REFERENCE.md section
    3): A100 312 TFLOPS dense fp16 (1024 FMA/clk/SM, whitepaper); H100 mma.sync
    about 65% of 989 TFLOPS. An m16n8k16 is 2048 multiply-adds, 4096 flops. */
 static void test_mma_peaks(void) {

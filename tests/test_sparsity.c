@@ -35,7 +35,7 @@ static void test_pattern_and_codes(void) {
     CHECK_STATUS(tc_sparse_pattern(TC_TF32, &g, &k), TC_OK); CHECK(g == 2 && k == 1);
     CHECK_STATUS(tc_sparse_pattern(TC_FP32, &g, &k), TC_ERR_DTYPE);
     CHECK_STATUS(tc_sparse_pattern((tc_dtype)99, &g, &k), TC_ERR_DTYPE);
-    /* the six ordered codes of REFERENCE.md section 4, by value */
+    /* the six ordered codes of docs/REFERENCE.md section 4, by value */
     CHECK(tc_sparse_meta_encode(0, 1) == 0x4); CHECK(tc_sparse_meta_encode(0, 2) == 0x8);
     CHECK(tc_sparse_meta_encode(0, 3) == 0xC); CHECK(tc_sparse_meta_encode(1, 2) == 0x9);
     CHECK(tc_sparse_meta_encode(1, 3) == 0xD); CHECK(tc_sparse_meta_encode(2, 3) == 0xE);
@@ -261,7 +261,7 @@ static void test_layouts(void) {
             CHECK(readers == 8 * in->meta_lanes);
         }
     }
-    /* the m16n8k32 facts of REFERENCE.md section 4: the thread with lane%2 = p
+    /* the m16n8k32 facts of docs/REFERENCE.md section 4: the thread with lane%2 = p
        carries rows g (bits 15:0) and g+8 (bits 31:16), dense columns 16p..16p+15;
        selector 0 -> T0/T1 of each quad, 1 -> T2/T3 */
     {
