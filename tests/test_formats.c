@@ -268,6 +268,21 @@ static void test_format_tools(void) {
     CHECK(e5->max_finite == 57344.0f && e5->has_inf);
     CHECK(f32->max_finite == tct_u2f(0x7F7FFFFFu));
     CHECK(tc_format_of((tc_dtype)99) == NULL && tc_format_of((tc_dtype)-1) == NULL);
+    {   /* the constant table agrees with the encoders and decoders, field by field */
+        int t;
+        for (t = 0; t < TC_DTYPE_COUNT; t++) {
+            const tc_format *f = tc_format_of((tc_dtype)t);
+            uint32_t mask = f->total_bits >= 32 ? 0xFFFFFFFFu : (1u << f->total_bits) - 1u;
+            CHECK(f->total_bits == 1 + f->exponent_bits + f->mantissa_bits);
+            CHECK(f->bias == (1 << (f->exponent_bits - 1)) - 1);
+            CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, f->max_finite_bits)), tct_f2u(f->max_finite));
+            CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, 1u << f->mantissa_bits)), tct_f2u(f->min_normal));
+            CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, 1u)), tct_f2u(f->min_subnormal));
+            CHECK(tc_classify((tc_dtype)t, f->nan_bits) == TC_CLASS_NAN);
+            CHECK_BITS(t, tc_encode((tc_dtype)t, f->max_finite, TC_RN) & mask, f->max_finite_bits);
+            CHECK(f->has_inf == (tc_classify((tc_dtype)t, (f->max_finite_bits + 1u) & mask) == TC_CLASS_INF));
+        }
+    }
 
     CHECK_STATUS(tc_format_bits(TC_FP16, 0x3C00, buf, sizeof buf), TC_OK);
     CHECK(strcmp(buf, "0 01111 0000000000") == 0);
