@@ -2,8 +2,13 @@
    simulator models (section 5), printed as measured vs simulated for this
    GPU's profile (sm_80 -> a100, sm_90 -> h100), with the ratio.
 
-   Compile:  make cuda      (nvcc -std=c++17 -O3 -gencode ... cuda/cycles.cu)
-   Run:      build/cuda/cycles        (exit 2: no GPU of compute capability >= 8.0)
+   Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
+     nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/cycles.cu -o cycles
+   Run:  ./cycles [PART]     (make gpu-check runs build/cuda/cycles)
+     PART  global, shared, ffma, mma or matmul: that benchmark alone (e.g.
+           under ncu); default: all, the matmul (validated) first
+   Exit: 0 ok, 1 a matmul mismatch (then nothing is measured) or CUDA
+   error, 2 no suitable GPU (sm_80 or newer), 3 usage error.
 
    Measures, one warp at a time unless said otherwise:
      1. global load latency: a dependent pointer chase that hits L2 (1 MiB,
@@ -15,7 +20,11 @@
         accumulators) for every shape the simulator knows and the GPU has
      5. a 32x32 fp32 matmul through shared memory with FFMA (8 blocks x 8
         warps, as in Dettmers' example) and with Tensor Cores (WMMA
-        16x16x16 fp16, 4 warps), validated against the CPU first.
+        16x16x16 fp16, 4 warps), validated against the CPU (within a
+        tolerance: the kernels sum in another order) before any result of
+        it is reported. The other benchmarks compute nothing but their
+        clock64() counts. Times here are cycles inside the kernels, so
+        benchmark_ms (CUDA events) is not used.
    The matmul kernels do the whole product, which Dettmers' schedule (and
    so the simulated program) does not: compare their ratios, not equality.
    When this runs on an H100, commit the output under tests/measured/ and
@@ -32,7 +41,7 @@
 #include <cstring>
 #include <vector>
 
-#include "common.cuh"   /* CUDA_CHECK, gpu_sm */
+#include "common.cuh"
 
 /* ---------------------------------------------------------------- simulator side */
 
@@ -95,41 +104,22 @@ __global__ void ffma_kernel(float a, float b, int iters, long long *out, float *
     sink[0] = x;
 }
 
-/* 4. one mma.sync of a kind; accumulators d[] in place. */
+/* 4. one mma.sync of a kind (common.cuh); accumulators d[] in place. */
 template <int KIND>
-__device__ __forceinline__ void mma_op(float *d, const unsigned *a, const unsigned *b) {
-    if constexpr (KIND == TC_SIM_MMA_M8N8K4_F16) {
-        asm volatile("mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%0,%1,%2,%3,%4,%5,%6,%7}, {%8,%9}, {%10,%11}, "
-                     "{%0,%1,%2,%3,%4,%5,%6,%7};"
-                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7])
-                     : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]));
-    } else if constexpr (KIND == TC_SIM_MMA_M16N8K8_F16) {
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
-                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]));
-    } else if constexpr (KIND == TC_SIM_MMA_M16N8K16_F16) {
-        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-    } else if constexpr (KIND == TC_SIM_MMA_M16N8K16_BF16) {
-        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-    } else if constexpr (KIND == TC_SIM_MMA_M16N8K8_TF32) {
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-    } else {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-        asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
-#else
-        d[0] += 0.0f * (float)(a[0] + b[0]);   /* not on this architecture: the host skips it */
-#endif
-    }
+__device__ __forceinline__ void mma_op(float *d, const uint32_t *a, const uint32_t *b) {
+    if constexpr (KIND == TC_SIM_MMA_M8N8K4_F16) mma_m8n8k4(d, a, b);
+    else if constexpr (KIND == TC_SIM_MMA_M16N8K8_F16) mma_m16n8k8<__half>(d, a, b);
+    else if constexpr (KIND == TC_SIM_MMA_M16N8K16_F16) mma_m16n8k16<__half>(d, a, b);
+    else if constexpr (KIND == TC_SIM_MMA_M16N8K16_BF16) mma_m16n8k16<__nv_bfloat16>(d, a, b);
+    else if constexpr (KIND == TC_SIM_MMA_M16N8K8_TF32) mma_m16n8k8_tf32(d, a, b);
+    else mma_m16n8k32_e4m3(d, a, b);
 }
 
 /* DEP = 1: every MMA reads the previous result (latency). DEP = 0: 8
    independent accumulators per step (throughput of one warp). */
 template <int KIND, int DEP>
 __global__ void mma_kernel(int iters, long long *out, float *sink) {
-    unsigned a[4], b[2];
+    uint32_t a[4], b[2];
     float d[8][8];
     for (int i = 0; i < 4; i++) a[i] = 0x3C003C00u ^ (threadIdx.x & 1);   /* small finite values */
     for (int i = 0; i < 2; i++) b[i] = 0x3C003C00u;
@@ -321,60 +311,77 @@ static int bench_matmul(void) {
     CUDA_CHECK(cudaMemcpy(dAh, hAh, 2048, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dBh, hBh, 2048, cudaMemcpyHostToDevice));
 
+    ValidateOptions opt;
+    opt.compare = CMP_TOL;
+    opt.cols = 32;
     matmul_ffma_kernel<<<8, 256>>>(dA, dB, dC, dcyc);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(hC, dC, 4096, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(cyc, dcyc, sizeof cyc, cudaMemcpyDeviceToHost));
-    for (int i = 0; i < 1024; i++)
-        if (fabsf(hC[i] - ref[i]) > 1e-4f * (1.0f + fabsf(ref[i]))) { if (bad++ < 5) printf("  FFMA matmul C[%d] = %g, CPU %g\n", i, hC[i], ref[i]); }
-    long long worst = 0;
+    opt.tol = 1e-4;
+    bad += (int)validate("FFMA matmul C", hC, ref, 1024, opt);
+    long long worst = 0, tc_cycles = 0;
     for (int i = 0; i < 8; i++) if (cyc[i] > worst) worst = cyc[i];
+
+    matmul_tc_kernel<<<1, 128>>>(dAh, dBh, dC, dcyc);
+    CUDA_CHECK(cudaGetLastError());
+    CUDA_CHECK(cudaMemcpy(hC, dC, 4096, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(&tc_cycles, dcyc, sizeof tc_cycles, cudaMemcpyDeviceToHost));
+    opt.tol = 1e-3;
+    bad += (int)validate("Tensor Core matmul C", hC, refh, 1024, opt);
+    CUDA_CHECK(cudaFree(dA)); CUDA_CHECK(cudaFree(dB)); CUDA_CHECK(cudaFree(dC));
+    CUDA_CHECK(cudaFree(dAh)); CUDA_CHECK(cudaFree(dBh)); CUDA_CHECK(cudaFree(dcyc));
+    if (bad) return bad;
+
     memset(&p, 0, sizeof p);
     memset(&d, 0, sizeof d);
     d.sync = 1;
     tc_sim_build_matmul32(&p, &d);
     report("32x32 matmul, FFMA (cycles, slowest block)", (double)worst, (double)sim_cycles(&p, 0, 0));
-
-    matmul_tc_kernel<<<1, 128>>>(dAh, dBh, dC, dcyc);
-    CUDA_CHECK(cudaGetLastError());
-    CUDA_CHECK(cudaMemcpy(hC, dC, 4096, cudaMemcpyDeviceToHost));
-    CUDA_CHECK(cudaMemcpy(cyc, dcyc, sizeof cyc[0], cudaMemcpyDeviceToHost));
-    for (int i = 0; i < 1024; i++)
-        if (fabsf(hC[i] - refh[i]) > 1e-3f * (1.0f + fabsf(refh[i]))) { if (bad++ < 10) printf("  TC matmul C[%d] = %g, CPU %g\n", i, hC[i], refh[i]); }
     d.tensor_cores = 1;
     tc_sim_build_matmul32(&p, &d);
-    report("32x32 matmul, Tensor Cores (cycles)", (double)cyc[0], (double)sim_cycles(&p, 0, 0));
-    CUDA_CHECK(cudaFree(dA)); CUDA_CHECK(cudaFree(dB)); CUDA_CHECK(cudaFree(dC));
-    CUDA_CHECK(cudaFree(dAh)); CUDA_CHECK(cudaFree(dBh)); CUDA_CHECK(cudaFree(dcyc));
-    return bad;
+    report("32x32 matmul, Tensor Cores (cycles)", (double)tc_cycles, (double)sim_cycles(&p, 0, 0));
+    return 0;
 }
 
-int main(void) {
+enum { GLOBAL, SHARED, FFMA, MMA, MATMUL, N_PARTS };
+static const char *const PART_NAMES[] = { "global", "shared", "ffma", "mma", "matmul" };
+static_assert(COUNT_OF(PART_NAMES) == N_PARTS, "one name per part");
+
+int main(int argc, char **argv) {
+    const int pick = parse_args(argc, argv, "cycles [PART]", PART_NAMES, N_PARTS);
     cudaDeviceProp prop;
-    if (!gpu_sm("cycles", 80, &prop)) return 2;
+    if (!gpu_sm("cycles", 80, &prop)) return EXIT_NO_GPU;
     g_prof = tc_sim_profile_find(prop.major >= 9 ? "h100" : "a100");
     printf("cycles: %s (sm_%d%d, %d SMs), compared with the simulator's %s profile\n", prop.name, prop.major, prop.minor,
            prop.multiProcessorCount, g_prof->name);
     CUDA_CHECK(cudaMalloc(&d_out, sizeof(long long)));
     CUDA_CHECK(cudaMalloc(&d_usink, 32 * sizeof(unsigned)));
     CUDA_CHECK(cudaMalloc(&d_fsink, 32 * sizeof(float)));
-    printf("validation (32x32 matmul against the CPU):\n");
-    int bad = bench_matmul();
-    if (bad) { printf("cycles: %d matmul mismatches\n", bad); return 1; }
+    if (selected(pick, MATMUL)) {
+        printf("32x32 matmul, validated against the CPU, then its cycles:\n");
+        int bad = bench_matmul();
+        if (bad) { printf("cycles: %d matmul mismatches; nothing measured\n", bad); return EXIT_MISMATCH; }
+    }
     printf("latencies and intervals:\n");
-    bench_global();
-    bench_shared();
-    bench_ffma();
-    bench_mma_kind<TC_SIM_MMA_M8N8K4_F16>();
-    bench_mma_kind<TC_SIM_MMA_M16N8K8_F16>();
-    bench_mma_kind<TC_SIM_MMA_M16N8K16_F16>();
-    bench_mma_kind<TC_SIM_MMA_M16N8K16_BF16>();
-    bench_mma_kind<TC_SIM_MMA_M16N8K8_TF32>();
-    if (prop.major * 10 + prop.minor >= 89) bench_mma_kind<TC_SIM_MMA_M16N8K32_E4M3>();
+    if (selected(pick, GLOBAL)) bench_global();
+    if (selected(pick, SHARED)) bench_shared();
+    if (selected(pick, FFMA)) bench_ffma();
+    if (selected(pick, MMA)) {
+        bench_mma_kind<TC_SIM_MMA_M8N8K4_F16>();
+        bench_mma_kind<TC_SIM_MMA_M16N8K8_F16>();
+        bench_mma_kind<TC_SIM_MMA_M16N8K16_F16>();
+        bench_mma_kind<TC_SIM_MMA_M16N8K16_BF16>();
+        bench_mma_kind<TC_SIM_MMA_M16N8K8_TF32>();
+        /* FP8 mma needs sm_89 code, which an sm_80 build run on an sm_89 GPU lacks */
+        cudaFuncAttributes attr;
+        CUDA_CHECK(cudaFuncGetAttributes(&attr, mma_kernel<TC_SIM_MMA_M16N8K32_E4M3, 1>));
+        if (attr.binaryVersion >= 89) bench_mma_kind<TC_SIM_MMA_M16N8K32_E4M3>();
+    }
     printf("ratio = measured / simulated. clock64() adds a few cycles per timed region;\n"
            "the dependent chains divide it over hundreds of operations.\n");
     CUDA_CHECK(cudaFree(d_out));
     CUDA_CHECK(cudaFree(d_usink));
     CUDA_CHECK(cudaFree(d_fsink));
-    return 0;
+    return EXIT_OK;
 }

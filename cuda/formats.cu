@@ -1,10 +1,13 @@
 /* formats.cu - every conversion of tensorcore.h section 1 against the GPU's
    own cvt instructions, over all 2^32 fp32 inputs, bit for bit.
 
-   Compile: nvcc -std=c++17 -O3 -gencode arch=compute_80,code=sm_80 \
-              -gencode arch=compute_90,code=sm_90 -I. cuda/formats.cu -o build/cuda/formats
-            (or: make cuda)
-   Run:     build/cuda/formats            (make gpu-check runs it and logs the output)
+   Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
+     nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/formats.cu -o formats
+   Run:  ./formats [PART]     (make gpu-check runs build/cuda/formats)
+     PART  sweep (every conversion over all 2^32 inputs), widen, or one
+           timed kernel, bf16_cvt or bf16_header (validated on its input,
+           then timed with the copy it is measured against), e.g.
+           ncu ./formats bf16_cvt; default: all of them
 
    What it shows:
    - For each conversion: the hardware result (cvt.rn/rz/rm/rp.f16.f32,
@@ -12,13 +15,19 @@
      cvt.rn/rz.tf32.f32, sm_89+'s cvt.rn.satfinite.e4m3x2/e5m2x2.f32, and the
      widening cvt.f32.f16 / bf16 / FP8) compared with the header's function
      called from device code (TC_HOST_DEVICE) and with the same function run
-     on the CPU. The first mismatches are printed in hex.
+     on the CPU. The first mismatches are printed in hex. A conversion runs
+     where the GPU and the code built for it have it (sm_90 for bf16
+     rd/ru and tf32 rn/rz, sm_89 for FP8).
    - This settles what docs/REFERENCE.md marks unconfirmed: cvt.rna.tf32.f32 on NaN
      (the header assumes 0x7FFFE000) and whether widening keeps NaN payloads
      (the header follows CUDA's host code: canonical 0x7FFFFFFF).
-   - Then times fp32 -> bf16 RN over 1 GiB, hardware cvt and the header's code,
-     as a fraction of a device-to-device copy of the same fp32 array.
-   Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer). */
+   - Then fp32 -> bf16 RN over 1 GiB of random bit patterns, hardware cvt
+     and the header's code: each kernel's output is checked bit for bit
+     against the header on the CPU, and only if everything matched, timed
+     with benchmark_ms (common.cuh: warm-up, L2 flushed, median of 5) as a
+     fraction of a device-to-device copy of the same fp32 array.
+   Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer),
+   3 usage error. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
@@ -26,7 +35,6 @@
 #include <cuda_fp16.h>
 #include <cuda_fp8.h>
 #include <cuda_runtime.h>
-#include "common.cuh"
 
 #include <atomic>
 #include <cstdio>
@@ -160,19 +168,19 @@ static void launch_convert(uint32_t first, uint32_t n, uint32_t *hw, unsigned lo
     CUDA_CHECK(cudaGetLastError());
 }
 
-static float time_ms(cudaEvent_t a, cudaEvent_t b) { float ms; CUDA_CHECK(cudaEventElapsedTime(&ms, a, b)); return ms; }
+/* ------------------------------------------------------------------ parts */
 
-/* ---------------------------------------------------------------------- main */
-
-int main() {
-    cudaDeviceProp prop;
-    int sm = gpu_sm("formats", 80, &prop);
-    if (!sm) return 2;
-    sm_count = prop.multiProcessorCount;
-    printf("formats: %s (sm_%d), all 2^32 fp32 inputs\n", prop.name, sm);
-
+/* Every conversion over all 2^32 inputs: hardware against the header on
+   the GPU and on the CPU. Returns the mismatches. */
+static unsigned long long sweep(int sm) {
+    /* the code that runs is built for binaryVersion, which may be older
+       than the GPU (sm_80 code on an sm_89): its cvt are the ones tested */
+    cudaFuncAttributes attr;
+    CUDA_CHECK(cudaFuncGetAttributes(&attr, convert_all));
+    int code_sm = std::min(sm, attr.binaryVersion);
+    printf("sweep: all 2^32 fp32 inputs, code built for sm_%d\n", code_sm);
     int enabled[N_CONV];
-    for (int k = 0; k < N_CONV; k++) enabled[k] = sm >= conv_info[k].min_sm;
+    for (int k = 0; k < N_CONV; k++) enabled[k] = code_sm >= conv_info[k].min_sm;
 
     const uint32_t chunk = 1u << 26;
     uint32_t *d_hw;
@@ -228,7 +236,7 @@ int main() {
     CUDA_CHECK(cudaMemcpy(dev_mm, d_mm, sizeof dev_mm, cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(dev_first, d_first, sizeof dev_first, cudaMemcpyDeviceToHost));
     unsigned long long total = 0;
-    printf("\n%-50s %16s %16s\n", "conversion (hardware vs tensorcore.h)", "vs header (GPU)", "vs header (CPU)");
+    printf("%-50s %16s %16s\n", "conversion (hardware vs tensorcore.h)", "vs header (GPU)", "vs header (CPU)");
     for (int k = 0; k < N_CONV; k++) {
         if (!enabled[k]) { printf("%-50s %16s %16s\n", conv_info[k].name, "n/a on this GPU", ""); continue; }
         printf("%-50s %16llu %16llu\n", conv_info[k].name, dev_mm[k], (unsigned long long)cpu_mm[k]);
@@ -238,8 +246,17 @@ int main() {
                    (double)tc_decode(TC_FP32, dev_first[k * MAX_SHOWN + j].input), dev_first[k * MAX_SHOWN + j].got,
                    dev_first[k * MAX_SHOWN + j].want);
     }
+    CUDA_CHECK(cudaFree(d_hw));
+    CUDA_CHECK(cudaFree(d_mm));
+    CUDA_CHECK(cudaFree(d_first));
+    CUDA_CHECK(cudaFree(d_enabled));
+    return total;
+}
 
-    /* widening */
+/* Every fp16, bf16 and FP8 pattern widened to fp32 by the hardware against
+   the header. Returns the mismatches. */
+static unsigned long long widen(void) {
+    unsigned long long total = 0;
     uint32_t *d_w;
     CUDA_CHECK(cudaMalloc(&d_w, 4 * 65536 * sizeof(uint32_t)));
     widen_all<<<256, 256>>>(d_w, d_w + 65536, d_w + 2 * 65536, d_w + 3 * 65536);
@@ -247,51 +264,100 @@ int main() {
     std::vector<uint32_t> w(4 * 65536);
     CUDA_CHECK(cudaMemcpy(w.data(), d_w, w.size() * sizeof(uint32_t), cudaMemcpyDeviceToHost));
     const char *wname[4] = { "fp16 -> fp32 (cvt.f32.f16)", "bf16 -> fp32", "e4m3 -> fp32 (via f16)", "e5m2 -> fp32 (via f16)" };
+    printf("widening, every input pattern (index = the input's bits):\n");
     for (int j = 0; j < 4; j++) {
-        unsigned long long bad = 0, bad_nan_only = 0;
         uint32_t count = j < 2 ? 65536 : 256;
+        std::vector<float> got(count), want(count);
+        unsigned long long bad_nan_only = 0;
         for (uint32_t v = 0; v < count; v++) {
-            float ref = j == 0 ? tc_fp16_to_f32((uint16_t)v) : j == 1 ? tc_bf16_to_f32((uint16_t)v)
-                      : j == 2 ? tc_e4m3_to_f32((uint8_t)v) : tc_e5m2_to_f32((uint8_t)v);
-            uint32_t got = w[(size_t)j * 65536 + v];
-            if (got != f2u(ref)) {
-                bad++;
-                if (ref != ref) bad_nan_only++;
-                if (bad <= 4) printf("    %s: input 0x%04x hardware 0x%08x header 0x%08x\n", wname[j], v, got, f2u(ref));
-            }
+            want[v] = j == 0 ? tc_fp16_to_f32((uint16_t)v) : j == 1 ? tc_bf16_to_f32((uint16_t)v)
+                    : j == 2 ? tc_e4m3_to_f32((uint8_t)v) : tc_e5m2_to_f32((uint8_t)v);
+            uint32_t u = w[(size_t)j * 65536 + v];
+            memcpy(&got[v], &u, sizeof u);
+            bad_nan_only += want[v] != want[v] && got[v] != got[v] && u != f2u(want[v]);
         }
-        printf("%-50s %16llu   (of which NaN payload/sign only: %llu)\n", wname[j], bad, bad_nan_only);
+        ValidateOptions opt;
+        opt.show = 4;
+        size_t bad = validate(wname[j], got, want, opt);
+        if (bad) printf("    of which NaN payload/sign only: %llu\n", bad_nan_only);
         total += bad;
     }
+    CUDA_CHECK(cudaFree(d_w));
+    return total;
+}
 
-    /* timing: fp32 -> bf16 RN over 1 GiB of fp32, against a D2D copy */
+/* fp32 -> bf16 RN over 2^28 random fp32 patterns (1 GiB): the hardware
+   kernel and/or the header's, each checked against the header on the CPU,
+   then (if both matched) timed against a device-to-device copy. Returns
+   the mismatches. */
+static size_t bf16_timing(bool hw, bool header) {
     const size_t n = (size_t)1 << 28;
+    std::vector<float> in(n);
+    std::vector<uint16_t> want(n), got(n);
+    rng_seed(0xB16ull);
+    for (size_t i = 0; i < n; i++) { uint32_t u = rand32(); memcpy(&in[i], &u, sizeof u); }
+    for (size_t i = 0; i < n; i++) want[i] = tc_bf16_from_f32(in[i], TC_RN);
     float *d_in, *d_copy;
     uint16_t *d_out;
     CUDA_CHECK(cudaMalloc(&d_in, n * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&d_copy, n * sizeof(float)));
     CUDA_CHECK(cudaMalloc(&d_out, n * sizeof(uint16_t)));
-    CUDA_CHECK(cudaMemset(d_in, 0x3F, n * sizeof(float)));
-    cudaEvent_t a, b;
-    CUDA_CHECK(cudaEventCreate(&a));
-    CUDA_CHECK(cudaEventCreate(&b));
-    float best[3] = { 1e30f, 1e30f, 1e30f };
-    for (int rep = 0; rep < 6; rep++) {   /* first round warms up; best of the rest */
-        for (int which = 0; which < 3; which++) {
-            CUDA_CHECK(cudaEventRecord(a));
-            if (which == 0) CUDA_CHECK(cudaMemcpyAsync(d_copy, d_in, n * sizeof(float), cudaMemcpyDeviceToDevice));
-            else if (which == 1) bf16_hw_kernel<<<sm_count * 8, 256>>>(d_in, (__nv_bfloat16 *)d_out, n);
-            else bf16_header_kernel<<<sm_count * 8, 256>>>(d_in, d_out, n);
-            CUDA_CHECK(cudaEventRecord(b));
-            CUDA_CHECK(cudaEventSynchronize(b));
-            if (rep > 0 && time_ms(a, b) < best[which]) best[which] = time_ms(a, b);
+    CUDA_CHECK(cudaMemcpy(d_in, in.data(), n * sizeof(float), cudaMemcpyHostToDevice));
+    auto run_hw = [&] { bf16_hw_kernel<<<sm_count * 8, 256>>>(d_in, (__nv_bfloat16 *)d_out, n); };
+    auto run_header = [&] { bf16_header_kernel<<<sm_count * 8, 256>>>(d_in, d_out, n); };
+    printf("\nfp32 -> bf16 RN on 2^28 random fp32 patterns, against tc_bf16_from_f32 on the CPU:\n");
+    size_t bad = 0;
+    for (int which = 0; which < 2; which++) {
+        if (!(which == 0 ? hw : header)) continue;
+        CUDA_CHECK(cudaMemset(d_out, 0xFF, n * sizeof(uint16_t)));
+        if (which == 0) run_hw(); else run_header();
+        CUDA_CHECK(cudaGetLastError());
+        CUDA_CHECK(cudaMemcpy(got.data(), d_out, n * sizeof(uint16_t), cudaMemcpyDeviceToHost));
+        bad += validate(which == 0 ? "hardware cvt" : "tensorcore.h", got, want);
+    }
+    if (!bad) {
+        double copy = benchmark_ms(5, [&] {
+            CUDA_CHECK(cudaMemcpyAsync(d_copy, d_in, n * sizeof(float), cudaMemcpyDeviceToDevice));
+        });
+        printf("timing, 2^28 fp32 values (1 GiB), median of 5:\n");
+        printf("  D2D copy of the fp32 array     %8.3f ms  %7.1f GB/s (read + write)\n", copy, 2.0 * n * 4 / copy * 1e-6);
+        if (hw) {
+            double ms = benchmark_ms(5, run_hw);
+            printf("  fp32 -> bf16 RN, hardware cvt  %8.3f ms  %5.2fx the copy's time\n", ms, ms / copy);
+        }
+        if (header) {
+            double ms = benchmark_ms(5, run_header);
+            printf("  fp32 -> bf16 RN, tensorcore.h  %8.3f ms  %5.2fx the copy's time\n", ms, ms / copy);
         }
     }
-    printf("\ntiming, 2^28 fp32 values (1 GiB), best of 5:\n");
-    printf("  D2D copy of the fp32 array     %8.3f ms  %7.1f GB/s (read + write)\n", best[0], 2.0 * n * 4 / best[0] * 1e-6);
-    printf("  fp32 -> bf16 RN, hardware cvt  %8.3f ms  %5.2fx the copy's time\n", best[1], best[1] / best[0]);
-    printf("  fp32 -> bf16 RN, tensorcore.h  %8.3f ms  %5.2fx the copy's time\n", best[2], best[2] / best[0]);
+    CUDA_CHECK(cudaFree(d_in));
+    CUDA_CHECK(cudaFree(d_copy));
+    CUDA_CHECK(cudaFree(d_out));
+    return bad;
+}
 
+/* ---------------------------------------------------------------------- main */
+
+enum { SWEEP, WIDEN, BF16_CVT, BF16_HEADER, N_PARTS };
+static const char *const PART_NAMES[] = { "sweep", "widen", "bf16_cvt", "bf16_header" };
+static_assert(COUNT_OF(PART_NAMES) == N_PARTS, "one name per part");
+
+int main(int argc, char **argv) {
+    const int pick = parse_args(argc, argv, "formats [PART]", PART_NAMES, N_PARTS);
+    cudaDeviceProp prop;
+    int sm = gpu_sm("formats", 80, &prop);
+    if (!sm) return EXIT_NO_GPU;
+    sm_count = prop.multiProcessorCount;
+    printf("formats: %s (sm_%d)\n", prop.name, sm);
+    unsigned long long total = 0;
+    if (selected(pick, SWEEP)) total += sweep(sm);
+    if (selected(pick, WIDEN)) total += widen();
+    if (total) {
+        printf("\nformats: MISMATCH (%llu); not timing\n", total);
+        return EXIT_MISMATCH;
+    }
+    if (selected(pick, BF16_CVT) || selected(pick, BF16_HEADER))
+        total += bf16_timing(selected(pick, BF16_CVT), selected(pick, BF16_HEADER));
     printf("\nformats: %s (%llu mismatches)\n", total ? "MISMATCH" : "all conversions bit-exact", total);
-    return total ? 1 : 0;
+    return total ? EXIT_MISMATCH : EXIT_OK;
 }

@@ -2,34 +2,38 @@
    and an optimizer update per tensor against one multi-tensor launch, timed
    and printed beside tensorcore.h's simulated predictions.
 
-   Compile: nvcc -std=c++17 -O3 -gencode arch=compute_80,code=sm_80 \
-              -gencode arch=compute_90,code=sm_90 -I. cuda/fusion.cu -o build/cuda/fusion
-            (or: make cuda)
-   Run:     build/cuda/fusion              (make gpu-check runs it and logs the output)
+   Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
+     nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/fusion.cu -o fusion
+   Run:  ./fusion [VERSION]     (make gpu-check runs build/cuda/fusion)
+     VERSION  unfused, bn_relu (BN+ReLU fused), fused, per_tensor,
+              multi_tensor or launch: that version alone, validated then
+              timed (e.g. ncu ./fusion unfused); default: all of them
 
    What it shows:
    1. The tail of a BatchNorm layer over ResNet-50 stage 1 at batch 256
       (51.4M fp32 elements): scale, add bias, ReLU, residual add+ReLU as four
       kernels, as two (BN+ReLU fused, then add+ReLU) and as one. All three
-      must equal the CPU reference bit for bit: every kernel does the same
+      must equal the CPU reference (reference_bn_tail) bit for bit: every kernel does the same
       fp32 operations in the same order (__fmul_rn / __fadd_rn, so nvcc cannot
       contract a multiply and an add into an FMA).
    2. SGD with momentum (v = mu v + g; p = p - lr v) over ResNet-50's 161
       parameter tensors: one launch per tensor against one multi-tensor launch
       (a chunk table maps blocks to tensors, as apex's multi_tensor_apply
-      does). Parameters and momenta must match the CPU bit for bit.
+      does). Parameters and momenta must match the CPU reference
+      (reference_sgd) bit for bit.
    3. Back-to-back launches of an empty kernel: the launch overhead the
       profiles assume (launch_overhead_us).
-   Every sequence is timed with CUDA events after a warm-up run and an L2
-   flush (a memset of twice the L2), best of 5, and printed beside the
+   Every sequence is validated first (a mismatch stops the program before
+   any timing), then timed with benchmark_ms (common.cuh: CUDA events after
+   a warm-up run, L2 flushed before each run, median of 5), beside the
    simulator's prediction for the nearest profile (sm_80 a100, sm_86 and
    sm_89 rtx3090, sm_90 h100) with the ratio measured / predicted.
-   Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer). */
+   Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer),
+   3 usage error. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
 #include <cuda_runtime.h>
-#include "common.cuh"
 
 #include <algorithm>
 #include <cstdio>
@@ -38,6 +42,8 @@
 #include <functional>
 #include <vector>
 
+#include "common.cuh"
+
 #define CHANNELS 64
 #define THREADS 256
 #define CHUNK 65536   /* elements per block in the multi-tensor kernel */
@@ -45,6 +51,32 @@
 static const float SCALE = 0.7f, LR = 0.1f, MU = 0.9f;
 
 __host__ __device__ static float relu(float v) { return v > 0.0f ? v : 0.0f; }
+
+/* ------------------------------------------------------------ CPU reference */
+
+/* The BatchNorm tail: scale, bias, ReLU, residual add and ReLU, one fp32
+   rounding per operation, in the kernels' order. */
+static std::vector<float> reference_bn_tail(const std::vector<float> &x, const std::vector<float> &b,
+                                            const std::vector<float> &r) {
+    std::vector<float> y(x.size());
+    for (size_t i = 0; i < x.size(); i++) {
+        float t = x[i] * SCALE;
+        t = t + b[i % CHANNELS];
+        y[i] = relu(relu(t) + r[i]);
+    }
+    return y;
+}
+
+/* One SGD-with-momentum step: v = mu v + g, p = p - lr v. */
+static void reference_sgd(const std::vector<float> &p, const std::vector<float> &v, const std::vector<float> &g,
+                          std::vector<float> *p_out, std::vector<float> *v_out) {
+    p_out->resize(p.size());
+    v_out->resize(p.size());
+    for (size_t i = 0; i < p.size(); i++) {
+        (*v_out)[i] = MU * v[i] + g[i];
+        (*p_out)[i] = p[i] - LR * (*v_out)[i];
+    }
+}
 
 /* ------------------------------------------------------------ kernels */
 
@@ -100,31 +132,6 @@ static std::vector<long> resnet50() {
     return t;
 }
 
-struct Timer {
-    cudaEvent_t a, b;
-    void *flush;
-    size_t flush_bytes;
-};
-
-/* Best of 5 runs of `launch`, each after an L2 flush, after one warm-up; microseconds. */
-static double time_us(Timer &tm, const std::function<void()> &launch) {
-    float best = 1e30f;
-    launch();
-    CUDA_CHECK(cudaDeviceSynchronize());
-    for (int r = 0; r < 5; r++) {
-        float ms;
-        CUDA_CHECK(cudaMemset(tm.flush, r, tm.flush_bytes));
-        CUDA_CHECK(cudaEventRecord(tm.a));
-        launch();
-        CUDA_CHECK(cudaEventRecord(tm.b));
-        CUDA_CHECK(cudaEventSynchronize(tm.b));
-        CUDA_CHECK(cudaEventElapsedTime(&ms, tm.a, tm.b));
-        best = std::min(best, ms);
-    }
-    CUDA_CHECK(cudaGetLastError());
-    return best * 1e3;
-}
-
 static tc_sim_prediction predict(const tc_sim_profile *g, const std::vector<long> &sizes, int in, int out, int ops) {
     tc_sim_prediction sum;
     memset(&sum, 0, sizeof sum);
@@ -132,7 +139,7 @@ static tc_sim_prediction predict(const tc_sim_profile *g, const std::vector<long
         tc_sim_elementwise_desc d = { n, in, out, ops };
         tc_sim_prediction k;
         tc_status s = tc_sim_predict_elementwise(g, &d, &k);
-        if (s != TC_OK) { fprintf(stderr, "fusion: prediction: %s\n", tc_status_string(s)); exit(1); }
+        if (s != TC_OK) { fprintf(stderr, "fusion: prediction: %s\n", tc_status_string(s)); exit(EXIT_MISMATCH); }
         tc_sim_prediction_add(&sum, &k);
     }
     return sum;
@@ -142,15 +149,6 @@ static void row(const char *what, double measured_us, const tc_sim_prediction &p
     printf("  %-28s %6lld launches %8.1f MB  measured %9.1f us (%6.0f GB/s)  predicted %9.1f us  ratio %.2f\n", what,
            (long long)p.launches, p.dram_bytes / 1e6, measured_us, p.dram_bytes / (measured_us * 1e3), p.seconds * 1e6,
            measured_us / (p.seconds * 1e6));
-}
-
-static bool same(const char *what, const std::vector<float> &got, const std::vector<float> &want) {
-    size_t bad = 0, first = 0;
-    for (size_t i = 0; i < want.size(); i++)
-        if (memcmp(&got[i], &want[i], sizeof(float)) != 0 && bad++ == 0) first = i;
-    if (bad) printf("  MISMATCH %s: %zu of %zu differ, first at %zu: %.9g vs %.9g\n", what, bad, want.size(), first, got[first], want[first]);
-    else printf("  %s: bit-identical to the CPU (%zu values)\n", what, want.size());
-    return bad == 0;
 }
 
 /* Device buffers: n elements, or a copy of a host vector; freed at exit. */
@@ -167,123 +165,123 @@ template <class T> static T *dev(const std::vector<T> &h) {
     return d;
 }
 
-static float frand(unsigned &state) {
-    state = state * 1664525u + 1013904223u;
-    return (float)(state >> 8) / 8388608.0f - 1.0f;
-}
+/* The versions, in order; the command line picks one by name. */
+enum { UNFUSED, BN_RELU, FUSED, PER_TENSOR, MULTI_TENSOR, LAUNCH, N_VERSIONS };
+static const char *const VERSION_NAMES[] = { "unfused", "bn_relu", "fused", "per_tensor", "multi_tensor", "launch" };
+static_assert(COUNT_OF(VERSION_NAMES) == N_VERSIONS, "one name per version");
 
-int main() {
+int main(int argc, char **argv) {
+    const int pick = parse_args(argc, argv, "fusion [VERSION]", VERSION_NAMES, N_VERSIONS);
     cudaDeviceProp prop;
     const int sm = gpu_sm("fusion", 80, &prop);
-    if (!sm) return 2;
+    if (!sm) return EXIT_NO_GPU;
     const char *name = sm >= 90 ? "h100" : sm == 86 || sm == 89 ? "rtx3090" : "a100";
     const tc_sim_profile *g = tc_sim_profile_find(name);
     const int grid = prop.multiProcessorCount * 8;
-    bool ok = true;
-    unsigned seed = 12345u;
     printf("%s (sm_%d, %d SMs); predictions from profile %s (%.0f GB/s, %.1f us per launch)\n", prop.name, sm,
            prop.multiProcessorCount, g->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
 
-    Timer tm;
-    tm.flush_bytes = 2 * (size_t)std::max(prop.l2CacheSize, 1 << 20);
-    CUDA_CHECK(cudaMalloc(&tm.flush, tm.flush_bytes));
-    CUDA_CHECK(cudaEventCreate(&tm.a));
-    CUDA_CHECK(cudaEventCreate(&tm.b));
-
     /* ---- 1. BatchNorm tail */
-    const long n = 256L * 64 * 56 * 56;
-    std::vector<float> hx(n), hr(n), hb(CHANNELS), want(n), got(n);
-    for (auto &b : hb) b = 0.25f * frand(seed);
-    for (long i = 0; i < n; i++) { hx[i] = 4.0f * frand(seed); hr[i] = frand(seed); }
-    for (long i = 0; i < n; i++) {   /* the CPU reference: the four operations in order */
-        float t = hx[i] * SCALE;
-        t = t + hb[i % CHANNELS];
-        want[i] = relu(relu(t) + hr[i]);
+    if (selected(pick, UNFUSED) || selected(pick, BN_RELU) || selected(pick, FUSED)) {
+        const long n = 256L * 64 * 56 * 56;
+        std::vector<float> hx(n), hr(n), hb(CHANNELS), got(n);
+        rng_seed(12345u);
+        for (auto &b : hb) b = 0.25f * rand_sym();
+        for (long i = 0; i < n; i++) { hx[i] = 4.0f * rand_sym(); hr[i] = rand_sym(); }
+        const std::vector<float> want = reference_bn_tail(hx, hb, hr);
+        float *x = dev(hx), *r = dev(hr), *b = dev(hb), *t1 = dev<float>(n), *t2 = dev<float>(n), *out = dev<float>(n);
+        auto four = [&] {
+            scale_k<<<grid, THREADS>>>(t1, x, SCALE, n);
+            bias_k<<<grid, THREADS>>>(t2, t1, b, n);
+            relu_k<<<grid, THREADS>>>(t1, t2, n);
+            add_relu_k<<<grid, THREADS>>>(out, t1, r, n);
+        };
+        auto two = [&] {
+            bn_relu_k<<<grid, THREADS>>>(t1, x, b, SCALE, n);
+            add_relu_k<<<grid, THREADS>>>(out, t1, r, n);
+        };
+        auto one = [&] { bn_add_relu_k<<<grid, THREADS>>>(out, x, r, b, SCALE, n); };
+        const std::function<void()> versions[3] = { four, two, one };
+        const char *labels[3] = { "unfused (4 kernels)", "BN+ReLU fused, add+ReLU", "BN+add+ReLU fused" };
+        tc_sim_prediction pred[3], k;
+        pred[0] = predict(g, { n, n, n }, 1, 1, 1);
+        k = predict(g, { n }, 2, 1, 2);
+        tc_sim_prediction_add(&pred[0], &k);
+        pred[1] = predict(g, { n }, 1, 1, 3);
+        tc_sim_prediction_add(&pred[1], &k);
+        pred[2] = predict(g, { n }, 2, 1, 5);
+        printf("\n1. scale, bias, ReLU, residual add+ReLU over %ld fp32 elements\n", n);
+        size_t bad = 0;
+        for (int v = 0; v < 3; v++) {
+            if (!selected(pick, UNFUSED + v)) continue;
+            CUDA_CHECK(cudaMemset(out, 0xFF, n * sizeof(float)));
+            versions[v]();
+            CUDA_CHECK(cudaGetLastError());
+            CUDA_CHECK(cudaMemcpy(got.data(), out, n * sizeof(float), cudaMemcpyDeviceToHost));
+            bad += validate(labels[v], got, want);
+        }
+        if (bad) { printf("fusion: MISMATCH; not timing\n"); return EXIT_MISMATCH; }
+        for (int v = 0; v < 3; v++)
+            if (selected(pick, UNFUSED + v)) row(labels[v], 1e3 * benchmark_ms(5, versions[v]), pred[v]);
     }
-    float *x = dev(hx), *r = dev(hr), *b = dev(hb), *t1 = dev<float>(n), *t2 = dev<float>(n), *out = dev<float>(n);
-    auto four = [&] {
-        scale_k<<<grid, THREADS>>>(t1, x, SCALE, n);
-        bias_k<<<grid, THREADS>>>(t2, t1, b, n);
-        relu_k<<<grid, THREADS>>>(t1, t2, n);
-        add_relu_k<<<grid, THREADS>>>(out, t1, r, n);
-    };
-    auto two = [&] {
-        bn_relu_k<<<grid, THREADS>>>(t1, x, b, SCALE, n);
-        add_relu_k<<<grid, THREADS>>>(out, t1, r, n);
-    };
-    auto one = [&] { bn_add_relu_k<<<grid, THREADS>>>(out, x, r, b, SCALE, n); };
-    const std::function<void()> versions[3] = { four, two, one };
-    const char *labels[3] = { "unfused (4 kernels)", "BN+ReLU fused, add+ReLU", "BN+add+ReLU fused" };
-    tc_sim_prediction pred[3], k;
-    pred[0] = predict(g, { n, n, n }, 1, 1, 1);
-    k = predict(g, { n }, 2, 1, 2);
-    tc_sim_prediction_add(&pred[0], &k);
-    pred[1] = predict(g, { n }, 1, 1, 3);
-    tc_sim_prediction_add(&pred[1], &k);
-    pred[2] = predict(g, { n }, 2, 1, 5);
-    printf("\n1. scale, bias, ReLU, residual add+ReLU over %ld fp32 elements\n", n);
-    for (int v = 0; v < 3; v++) {
-        CUDA_CHECK(cudaMemset(out, 0xFF, n * sizeof(float)));
-        versions[v]();
-        CUDA_CHECK(cudaMemcpy(got.data(), out, n * sizeof(float), cudaMemcpyDeviceToHost));
-        ok &= same(labels[v], got, want);
-    }
-    for (int v = 0; v < 3; v++) row(labels[v], time_us(tm, versions[v]), pred[v]);
 
     /* ---- 2. SGD with momentum over ResNet-50's tensors */
-    const std::vector<long> sizes = resnet50();
-    const int nt = (int)sizes.size();
-    std::vector<long> offset(nt), chunk_start;
-    std::vector<int> chunk_tensor;
-    long total = 0;
-    for (int t = 0; t < nt; t++) {
-        offset[t] = total;
-        total += sizes[t];
-        for (long c = 0; c < sizes[t]; c += CHUNK) { chunk_tensor.push_back(t); chunk_start.push_back(c); }
-    }
-    std::vector<float> hp(total), hv(total), hg(total), wp(total), wv(total);
-    for (long i = 0; i < total; i++) { hp[i] = frand(seed); hv[i] = 0.1f * frand(seed); hg[i] = 0.01f * frand(seed); }
-    for (long i = 0; i < total; i++) {   /* the CPU reference */
-        wv[i] = MU * hv[i] + hg[i];
-        wp[i] = hp[i] - LR * wv[i];
-    }
-    const int nchunks = (int)chunk_tensor.size();
-    float *p = dev<float>(total), *mv = dev<float>(total), *gr = dev(hg);
-    long *d_off = dev(offset), *d_size = dev(sizes), *d_cstart = dev(chunk_start);
-    int *d_ct = dev(chunk_tensor);
-    auto per_tensor = [&] {
+    if (selected(pick, PER_TENSOR) || selected(pick, MULTI_TENSOR)) {
+        const std::vector<long> sizes = resnet50();
+        const int nt = (int)sizes.size();
+        std::vector<long> offset(nt), chunk_start;
+        std::vector<int> chunk_tensor;
+        long total = 0;
         for (int t = 0; t < nt; t++) {
-            const int blocks = (int)std::min<long>(grid, (sizes[t] + THREADS - 1) / THREADS);
-            sgd_k<<<blocks, THREADS>>>(p + offset[t], mv + offset[t], gr + offset[t], sizes[t], LR, MU);
+            offset[t] = total;
+            total += sizes[t];
+            for (long c = 0; c < sizes[t]; c += CHUNK) { chunk_tensor.push_back(t); chunk_start.push_back(c); }
         }
-    };
-    auto multi = [&] { sgd_multi_k<<<nchunks, THREADS>>>(p, mv, gr, d_off, d_size, d_ct, d_cstart, LR, MU); };
-    const std::function<void()> updates[2] = { per_tensor, multi };
-    const char *ulabels[2] = { "SGD, one launch per tensor", "SGD, one multi-tensor launch" };
-    tc_sim_prediction upred[2] = { predict(g, sizes, 3, 2, 2), predict(g, { total }, 3, 2, 2) };
-    printf("\n2. SGD with momentum over ResNet-50's %d tensors (%ld parameters)\n", nt, total);
-    got.resize(total);
-    for (int v = 0; v < 2; v++) {
-        CUDA_CHECK(cudaMemcpy(p, hp.data(), total * sizeof(float), cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(mv, hv.data(), total * sizeof(float), cudaMemcpyHostToDevice));
-        updates[v]();
-        CUDA_CHECK(cudaMemcpy(got.data(), p, total * sizeof(float), cudaMemcpyDeviceToHost));
-        ok &= same(ulabels[v], got, wp);
-        CUDA_CHECK(cudaMemcpy(got.data(), mv, total * sizeof(float), cudaMemcpyDeviceToHost));
-        ok &= same("  momenta", got, wv);
+        std::vector<float> hp(total), hv(total), hg(total), wp, wv, got(total);
+        rng_seed(54321u);
+        for (long i = 0; i < total; i++) { hp[i] = rand_sym(); hv[i] = 0.1f * rand_sym(); hg[i] = 0.01f * rand_sym(); }
+        reference_sgd(hp, hv, hg, &wp, &wv);
+        const int nchunks = (int)chunk_tensor.size();
+        float *p = dev<float>(total), *mv = dev<float>(total), *gr = dev(hg);
+        long *d_off = dev(offset), *d_size = dev(sizes), *d_cstart = dev(chunk_start);
+        int *d_ct = dev(chunk_tensor);
+        auto per_tensor = [&] {
+            for (int t = 0; t < nt; t++) {
+                const int blocks = (int)std::min<long>(grid, (sizes[t] + THREADS - 1) / THREADS);
+                sgd_k<<<blocks, THREADS>>>(p + offset[t], mv + offset[t], gr + offset[t], sizes[t], LR, MU);
+            }
+        };
+        auto multi = [&] { sgd_multi_k<<<nchunks, THREADS>>>(p, mv, gr, d_off, d_size, d_ct, d_cstart, LR, MU); };
+        const std::function<void()> updates[2] = { per_tensor, multi };
+        const char *ulabels[2] = { "SGD, one launch per tensor", "SGD, one multi-tensor launch" };
+        tc_sim_prediction upred[2] = { predict(g, sizes, 3, 2, 2), predict(g, { total }, 3, 2, 2) };
+        printf("\n2. SGD with momentum over ResNet-50's %d tensors (%ld parameters)\n", nt, total);
+        size_t bad = 0;
+        for (int v = 0; v < 2; v++) {
+            if (!selected(pick, PER_TENSOR + v)) continue;
+            CUDA_CHECK(cudaMemcpy(p, hp.data(), total * sizeof(float), cudaMemcpyHostToDevice));
+            CUDA_CHECK(cudaMemcpy(mv, hv.data(), total * sizeof(float), cudaMemcpyHostToDevice));
+            updates[v]();
+            CUDA_CHECK(cudaGetLastError());
+            CUDA_CHECK(cudaMemcpy(got.data(), p, total * sizeof(float), cudaMemcpyDeviceToHost));
+            bad += validate(ulabels[v], got, wp);
+            CUDA_CHECK(cudaMemcpy(got.data(), mv, total * sizeof(float), cudaMemcpyDeviceToHost));
+            bad += validate("momenta", got, wv);
+        }
+        if (bad) { printf("fusion: MISMATCH; not timing\n"); return EXIT_MISMATCH; }
+        for (int v = 0; v < 2; v++)
+            if (selected(pick, PER_TENSOR + v)) row(ulabels[v], 1e3 * benchmark_ms(5, updates[v]), upred[v]);
     }
-    for (int v = 0; v < 2; v++) row(ulabels[v], time_us(tm, updates[v]), upred[v]);
 
-    /* ---- 3. launch overhead */
-    const int launches = 1000;
-    const double us = time_us(tm, [&] { for (int i = 0; i < launches; i++) empty_k<<<1, 32>>>(); });
-    printf("\n3. %d empty kernels back to back: %.2f us per launch (profile %s assumes %.1f us)\n", launches, us / launches,
-           g->name, g->launch_overhead_us);
+    /* ---- 3. launch overhead: an empty kernel computes nothing to validate */
+    if (selected(pick, LAUNCH)) {
+        const int launches = 1000;
+        const double us = 1e3 * benchmark_ms(5, [&] { for (int i = 0; i < launches; i++) empty_k<<<1, 32>>>(); });
+        printf("\n3. %d empty kernels back to back: %.2f us per launch (profile %s assumes %.1f us)\n", launches,
+               us / launches, g->name, g->launch_overhead_us);
+    }
 
     for (void *a : allocations) CUDA_CHECK(cudaFree(a));
-    CUDA_CHECK(cudaFree(tm.flush));
-    CUDA_CHECK(cudaEventDestroy(tm.a));
-    CUDA_CHECK(cudaEventDestroy(tm.b));
-    printf("\n%s\n", ok ? "all results equal" : "MISMATCH");
-    return ok ? 0 : 1;
+    printf("\nfusion: all results equal\n");
+    return EXIT_OK;
 }

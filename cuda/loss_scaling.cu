@@ -1,8 +1,11 @@
 /* loss_scaling.cu - the GPU half of section 3: the fused unscale-and-check
    kernel and the scale-update kernel, bit-exact against tensorcore.h.
 
-   Compile:  make cuda          (or: nvcc -std=c++17 -O3 -arch=sm_80 -fmad=false -I. -Isupport cuda/loss_scaling.cu -o loss_scaling)
-   Run:      build/cuda/loss_scaling        (make gpu-check runs it with the others)
+   Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
+     nvcc -std=c++17 -O3 -arch=sm_80 -fmad=false -I. -Isupport cuda/loss_scaling.cu -o loss_scaling
+   Run:  ./loss_scaling [PART]     (make gpu-check runs build/cuda/loss_scaling)
+     PART  unscale (1, then the timing of 4), update (2) or training (3):
+           that part alone, e.g. ncu ./loss_scaling unscale; default: all
 
    What it shows:
    1. unscale_check: one launch over many gradient tensors of mixed storage
@@ -36,8 +39,11 @@
       section 2 is exact for this GPU; cuda/mma.cu tests that directly).
       The shared elementwise math needs this file built with -fmad=false
       (Makefile: NVCC_FLAGS_loss_scaling).
-   4. Then, validated, the unscale pass is timed on 64 Mi gradient values.
-   Exit: 0 all match, 1 a mismatch or CUDA error, 2 no suitable GPU. */
+   4. Then, if everything matched, the unscale pass is timed on 64 Mi
+      gradient values with benchmark_ms (common.cuh: warm-up, L2 flushed,
+      median of 10).
+   Exit: 0 all match, 1 a mismatch or CUDA error, 2 no suitable GPU, 3 usage
+   error. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
@@ -47,11 +53,10 @@
 #include <string.h>
 #include <vector>
 
-#include "common.cuh"   /* CUDA_CHECK, gpu_sm, rand32, mma_16816 */
+#include "common.cuh"
 #include "mlp.h"        /* support/mlp.h: the training run, shared with lesson 07 */
 
 /* ------------------------------------------------------------ random input */
-
 
 /* A gradient-like value: mostly small normals of random sign spread over
    many binades (so fp16 storage has subnormals and zeros too). */
@@ -205,12 +210,18 @@ static int check_unscale(const size_t *counts, const int *dtypes, int n, float i
         printf("  tc_unscale_arrays refused its input\n");
         return 1;
     }
+    ValidateOptions opt;
+    opt.show = 3;
+    opt.summary = false;
     for (int t = 0; t < n; t++) {
         size_t bytes = counts[t] * dtype_size(dtypes[t]);
+        char what[48];
+        snprintf(what, sizeof what, "tensor %d (%s)", t, tc_format_of((tc_dtype)dtypes[t])->name);
         CUDA_CHECK(cudaMemcpy(back[t].data(), dev_refs[t].data, bytes, cudaMemcpyDeviceToHost));
-        for (size_t i = 0; i < bytes; i += dtype_size(dtypes[t]))
-            if (memcmp(&back[t][i], &host[t][i], dtype_size(dtypes[t])) != 0 && mismatches++ < 5)
-                printf("  tensor %d (%s) value %zu differs\n", t, tc_format_of((tc_dtype)dtypes[t])->name, i / dtype_size(dtypes[t]));
+        if (dtypes[t] == TC_FP32)
+            mismatches += (int)validate(what, (const float *)back[t].data(), (const float *)host[t].data(), counts[t], opt);
+        else
+            mismatches += (int)validate(what, (const uint16_t *)back[t].data(), (const uint16_t *)host[t].data(), counts[t], opt);
         CUDA_CHECK(cudaFree(dev_refs[t].data));
     }
     if (gpu_found != cpu_found) {
@@ -242,13 +253,17 @@ static int check_update(const char *name, const tc_scaler_desc *desc, const std:
     CUDA_CHECK(cudaMemcpy(scales.data(), d_scales, steps * sizeof(float), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaMemcpy(statuses.data(), d_status, steps * sizeof(int), cudaMemcpyDeviceToHost));
     int warnings = 0;
+    std::vector<float> cpu_scales(steps);
+    std::vector<int> cpu_statuses(steps);
     for (int i = 0; i < steps; i++) {
-        int st = (int)tc_scaler_update(&cpu, flags[i]);
-        warnings += st != TC_OK;
-        if ((st != statuses[i] || memcmp(&scales[i], &cpu.scale, sizeof(float)) != 0) && mismatches++ < 5)
-            printf("  %s step %d: GPU scale %g status %d, CPU %g %d\n", name, i, (double)scales[i], statuses[i],
-                   (double)cpu.scale, st);
+        cpu_statuses[i] = (int)tc_scaler_update(&cpu, flags[i]);
+        cpu_scales[i] = cpu.scale;
+        warnings += cpu_statuses[i] != TC_OK;
     }
+    ValidateOptions opt;
+    opt.summary = false;
+    mismatches += (int)validate("scale after step", scales, cpu_scales, opt);
+    mismatches += (int)validate("status of step", statuses, cpu_statuses, opt);
     tc_scaler gpu_final;
     CUDA_CHECK(cudaMemcpy(&gpu_final, d_s, sizeof gpu_final, cudaMemcpyDeviceToHost));
     if (memcmp(&gpu_final, &cpu, sizeof cpu) != 0) { printf("  %s: final states differ\n", name); mismatches++; }
@@ -300,7 +315,7 @@ __global__ void mma_gemm_kernel(int M, int N, int K, View<T> A, View<T> B, T *D)
             r += k0; c += n0;
             if (r < K && c < N) b[i / 2] |= bits16(B.p[r * B.rs + c * B.cs]) << (16 * (i & 1));
         }
-        mma_16816<T>(acc, a, b[0], b[1]);
+        mma_m16n8k16<T>(acc, a, b);
     }
     for (i = 0; i < 4; i++) {
         tc_mma_frag_coord(s, TC_FRAG_C, lane, i, &r, &c);
@@ -478,18 +493,12 @@ static void train_gpu(const mlp_spec *spec, const float *d_x, const int *d_y, co
 
 static int same_bits(float a, float b) { return memcmp(&a, &b, sizeof a) == 0; }
 
-/* Values of one weight tensor whose bits differ; prints the largest gap. */
+/* Values of one weight tensor whose bits differ, the first ones printed. */
 static int weight_diffs(const char *name, const float *cpu, const float *gpu, int n) {
-    int diff = 0, worst = -1;
-    for (int i = 0; i < n; i++)
-        if (!same_bits(cpu[i], gpu[i])) {
-            diff++;
-            if (worst < 0 || fabsf(cpu[i] - gpu[i]) > fabsf(cpu[worst] - gpu[worst])) worst = i;
-        }
-    if (diff)
-        printf("      %s: %d of %d values differ; largest at %d: CPU %.9g GPU %.9g\n", name, diff, n, worst,
-               (double)cpu[worst], (double)gpu[worst]);
-    return diff;
+    ValidateOptions opt;
+    opt.show = 3;
+    opt.summary = false;
+    return (int)validate(name, gpu, cpu, (size_t)n, opt);
 }
 
 /* The CPU run against the GPU run. Returns the mismatches of the scaler's
@@ -589,22 +598,12 @@ static void time_unscale(void) {
     }
     DeviceTensors d = upload_tensor_table(refs);
     int *d_found;
-    cudaEvent_t a, b;
-    float ms = 0;
     CUDA_CHECK(cudaMalloc(&d_found, sizeof(int)));
     CUDA_CHECK(cudaMemset(d_found, 0, sizeof(int)));
-    CUDA_CHECK(cudaEventCreate(&a));
-    CUDA_CHECK(cudaEventCreate(&b));
-    unscale_check(d, NULL, 0.5f, d_found);   /* warm-up */
-    const int reps = 10;
-    CUDA_CHECK(cudaEventRecord(a));
-    for (int r = 0; r < reps; r++) unscale_check(d, NULL, 0.5f, d_found);
-    CUDA_CHECK(cudaEventRecord(b));
-    CUDA_CHECK(cudaEventSynchronize(b));
-    CUDA_CHECK(cudaEventElapsedTime(&ms, a, b));
+    double ms = benchmark_ms(10, [&] { unscale_check(d, NULL, 0.5f, d_found); });
     double bytes = 2.0 * TENSORS * per * sizeof(float);   /* read and write */
-    printf("unscale_check on %d fp32 tensors of %zu values: %.3f ms, %.0f GB/s\n", TENSORS, per, ms / reps,
-           bytes / (ms / reps * 1e-3) / 1e9);
+    printf("unscale_check on %d fp32 tensors of %zu values: %.3f ms (median), %.0f GB/s\n", TENSORS, per, ms,
+           bytes / (ms * 1e-3) / 1e9);
     for (int t = 0; t < TENSORS; t++) CUDA_CHECK(cudaFree(refs[t].data));
     free_tensor_table(&d);
     CUDA_CHECK(cudaFree(d_found));
@@ -612,14 +611,20 @@ static void time_unscale(void) {
 
 /* ------------------------------------------------------------ main */
 
-int main(void) {
+enum { UNSCALE, UPDATE, TRAINING, N_PARTS };
+static const char *const PART_NAMES[] = { "unscale", "update", "training" };
+static_assert(COUNT_OF(PART_NAMES) == N_PARTS, "one name per part");
+
+int main(int argc, char **argv) {
+    const int pick = parse_args(argc, argv, "loss_scaling [PART]", PART_NAMES, N_PARTS);
     cudaDeviceProp prop;
-    if (!gpu_sm("loss_scaling", 80, &prop)) return 2;
+    if (!gpu_sm("loss_scaling", 80, &prop)) return EXIT_NO_GPU;
     printf("loss_scaling on %s (sm_%d%d)\n", prop.name, prop.major, prop.minor);
 
     int failures = 0;
-    printf("1. unscale_check vs tc_unscale_arrays\n");
-    {
+    if (selected(pick, UNSCALE)) {
+        printf("1. unscale_check vs tc_unscale_arrays\n");
+        rng_seed(0x0115CA1Eull);
         /* sizes that straddle chunk edges, an empty tensor, mixed storage */
         static const size_t counts[] = { 1, 1000, (size_t)CHUNK, (size_t)CHUNK + 1, 0, 3 * (size_t)CHUNK - 7, 12345, 777 };
         static const int dtypes[] = { TC_FP32, TC_FP16, TC_BF16, TC_FP32, TC_FP16, TC_FP16, TC_BF16, TC_FP32 };
@@ -633,13 +638,10 @@ int main(void) {
                 failures += m;
             }
     }
-    if (cudaDeviceSynchronize() == cudaErrorNoKernelImageForDevice) {
-        printf("loss_scaling: no kernel image for this GPU\n");
-        return 2;
-    }
 
-    printf("2. update_scale vs tc_scaler_update\n");
-    {
+    if (selected(pick, UPDATE)) {
+        printf("2. update_scale vs tc_scaler_update\n");
+        rng_seed(0x5CA1E5ull);
         /* overflow bursts: rare isolated overflows, then a run of 40 in a
            row (a diverging stretch), so every preset grows, backs off and
            meets its floor or ceiling */
@@ -666,20 +668,24 @@ int main(void) {
         failures += check_update("growth every step", &every, flags);
     }
 
-    printf("3. training on the GPU vs support/mlp.h on the CPU\n");
     long training_diffs = 0;
-    failures += check_training(prop.major * 10 + prop.minor, &training_diffs);
+    if (selected(pick, TRAINING)) {
+        printf("3. training on the GPU vs support/mlp.h on the CPU\n");
+        failures += check_training(prop.major * 10 + prop.minor, &training_diffs);
+    }
 
     if (failures) {
-        printf("FAILED: %d mismatches\n", failures);
-        return 1;
+        printf("loss_scaling: FAILED: %d mismatches; not timing\n", failures);
+        return EXIT_MISMATCH;
     }
-    printf("4. timing (validated above)\n");
-    time_unscale();
+    if (selected(pick, UNSCALE)) {
+        printf("4. timing (validated above)\n");
+        time_unscale();
+    }
     if (training_diffs)
         printf("kernels bit-exact and the training's skips and scales match; %ld training losses/weights differ (above)\n",
                training_diffs);
     else
         printf("all GPU results match tensorcore.h bit for bit\n");
-    return 0;
+    return EXIT_OK;
 }

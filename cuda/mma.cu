@@ -1,10 +1,13 @@
 /* mma.cu - every output bit of mma.sync against tensorcore.h's MMA model
    (section 2) for the GPU it runs on.
 
-   Compile: nvcc -std=c++17 -O3 -gencode arch=compute_80,code=sm_80 \
-              -gencode arch=compute_90,code=sm_90 -I. cuda/mma.cu -o build/cuda/mma
-            (or: make cuda)
-   Run:     build/cuda/mma            (make gpu-check runs it and logs the output)
+   Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
+     nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/mma.cu -o mma
+   Run:  ./mma [INSTRUCTION]     (make gpu-check runs build/cuda/mma)
+     INSTRUCTION  m16n8k16_f16_f32, m16n8k16_f16_f16, m16n8k16_bf16,
+                  m16n8k8_f16_f32, m16n8k8_f16_f16, m16n8k8_bf16,
+                  m16n8k8_tf32 or m16n8k4_tf32: that one alone (e.g. under
+                  ncu); default: all. Nothing is timed.
 
    What it shows:
    - For each instruction: m16n8k16 f16 (fp32 and fp16 accumulators) and
@@ -19,10 +22,12 @@
      subnormals, Inf and NaN, zeros against huge operands, wide exponent
      spread, near-overflow) and uniform random values.
    - Prints per instruction the mismatch count for the default rule
-     (MMA-Sim) and for Khattak's, and the first mismatches in hex. The rule
+     (MMA-Sim) and for Khattak's, the first mismatches in decimal and hex
+     (D[16 t + i][j] is row i of test t) and the operands of the first. Any
+     NaN matches any NaN (the model does not pin NaN payloads). The rule
      with zero mismatches is the one this GPU follows.
    Exit: 0 when the default model matches every bit, 1 on any mismatch, 2
-   when there is no GPU of compute capability 8.x or 9.0. */
+   when there is no GPU of compute capability 8.x or 9.0, 3 usage error. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
@@ -34,23 +39,23 @@
 #include <cstring>
 #include <vector>
 
-#include "common.cuh"   /* CUDA_CHECK, gpu_sm */
+#include "common.cuh"
 
 /* ------------------------------------------------ the instructions, one table */
 
 enum Kind { F16_K16_F32, F16_K16_F16, BF16_K16_F32, F16_K8_F32, F16_K8_F16, BF16_K8_F32, TF32_K8_F32, TF32_K4_F32, N_KIND };
-struct KindInfo { const char *name; tc_mma_shape shape; tc_dtype in, out; };
+struct KindInfo { const char *name, *arg; tc_mma_shape shape; tc_dtype in, out; };
 static const KindInfo kinds[] = {
-    { "mma.sync.m16n8k16.f32.f16.f16.f32", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP32 },
-    { "mma.sync.m16n8k16.f16.f16.f16.f16", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP16 },
-    { "mma.sync.m16n8k16.f32.bf16.bf16.f32", TC_MMA_M16N8K16_F16, TC_BF16, TC_FP32 },
-    { "mma.sync.m16n8k8.f32.f16.f16.f32", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP32 },
-    { "mma.sync.m16n8k8.f16.f16.f16.f16", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP16 },
-    { "mma.sync.m16n8k8.f32.bf16.bf16.f32", TC_MMA_M16N8K8_F16, TC_BF16, TC_FP32 },
-    { "mma.sync.m16n8k8.f32.tf32.tf32.f32", TC_MMA_M16N8K8_TF32, TC_TF32, TC_FP32 },
-    { "mma.sync.m16n8k4.f32.tf32.tf32.f32", TC_MMA_M16N8K4_TF32, TC_TF32, TC_FP32 },
+    { "mma.sync.m16n8k16.f32.f16.f16.f32", "m16n8k16_f16_f32", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP32 },
+    { "mma.sync.m16n8k16.f16.f16.f16.f16", "m16n8k16_f16_f16", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP16 },
+    { "mma.sync.m16n8k16.f32.bf16.bf16.f32", "m16n8k16_bf16", TC_MMA_M16N8K16_F16, TC_BF16, TC_FP32 },
+    { "mma.sync.m16n8k8.f32.f16.f16.f32", "m16n8k8_f16_f32", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP32 },
+    { "mma.sync.m16n8k8.f16.f16.f16.f16", "m16n8k8_f16_f16", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP16 },
+    { "mma.sync.m16n8k8.f32.bf16.bf16.f32", "m16n8k8_bf16", TC_MMA_M16N8K8_F16, TC_BF16, TC_FP32 },
+    { "mma.sync.m16n8k8.f32.tf32.tf32.f32", "m16n8k8_tf32", TC_MMA_M16N8K8_TF32, TC_TF32, TC_FP32 },
+    { "mma.sync.m16n8k4.f32.tf32.tf32.f32", "m16n8k4_tf32", TC_MMA_M16N8K4_TF32, TC_TF32, TC_FP32 },
 };
-static_assert(sizeof kinds / sizeof kinds[0] == N_KIND, "one row per instruction");
+static_assert(COUNT_OF(kinds) == N_KIND, "one row per instruction");
 
 enum { MM = 16, NN = 8, KMAX = 16 };
 
@@ -84,58 +89,23 @@ __global__ void mma_kernel(int kind, KindInfo k, int K, const float *A, const fl
     const float *cm = C + (size_t)t * MM * NN;
     float *d = D + (size_t)t * MM * NN;
     uint32_t ra[8], rb[8], rc[8];
-    float fd[4] = { 0, 0, 0, 0 }, fc[4];
-    uint32_t hd[2] = { 0, 0 };
+    float fd[4];
     load_frag(k.shape, TC_FRAG_A, k.in, a, K, lane, ra);
     load_frag(k.shape, TC_FRAG_B, k.in, b, NN, lane, rb);
     load_frag(k.shape, TC_FRAG_C, k.out, cm, NN, lane, rc);
-    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.shape, TC_FRAG_C, lane, i, &r, &c); fc[i] = cm[r * NN + c]; }
+    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.shape, TC_FRAG_C, lane, i, &r, &c); fd[i] = cm[r * NN + c]; }
+    uint32_t hd[2] = { rc[0], rc[1] };   /* fp16 accumulators: C as packed registers */
+    /* d starts as C: the wrappers add in place */
     switch (kind) {
-    case F16_K16_F32:
-        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
-                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]),
-                       "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
-        break;
-    case F16_K16_F16:
-        asm volatile("mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, {%8,%9};"
-                     : "=r"(hd[0]), "=r"(hd[1])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]), "r"(rc[0]), "r"(rc[1]));
-        break;
-    case BF16_K16_F32:
-        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
-                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]),
-                       "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
-        break;
-    case F16_K8_F32:
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
-                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
-        break;
-    case F16_K8_F16:
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3}, {%4}, {%5,%6};"
-                     : "=r"(hd[0]), "=r"(hd[1])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "r"(rc[0]), "r"(rc[1]));
-        break;
-    case BF16_K8_F32:
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
-                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
-        break;
-    case TF32_K8_F32:
-        asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%10,%11,%12,%13};"
-                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "r"(rb[0]), "r"(rb[1]),
-                       "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
-        break;
-    case TF32_K4_F32:
-        asm volatile("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%7,%8,%9,%10};"
-                     : "=f"(fd[0]), "=f"(fd[1]), "=f"(fd[2]), "=f"(fd[3])
-                     : "r"(ra[0]), "r"(ra[1]), "r"(rb[0]), "f"(fc[0]), "f"(fc[1]), "f"(fc[2]), "f"(fc[3]));
-        break;
-    default:
-        break;
+    case F16_K16_F32: mma_m16n8k16<__half>(fd, ra, rb); break;
+    case F16_K16_F16: mma_m16n8k16_f16acc(hd, ra, rb); break;
+    case BF16_K16_F32: mma_m16n8k16<__nv_bfloat16>(fd, ra, rb); break;
+    case F16_K8_F32: mma_m16n8k8<__half>(fd, ra, rb); break;
+    case F16_K8_F16: mma_m16n8k8_f16acc(hd, ra, rb); break;
+    case BF16_K8_F32: mma_m16n8k8<__nv_bfloat16>(fd, ra, rb); break;
+    case TF32_K8_F32: mma_m16n8k8_tf32(fd, ra, rb); break;
+    case TF32_K4_F32: mma_m16n8k4_tf32(fd, ra, rb); break;
+    default: break;
     }
     if (k.out == TC_FP16)
         for (i = 0; i < 4; i++) fd[i] = tc_fp16_to_f32((uint16_t)(hd[i / 2] >> (16 * (i & 1))));
@@ -192,22 +162,29 @@ static void put_published(int which, int K, float *a, float *b, float *c) {
 
 /* ------------------------------------------------ main */
 
-int main() {
+int main(int argc, char **argv) {
+    const char *names[N_KIND];
+    for (int k = 0; k < N_KIND; k++) names[k] = kinds[k].arg;
+    const int pick = parse_args(argc, argv, "mma [INSTRUCTION]", names, N_KIND);
     cudaDeviceProp prop;
-    if (!gpu_sm("mma", 80, &prop)) return 2;
+    if (!gpu_sm("mma", 80, &prop)) return EXIT_NO_GPU;
     tc_arch arch;
     if (prop.major == 8) arch = TC_ARCH_A100;
     else if (prop.major == 9 && prop.minor == 0) arch = TC_ARCH_H100;
-    else { printf("mma: %s is sm_%d%d; the header models sm_8x and sm_90 only\n", prop.name, prop.major, prop.minor); return 2; }
+    else {
+        printf("mma: no suitable GPU: %s is sm_%d%d; the header models sm_8x and sm_90 only\n", prop.name, prop.major, prop.minor);
+        return EXIT_NO_GPU;
+    }
     printf("mma: %s (sm_%d%d) against the %s model\n", prop.name, prop.major, prop.minor, arch == TC_ARCH_A100 ? "A100" : "H100");
 
     const int per_fam = 64, T = per_fam * N_FAM;
     long total_bad = 0;
     for (int kind = 0; kind < N_KIND; kind++) {
+        if (!selected(pick, kind)) continue;
         const KindInfo &ki = kinds[kind];
         int K = tc_mma_shape_k(ki.shape);
         std::vector<float> A((size_t)T * MM * K), B((size_t)T * K * NN), C((size_t)T * MM * NN), D((size_t)T * MM * NN);
-        rng_state = 0x1234567ull + (uint64_t)kind;
+        rng_seed(0x1234567ull + (uint64_t)kind);
         for (int t = 0; t < T; t++) {
             int fam = t / per_fam, band = (int)(rand32() % 30) - 15;
             float *a = &A[(size_t)t * MM * K], *b = &B[(size_t)t * K * NN], *c = &C[(size_t)t * MM * NN];
@@ -234,41 +211,43 @@ int main() {
         CUDA_CHECK(cudaMemcpy(D.data(), dD, D.size() * sizeof(float), cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaFree(dA)); CUDA_CHECK(cudaFree(dB)); CUDA_CHECK(cudaFree(dC)); CUDA_CHECK(cudaFree(dD));
 
-        long bad[2] = { 0, 0 }, fam_bad[N_FAM] = { 0 };
-        int shown = 0;
+        /* the model's D under each zero rule, element (t, i, j) where D has it */
+        std::vector<float> want[2] = { std::vector<float>(D.size()), std::vector<float>(D.size()) };
         for (int t = 0; t < T; t++)
             for (int i = 0; i < MM; i++)
                 for (int j = 0; j < NN; j++) {
                     float arow[KMAX], bcol[KMAX];
                     for (int k = 0; k < K; k++) { arow[k] = A[(size_t)t * MM * K + i * K + k]; bcol[k] = B[(size_t)t * K * NN + k * NN + j]; }
-                    float c = C[(size_t)t * MM * NN + i * NN + j], got = D[(size_t)t * MM * NN + i * NN + j];
                     for (int rule = 0; rule < 2; rule++) {
                         tc_mma_options opt = { (tc_mma_zero_rule)rule, 0, 0 };
-                        float want = tc_mma_dot_ex(arch, ki.in, ki.out, K, arow, bcol, c, &opt);
-                        if (f2u(got) == f2u(want) || (got != got && want != want)) continue;
-                        bad[rule]++;
-                        if (rule == 0) {
-                            fam_bad[t / per_fam]++;
-                            if (shown++ < 5) {
-                                printf("  MISMATCH test %d (%s) D[%d][%d]: gpu 0x%08x (%a) model 0x%08x (%a)\n    a:",
-                                       t, fam_names[t / per_fam], i, j, f2u(got), got, f2u(want), want);
-                                for (int k = 0; k < K; k++) printf(" %08x", f2u(arow[k]));
-                                printf("\n    b:");
-                                for (int k = 0; k < K; k++) printf(" %08x", f2u(bcol[k]));
-                                printf("\n    c: %08x\n", f2u(c));
-                            }
-                        }
+                        want[rule][(size_t)t * MM * NN + i * NN + j] =
+                            tc_mma_dot_ex(arch, ki.in, ki.out, K, arow, bcol, C[(size_t)t * MM * NN + i * NN + j], &opt);
                     }
                 }
+        ValidateOptions shown, count;
+        size_t first = 0;
+        shown.compare = count.compare = CMP_BITS_NAN;
+        shown.cols = NN;
+        shown.summary = count.summary = false;
+        shown.first = &first;
+        count.show = 0;
+        long bad[2] = { (long)validate("D", D, want[0], shown), (long)validate("D", D, want[1], count) };
         printf("%-38s %6d outputs: %ld mismatches (MMA-Sim rule, default), %ld (Khattak rule)\n",
                ki.name, T * MM * NN, bad[0], bad[1]);
         if (bad[0]) {
+            const size_t per = (size_t)per_fam * MM * NN;
             printf("   by input family:");
-            for (int f = 0; f < N_FAM; f++) printf(" %s %ld", fam_names[f], fam_bad[f]);
-            printf("\n");
+            for (int f = 0; f < N_FAM; f++)
+                printf(" %s %zu", fam_names[f], validate("D", &D[f * per], &want[0][f * per], per, count));
+            int t = (int)(first / (MM * NN)), i = (int)(first % (MM * NN)) / NN, j = (int)(first % NN);
+            printf("\n   first: test %d (%s) D[%d][%d]\n    a:", t, fam_names[t / per_fam], i, j);
+            for (int k = 0; k < K; k++) printf(" %08x", f2u(A[(size_t)t * MM * K + i * K + k]));
+            printf("\n    b:");
+            for (int k = 0; k < K; k++) printf(" %08x", f2u(B[(size_t)t * K * NN + k * NN + j]));
+            printf("\n    c: %08x\n", f2u(C[first]));
         }
         total_bad += bad[0];
     }
     printf("mma: %s\n", total_bad ? "MISMATCH" : "every output bit equals the model");
-    return total_bad ? 1 : 0;
+    return total_bad ? EXIT_MISMATCH : EXIT_OK;
 }

@@ -2,10 +2,12 @@
    (::ordered_metadata) register layouts of every shape, then times a sparse
    GEMM against the dense GEMM of the same design.
 
-   Compile: nvcc -std=c++17 -O3 -gencode arch=compute_80,code=sm_80 \
-              -gencode arch=compute_90,code=sm_90 -I. cuda/sparsity.cu -o build/cuda/sparsity
-            (or: make cuda)
-   Run:     build/cuda/sparsity            (make gpu-check runs it and logs the output)
+   Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
+     nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/sparsity.cu -o sparsity
+   Run:  ./sparsity [PART]     (make gpu-check runs build/cuda/sparsity)
+     PART  layout, probes, dense or sparse: that part alone (dense and
+           sparse: the GEMM checks of 3, then only that kernel timed, e.g.
+           ncu ./sparsity sparse); default: everything
 
    What it shows:
    1. Layout cases. For every shape (m16n8k16 and m16n8k32 .f16/.bf16,
@@ -28,20 +30,21 @@
       Integer-valued inputs (every sum exact) must match a CPU reference bit
       for bit; random inputs compare sparse against dense on the decompressed
       A bit for bit, the assumption the header states for the sparse k-step
-      (accumulated like the dense instruction of the same logical K). Then
-      both are timed at 4096^3 (L2 flushed) and the speedup printed. The
+      (accumulated like the dense instruction of the same logical K). Then,
+      if everything matched, both are timed at 4096^3 with benchmark_ms
+      (common.cuh: warm-up, L2 flushed, median of 10) and the speedup printed. The
       kernels read fragments straight from global memory (no shared-memory
       staging), so they are far from peak; the ratio is what they show.
       The random-input results are also compared bit for bit with the
       header: the dense kernel with tc_gemm on the decompressed A, the
       sparse kernel with tc_sparse_gemm on values + metadata, using the
       A100 model on sm_80/sm_86 and the H100 model on sm_90.
-   Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer). */
+   Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer),
+   3 usage error. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
 #include <cuda_runtime.h>
-#include "common.cuh"
 
 #include <cmath>
 #include <cstdio>
@@ -49,37 +52,21 @@
 #include <cstring>
 #include <vector>
 
-
-static float small_int(int lo, int hi) { return (float)(lo + (int)(rand32() % (uint32_t)(hi - lo + 1))); }
+#include "common.cuh"
 
 /* ------------------------------------------------------- mma.sp, one warp */
 
-/* One mma.sp::ordered_metadata; S is the tc_sparse_shape, BF selects bf16
-   over f16 for the f16 shapes, SEL the sparsity selector (an immediate). */
+/* One mma.sp::ordered_metadata (common.cuh) with C = 0; S is the
+   tc_sparse_shape, BF selects bf16 over f16 for the f16 shapes, SEL the
+   sparsity selector. */
 template <int S, int BF, int SEL>
 __device__ void mma_sp(float d[4], const uint32_t a[4], const uint32_t b[4], uint32_t e) {
-    const float z = 0.0f;
-    if constexpr (S == TC_SPARSE_M16N8K16_F16 && !BF)
-        asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6,%7}, {%8,%8,%8,%8}, %9, %10;"
-                     : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]), "f"(z), "r"(e), "n"(SEL));
-    else if constexpr (S == TC_SPARSE_M16N8K16_F16)
-        asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5}, {%6,%7}, {%8,%8,%8,%8}, %9, %10;"
-                     : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]), "f"(z), "r"(e), "n"(SEL));
-    else if constexpr (S == TC_SPARSE_M16N8K32_F16 && !BF)
-        asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%12,%12,%12}, %13, %14;"
-                     : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "f"(z), "r"(e), "n"(SEL));
-    else if constexpr (S == TC_SPARSE_M16N8K32_F16)
-        asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%12,%12,%12}, %13, %14;"
-                     : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "f"(z), "r"(e), "n"(SEL));
-    else if constexpr (S == TC_SPARSE_M16N8K8_TF32)
-        asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5}, {%6,%7}, {%8,%8,%8,%8}, %9, %10;"
-                     : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]), "f"(z), "r"(e), "n"(SEL));
-    else
-        asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%12,%12,%12,%12}, %13, %14;"
-                     : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
-                     : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(b[2]), "r"(b[3]), "f"(z), "r"(e), "n"(SEL));
+    using T = typename std::conditional<BF != 0, __nv_bfloat16, __half>::type;
+    for (int i = 0; i < 4; i++) d[i] = 0.0f;
+    if constexpr (S == TC_SPARSE_M16N8K16_F16) mma_sp_m16n8k16<T, SEL>(d, a, b, e);
+    else if constexpr (S == TC_SPARSE_M16N8K32_F16) mma_sp_m16n8k32<T, SEL>(d, a, b, e);
+    else if constexpr (S == TC_SPARSE_M16N8K8_TF32) mma_sp_m16n8k8_tf32<SEL>(d, a, b, e);
+    else mma_sp_m16n8k16_tf32<SEL>(d, a, b, e);
 }
 
 /* One warp per case: registers in, D out (32 lanes x 4 each). */
@@ -147,13 +134,13 @@ static long layout_cases() {
                         for (int x = 0; x < in->group; x++) A[i * in->k + gg * in->group + x] = 0.0f;
                         for (int x = 0; x < in->keep; x++) {
                             int pos = in->group == 4 ? pairs4[q][x] : q;
-                            A[i * in->k + gg * in->group + pos] = (rand32() & 1) ? small_int(1, 4) : small_int(-4, -1);
+                            A[i * in->k + gg * in->group + pos] = (rand32() & 1) ? rand_int(1, 4) : rand_int(-4, -1);
                         }
                     }
-                for (int i = 0; i < in->k * 8; i++) B[i] = small_int(-3, 3);
+                for (int i = 0; i < in->k * 8; i++) B[i] = rand_int(-3, 3);
                 if (tc_sparse_compress(t, 16, in->k, A, in->k, V, in->k / 2, meta, 1, 0, NULL) != TC_OK ||
                     tc_sparse_pack_a((tc_sparse_shape)S, t, SEL, 16, in->k, V, in->k / 2, meta, 1, 0, 0, ar, mr) != TC_OK ||
-                    tc_sparse_pack_b((tc_sparse_shape)S, t, in->k, 8, B, 8, 0, 0, br) != TC_OK) { printf("packing failed\n"); exit(1); }
+                    tc_sparse_pack_b((tc_sparse_shape)S, t, in->k, 8, B, 8, 0, 0, br) != TC_OK) { printf("packing failed\n"); exit(EXIT_MISMATCH); }
                 bt.add(ar, mr, br);
                 for (int i = 0; i < 16; i++)
                     for (int n = 0; n < 8; n++) {
@@ -163,17 +150,19 @@ static long layout_cases() {
                     }
             }
     run_batch<S, BF, SEL>(bt);
-    long bad = 0;
-    for (int c = 0; c < bt.n; c++) {
-        float tile[16 * 8];
-        case_tile(bt, c, tile);
-        for (int i = 0; i < 128; i++)
-            if (tile[i] != ref[(size_t)c * 128 + i]) {
-                if (bad < 3) printf("    case %d (row %d, group %d, pair %d): D[%d][%d] = %g, expected %g\n",
-                                    c, c / (groups * npairs), (c / npairs) % groups, c % npairs, i / 8, i % 8, tile[i], ref[(size_t)c * 128 + i]);
-                bad++;
-            }
-    }
+    /* D of case c is rows 16c..16c+15; case c tests (row c / (groups * npairs),
+       group (c / npairs) % groups, pair c % npairs). Compared by value: small
+       integers, so only where each value lands can differ. */
+    std::vector<float> got((size_t)bt.n * 128);
+    for (int c = 0; c < bt.n; c++) case_tile(bt, c, &got[(size_t)c * 128]);
+    char what[64];
+    snprintf(what, sizeof what, "%s %s sel %d D", in->name, BF ? "bf16" : (in->keep == 1 ? "tf32" : "f16"), SEL);
+    ValidateOptions opt;
+    opt.compare = CMP_VALUE;
+    opt.cols = 8;
+    opt.show = 3;
+    opt.summary = false;
+    long bad = (long)validate(what, got, ref, opt);
     printf("  %-14s %s selector %d: %5d cases, %ld mismatching D elements\n", in->name, BF ? "bf16" : (in->keep == 1 ? "tf32" : "f16 "), SEL, bt.n, bad);
     return bad;
 }
@@ -273,9 +262,7 @@ __global__ void gemm_dense(int M, int N, int K, const uint16_t *A, const uint16_
         }
         for (int i = 0; i < 2; i++)
             for (int j = 0; j < 4; j++)
-                asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-                             : "+f"(acc[i][j][0]), "+f"(acc[i][j][1]), "+f"(acc[i][j][2]), "+f"(acc[i][j][3])
-                             : "r"(a[i][0]), "r"(a[i][1]), "r"(a[i][2]), "r"(a[i][3]), "r"(b[j][0]), "r"(b[j][1]));
+                mma_m16n8k16<__half>(acc[i][j], a[i], b[j]);
     }
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 4; j++)
@@ -305,10 +292,7 @@ __global__ void gemm_sparse(int M, int N, int K, const uint16_t *V, const uint32
         }
         for (int i = 0; i < 2; i++)
             for (int j = 0; j < 4; j++)
-                asm volatile("mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9,%10,%11}, {%0,%1,%2,%3}, %12, 0;"
-                             : "+f"(acc[i][j][0]), "+f"(acc[i][j][1]), "+f"(acc[i][j][2]), "+f"(acc[i][j][3])
-                             : "r"(a[i][0]), "r"(a[i][1]), "r"(a[i][2]), "r"(a[i][3]),
-                               "r"(b[j][0]), "r"(b[j][1]), "r"(b[j][2]), "r"(b[j][3]), "r"(e[i]));
+                mma_sp_m16n8k32<__half, 0>(acc[i][j], a[i], b[j], e[i]);
     }
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 4; j++)
@@ -327,12 +311,12 @@ static void gemm_setup(Gemm &G, int M, int N, int K, bool integers, std::vector<
                        std::vector<float> &V, std::vector<uint32_t> &meta) {
     G.M = M; G.N = N; G.K = K;
     Ad.resize((size_t)M * K); Bt.resize((size_t)N * K);
-    for (auto &x : Ad) x = integers ? small_int(-2, 2) : tc_round(TC_FP16, (float)((int)(rand32() % 20001) - 10000) / 4096.0f, TC_RN);
-    for (auto &x : Bt) x = integers ? small_int(-2, 2) : tc_round(TC_FP16, (float)((int)(rand32() % 20001) - 10000) / 4096.0f, TC_RN);
+    for (auto &x : Ad) x = integers ? rand_int(-2, 2) : tc_round(TC_FP16, (float)((int)(rand32() % 20001) - 10000) / 4096.0f, TC_RN);
+    for (auto &x : Bt) x = integers ? rand_int(-2, 2) : tc_round(TC_FP16, (float)((int)(rand32() % 20001) - 10000) / 4096.0f, TC_RN);
     tc_sparse_prune(TC_FP16, M, K, Ad.data(), K, Ad.data(), K, NULL);
     V.resize((size_t)M * K / 2);
     meta.resize((size_t)M * K / 32);
-    if (tc_sparse_compress(TC_FP16, M, K, Ad.data(), K, V.data(), K / 2, meta.data(), K / 32, 0, NULL) != TC_OK) { printf("compress failed\n"); exit(1); }
+    if (tc_sparse_compress(TC_FP16, M, K, Ad.data(), K, V.data(), K / 2, meta.data(), K / 32, 0, NULL) != TC_OK) { printf("compress failed\n"); exit(EXIT_MISMATCH); }
     std::vector<uint16_t> hA(Ad.size()), hV(V.size()), hB(Bt.size());
     for (size_t i = 0; i < Ad.size(); i++) hA[i] = tc_fp16_from_f32(Ad[i], TC_RN);
     for (size_t i = 0; i < V.size(); i++) hV[i] = tc_fp16_from_f32(V[i], TC_RN);
@@ -369,47 +353,46 @@ static long header_checks(tc_arch arch, int M, int N, int K, const std::vector<f
         printf("    header GEMM failed\n");
         return 1;
     }
-    long bd = 0, bs = 0;
-    for (size_t i = 0; i < Hd.size(); i++) {
-        bd += memcmp(&Hd[i], &Cd[i], 4) != 0;
-        if (memcmp(&Hs[i], &Cs[i], 4) != 0) {
-            if (bs < 3) printf("    C[%d][%d]: GPU sparse %a, tc_sparse_gemm %a\n", (int)(i / N), (int)(i % N), Cs[i], Hs[i]);
-            bs++;
-        }
-    }
-    printf("  random fp16 inputs vs the header (%s model): dense kernel vs tc_gemm %ld, sparse kernel vs tc_sparse_gemm %ld of %d differ\n",
-           arch == TC_ARCH_H100 ? "H100" : "A100", bd, bs, M * N);
-    return bd + bs;
+    printf("  random fp16 inputs vs the header (%s model):\n", arch == TC_ARCH_H100 ? "H100" : "A100");
+    ValidateOptions opt;
+    opt.cols = (size_t)N;
+    opt.show = 3;
+    return (long)(validate("dense kernel vs tc_gemm, C", Cd, Hd, opt) + validate("sparse kernel vs tc_sparse_gemm, C", Cs, Hs, opt));
 }
 
 static long gemm_checks(int sm) {
     long bad = 0;
     std::vector<float> Ad, Bt, V;
     std::vector<uint32_t> meta;
+    rng_seed(0x5BA75Eull);
     for (int pass = 0; pass < 2; pass++) {
         Gemm G;
         int M = 256, N = 128, K = 1024;
         gemm_setup(G, M, N, K, pass == 0, Ad, Bt, V, meta);
         gemm_run(G, false); gemm_run(G, true);
-        std::vector<float> Cd((size_t)M * N), Cs((size_t)M * N);
+        std::vector<float> Cd((size_t)M * N), Cs((size_t)M * N), exact((size_t)M * N);
         CUDA_CHECK(cudaMemcpy(Cd.data(), G.Cd, Cd.size() * 4, cudaMemcpyDeviceToHost));
         CUDA_CHECK(cudaMemcpy(Cs.data(), G.Cs, Cs.size() * 4, cudaMemcpyDeviceToHost));
-        long bd = 0, bs = 0, bsd = 0;
-        for (int m = 0; m < M; m++)
-            for (int n = 0; n < N; n++) {
-                double s = 0;
-                for (int k = 0; k < K; k++) s += (double)Ad[(size_t)m * K + k] * Bt[(size_t)n * K + k];
-                float d = Cd[(size_t)m * N + n], sp = Cs[(size_t)m * N + n];
-                if (pass == 0) { bd += d != (float)s; bs += sp != (float)s; }
-                if (memcmp(&d, &sp, 4) != 0) {
-                    if (bsd < 3) printf("    C[%d][%d]: sparse %.9g, dense %.9g\n", m, n, sp, d);
-                    bsd++;
+        ValidateOptions opt;
+        opt.cols = (size_t)N;
+        opt.show = 3;
+        if (pass == 0) {
+            /* integers: every partial sum is exact in fp32, so any order gives the same value */
+            for (int m = 0; m < M; m++)
+                for (int n = 0; n < N; n++) {
+                    double s = 0;
+                    for (int k = 0; k < K; k++) s += (double)Ad[(size_t)m * K + k] * Bt[(size_t)n * K + k];
+                    exact[(size_t)m * N + n] = (float)s;
                 }
-            }
-        if (pass == 0) printf("  integer inputs %dx%dx%d: dense %ld, sparse %ld mismatches against the exact CPU product\n", M, N, K, bd, bs);
-        printf("  %s inputs: sparse vs dense on the decompressed A, %ld of %d differ in bits%s\n", pass == 0 ? "integer" : "random fp16",
-               bsd, M * N, pass == 1 && bsd ? "  <- the header's assumption for the sparse k-step is wrong" : "");
-        bad += bd + bs + bsd;
+            printf("  integer inputs %dx%dx%d against the exact CPU product:\n", M, N, K);
+            ValidateOptions by_value = opt;
+            by_value.compare = CMP_VALUE;
+            bad += (long)(validate("dense C", Cd, exact, by_value) + validate("sparse C", Cs, exact, by_value));
+        }
+        printf("  %s inputs, sparse vs dense on the decompressed A, bit for bit:\n", pass == 0 ? "integer" : "random fp16");
+        long bsd = (long)validate("sparse C vs dense C", Cs, Cd, opt);
+        if (pass == 1 && bsd) printf("    <- the header's assumption for the sparse k-step is wrong\n");
+        bad += bsd;
         /* sm_80/86 follow the A100 model, sm_90 the H100 one; others have none */
         if (pass == 1 && (sm == 80 || sm == 86 || sm == 90))
             bad += header_checks(sm == 90 ? TC_ARCH_H100 : TC_ARCH_A100, M, N, K, Ad, Bt, V, meta, Cd, Cs);
@@ -420,64 +403,65 @@ static long gemm_checks(int sm) {
     return bad;
 }
 
-static void gemm_time() {
+/* Times the dense and/or sparse kernel (validated by gemm_checks) at 4096^3. */
+static void gemm_time(bool dense, bool sparse) {
     const int M = 4096, N = 4096, K = 4096, reps = 10;
     Gemm G;
     std::vector<float> Ad, Bt, V;
     std::vector<uint32_t> meta;
     gemm_setup(G, M, N, K, false, Ad, Bt, V, meta);
-    size_t flush_bytes = (size_t)256 << 20;
-    char *flush;
-    CUDA_CHECK(cudaMalloc(&flush, flush_bytes));
-    cudaEvent_t e0, e1;
-    cudaEventCreate(&e0); cudaEventCreate(&e1);
-    float ms[2] = { 0, 0 };
-    for (int s = 0; s < 2; s++) {
-        gemm_run(G, s == 1);   /* warm-up */
-        for (int r = 0; r < reps; r++) {
-            CUDA_CHECK(cudaMemset(flush, r, flush_bytes));   /* flush L2 */
-            cudaEventRecord(e0);
-            gemm_run(G, s == 1);
-            cudaEventRecord(e1);
-            cudaEventSynchronize(e1);
-            float t;
-            cudaEventElapsedTime(&t, e0, e1);
-            ms[s] += t / reps;
-        }
-    }
     double flops = 2.0 * M * N * K;   /* dense-equivalent */
-    printf("  %dx%dx%d f16->f32: dense %.3f ms (%.1f TFLOP/s), sparse %.3f ms (%.1f dense-equivalent TFLOP/s), speedup %.2fx\n",
-           M, N, K, ms[0], flops / ms[0] / 1e9, ms[1], flops / ms[1] / 1e9, ms[0] / ms[1]);
-    cudaFree(flush);
+    double ms[2] = { 0, 0 };
+    if (dense) {
+        ms[0] = benchmark_ms(reps, [&] { gemm_run(G, false); });
+        printf("  %dx%dx%d f16->f32: dense %.3f ms (%.1f TFLOP/s)\n", M, N, K, ms[0], flops / ms[0] / 1e9);
+    }
+    if (sparse) {
+        ms[1] = benchmark_ms(reps, [&] { gemm_run(G, true); });
+        printf("  %dx%dx%d f16->f32: sparse %.3f ms (%.1f dense-equivalent TFLOP/s)\n", M, N, K, ms[1], flops / ms[1] / 1e9);
+    }
+    if (dense && sparse) printf("  speedup %.2fx\n", ms[0] / ms[1]);
     gemm_free(G);
 }
 
-int main() {
+enum { LAYOUT, PROBES, DENSE, SPARSE, N_PARTS };
+static const char *const PART_NAMES[] = { "layout", "probes", "dense", "sparse" };
+static_assert(COUNT_OF(PART_NAMES) == N_PARTS, "one name per part");
+
+int main(int argc, char **argv) {
+    const int pick = parse_args(argc, argv, "sparsity [PART]", PART_NAMES, N_PARTS);
     cudaDeviceProp prop;
     int sm = gpu_sm("sparsity", 80, &prop);   /* mma.sp::ordered_metadata runs on sm_80 (PTX 8.5) */
-    if (!sm) return 2;
+    if (!sm) return EXIT_NO_GPU;
     printf("sparsity: %s (sm_%d)\n", prop.name, sm);
     long bad = 0;
-    printf("1. layout cases (every selector, group position and ordered pair; exact small integers)\n");
-    bad += layout_cases<TC_SPARSE_M16N8K16_F16, 0, 0>() + layout_cases<TC_SPARSE_M16N8K16_F16, 0, 1>();
-    bad += layout_cases<TC_SPARSE_M16N8K16_F16, 0, 2>() + layout_cases<TC_SPARSE_M16N8K16_F16, 0, 3>();
-    bad += layout_cases<TC_SPARSE_M16N8K16_F16, 1, 0>() + layout_cases<TC_SPARSE_M16N8K16_F16, 1, 3>();
-    bad += layout_cases<TC_SPARSE_M16N8K32_F16, 0, 0>() + layout_cases<TC_SPARSE_M16N8K32_F16, 0, 1>();
-    bad += layout_cases<TC_SPARSE_M16N8K32_F16, 1, 0>() + layout_cases<TC_SPARSE_M16N8K32_F16, 1, 1>();
-    bad += layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 0>() + layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 1>();
-    bad += layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 2>() + layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 3>();
-    bad += layout_cases<TC_SPARSE_M16N8K16_TF32, 0, 0>() + layout_cases<TC_SPARSE_M16N8K16_TF32, 0, 1>();
-    printf("2. probes (where each register element and metadata nibble lands)\n");
-    bad += probes<TC_SPARSE_M16N8K16_F16, 0>() + probes<TC_SPARSE_M16N8K16_F16, 1>();
-    bad += probes<TC_SPARSE_M16N8K16_F16, 2>() + probes<TC_SPARSE_M16N8K16_F16, 3>();
-    bad += probes<TC_SPARSE_M16N8K32_F16, 0>() + probes<TC_SPARSE_M16N8K32_F16, 1>();
-    bad += probes<TC_SPARSE_M16N8K8_TF32, 0>() + probes<TC_SPARSE_M16N8K8_TF32, 1>();
-    bad += probes<TC_SPARSE_M16N8K8_TF32, 2>() + probes<TC_SPARSE_M16N8K8_TF32, 3>();
-    bad += probes<TC_SPARSE_M16N8K16_TF32, 0>() + probes<TC_SPARSE_M16N8K16_TF32, 1>();
-    printf("3. GEMM: sparse (mma.sp m16n8k32) against dense (mma.sync m16n8k16) of the same design\n");
-    bad += gemm_checks(sm);
-    if (bad) { printf("sparsity: %ld mismatches; not timing\n", bad); return 1; }
-    gemm_time();
-    printf("sparsity: all layouts and GEMM results match\n");
-    return 0;
+    if (selected(pick, LAYOUT)) {
+        rng_seed(0x1A70ull);
+        printf("1. layout cases (every selector, group position and ordered pair; exact small integers)\n");
+        bad += layout_cases<TC_SPARSE_M16N8K16_F16, 0, 0>() + layout_cases<TC_SPARSE_M16N8K16_F16, 0, 1>();
+        bad += layout_cases<TC_SPARSE_M16N8K16_F16, 0, 2>() + layout_cases<TC_SPARSE_M16N8K16_F16, 0, 3>();
+        bad += layout_cases<TC_SPARSE_M16N8K16_F16, 1, 0>() + layout_cases<TC_SPARSE_M16N8K16_F16, 1, 3>();
+        bad += layout_cases<TC_SPARSE_M16N8K32_F16, 0, 0>() + layout_cases<TC_SPARSE_M16N8K32_F16, 0, 1>();
+        bad += layout_cases<TC_SPARSE_M16N8K32_F16, 1, 0>() + layout_cases<TC_SPARSE_M16N8K32_F16, 1, 1>();
+        bad += layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 0>() + layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 1>();
+        bad += layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 2>() + layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 3>();
+        bad += layout_cases<TC_SPARSE_M16N8K16_TF32, 0, 0>() + layout_cases<TC_SPARSE_M16N8K16_TF32, 0, 1>();
+    }
+    if (selected(pick, PROBES)) {
+        printf("2. probes (where each register element and metadata nibble lands)\n");
+        bad += probes<TC_SPARSE_M16N8K16_F16, 0>() + probes<TC_SPARSE_M16N8K16_F16, 1>();
+        bad += probes<TC_SPARSE_M16N8K16_F16, 2>() + probes<TC_SPARSE_M16N8K16_F16, 3>();
+        bad += probes<TC_SPARSE_M16N8K32_F16, 0>() + probes<TC_SPARSE_M16N8K32_F16, 1>();
+        bad += probes<TC_SPARSE_M16N8K8_TF32, 0>() + probes<TC_SPARSE_M16N8K8_TF32, 1>();
+        bad += probes<TC_SPARSE_M16N8K8_TF32, 2>() + probes<TC_SPARSE_M16N8K8_TF32, 3>();
+        bad += probes<TC_SPARSE_M16N8K16_TF32, 0>() + probes<TC_SPARSE_M16N8K16_TF32, 1>();
+    }
+    if (selected(pick, DENSE) || selected(pick, SPARSE)) {
+        printf("3. GEMM: sparse (mma.sp m16n8k32) against dense (mma.sync m16n8k16) of the same design\n");
+        bad += gemm_checks(sm);
+    }
+    if (bad) { printf("sparsity: %ld mismatches; not timing\n", bad); return EXIT_MISMATCH; }
+    if (selected(pick, DENSE) || selected(pick, SPARSE)) gemm_time(selected(pick, DENSE), selected(pick, SPARSE));
+    printf("sparsity: all results match\n");
+    return EXIT_OK;
 }
