@@ -45,7 +45,8 @@
 
 /* ---------------------------------------------------------------- simulator side */
 
-static const tc_sim_profile *g_prof;
+static const tc_gpu *g_gpu;            /* the header's model of this GPU */
+static const tc_sim_profile *g_prof;   /* its timing profile */
 
 static long long sim_cycles(tc_sim_program *p, int sms, int warps) {
     tc_sim_options o;
@@ -107,11 +108,11 @@ __global__ void ffma_kernel(float a, float b, int iters, long long *out, float *
 /* 4. one mma.sync of a kind (common.cuh); accumulators d[] in place. */
 template <int KIND>
 __device__ __forceinline__ void mma_op(float *d, const uint32_t *a, const uint32_t *b) {
-    if constexpr (KIND == TC_SIM_MMA_M8N8K4_F16) mma_m8n8k4(d, a, b);
-    else if constexpr (KIND == TC_SIM_MMA_M16N8K8_F16) mma_m16n8k8<__half>(d, a, b);
-    else if constexpr (KIND == TC_SIM_MMA_M16N8K16_F16) mma_m16n8k16<__half>(d, a, b);
-    else if constexpr (KIND == TC_SIM_MMA_M16N8K16_BF16) mma_m16n8k16<__nv_bfloat16>(d, a, b);
-    else if constexpr (KIND == TC_SIM_MMA_M16N8K8_TF32) mma_m16n8k8_tf32(d, a, b);
+    if constexpr (KIND == TC_MMA_M8N8K4_F16) mma_m8n8k4(d, a, b);
+    else if constexpr (KIND == TC_MMA_M16N8K8_F16) mma_m16n8k8<__half>(d, a, b);
+    else if constexpr (KIND == TC_MMA_M16N8K16_F16) mma_m16n8k16<__half>(d, a, b);
+    else if constexpr (KIND == TC_MMA_M16N8K16_BF16) mma_m16n8k16<__nv_bfloat16>(d, a, b);
+    else if constexpr (KIND == TC_MMA_M16N8K8_TF32) mma_m16n8k8_tf32(d, a, b);
     else mma_m16n8k32_e4m3(d, a, b);
 }
 
@@ -270,11 +271,13 @@ static void bench_mma_kind(void) {
     tc_sim_program p;
     char what[64];
     memset(&p, 0, sizeof p);
-    tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)KIND, 64, 1);
-    snprintf(what, sizeof what, "mma %s latency", tc_sim_mma_name((tc_sim_mma_kind)KIND));
+    tc_mma_instr_info info;
+    tc_mma_instr_get((tc_mma_instr)KIND, &info);
+    tc_sim_build_mma_chain(&p, (tc_mma_instr)KIND, 64, 1);
+    snprintf(what, sizeof what, "mma %s latency", info.name);
     report(what, lat, (double)sim_cycles(&p, 1, 1) / 64.0);
-    tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)KIND, 256, 0);
-    snprintf(what, sizeof what, "mma %s interval", tc_sim_mma_name((tc_sim_mma_kind)KIND));
+    tc_sim_build_mma_chain(&p, (tc_mma_instr)KIND, 256, 0);
+    snprintf(what, sizeof what, "mma %s interval", info.name);
     report(what, thr, (double)sim_cycles(&p, 1, 1) / 256.0);
 }
 
@@ -352,9 +355,10 @@ int main(int argc, char **argv) {
     const int pick = parse_args(argc, argv, "cycles [PART]", PART_NAMES, N_PARTS);
     cudaDeviceProp prop;
     if (!gpu_sm("cycles", 80, &prop)) return EXIT_NO_GPU;
-    g_prof = tc_sim_profile_find(prop.major >= 9 ? "h100" : "a100");
+    g_gpu = tc_gpu_find(prop.major >= 9 ? "h100" : "a100");
+    g_prof = &g_gpu->profile;
     printf("cycles: %s (sm_%d%d, %d SMs), compared with the simulator's %s profile\n", prop.name, prop.major, prop.minor,
-           prop.multiProcessorCount, g_prof->name);
+           prop.multiProcessorCount, g_gpu->name);
     CUDA_CHECK(cudaMalloc(&d_out, sizeof(long long)));
     CUDA_CHECK(cudaMalloc(&d_usink, 32 * sizeof(unsigned)));
     CUDA_CHECK(cudaMalloc(&d_fsink, 32 * sizeof(float)));
@@ -368,15 +372,15 @@ int main(int argc, char **argv) {
     if (selected(pick, SHARED)) bench_shared();
     if (selected(pick, FFMA)) bench_ffma();
     if (selected(pick, MMA)) {
-        bench_mma_kind<TC_SIM_MMA_M8N8K4_F16>();
-        bench_mma_kind<TC_SIM_MMA_M16N8K8_F16>();
-        bench_mma_kind<TC_SIM_MMA_M16N8K16_F16>();
-        bench_mma_kind<TC_SIM_MMA_M16N8K16_BF16>();
-        bench_mma_kind<TC_SIM_MMA_M16N8K8_TF32>();
+        bench_mma_kind<TC_MMA_M8N8K4_F16>();
+        bench_mma_kind<TC_MMA_M16N8K8_F16>();
+        bench_mma_kind<TC_MMA_M16N8K16_F16>();
+        bench_mma_kind<TC_MMA_M16N8K16_BF16>();
+        bench_mma_kind<TC_MMA_M16N8K8_TF32>();
         /* FP8 mma needs sm_89 code, which an sm_80 build run on an sm_89 GPU lacks */
         cudaFuncAttributes attr;
-        CUDA_CHECK(cudaFuncGetAttributes(&attr, mma_kernel<TC_SIM_MMA_M16N8K32_E4M3, 1>));
-        if (attr.binaryVersion >= 89) bench_mma_kind<TC_SIM_MMA_M16N8K32_E4M3>();
+        CUDA_CHECK(cudaFuncGetAttributes(&attr, mma_kernel<TC_MMA_M16N8K32_E4M3, 1>));
+        if (attr.binaryVersion >= 89) bench_mma_kind<TC_MMA_M16N8K32_E4M3>();
     }
     printf("ratio = measured / simulated. clock64() adds a few cycles per timed region;\n"
            "the dependent chains divide it over hundreds of operations.\n");

@@ -176,10 +176,11 @@ int main(int argc, char **argv) {
     const int sm = gpu_sm("fusion", 80, &prop);
     if (!sm) return EXIT_NO_GPU;
     const char *name = sm >= 90 ? "h100" : sm == 86 || sm == 89 ? "rtx3090" : "a100";
-    const tc_sim_profile *g = tc_sim_profile_find(name);
+    const tc_gpu *gpu = tc_gpu_find(name);
+    const tc_sim_profile *g = &gpu->profile;
     const int grid = prop.multiProcessorCount * 8;
     printf("%s (sm_%d, %d SMs); predictions from profile %s (%.0f GB/s, %.1f us per launch)\n", prop.name, sm,
-           prop.multiProcessorCount, g->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
+           prop.multiProcessorCount, gpu->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
 
     /* ---- 1. BatchNorm tail */
     if (selected(pick, UNFUSED) || selected(pick, BN_RELU) || selected(pick, FUSED)) {
@@ -278,7 +279,7 @@ int main(int argc, char **argv) {
         const int launches = 1000;
         const double us = 1e3 * benchmark_ms(5, [&] { for (int i = 0; i < launches; i++) empty_k<<<1, 32>>>(); });
         printf("\n3. %d empty kernels back to back: %.2f us per launch (profile %s assumes %.1f us)\n", launches,
-               us / launches, g->name, g->launch_overhead_us);
+               us / launches, gpu->name, g->launch_overhead_us);
     }
 
     for (void *a : allocations) CUDA_CHECK(cudaFree(a));

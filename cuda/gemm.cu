@@ -538,12 +538,10 @@ int main(int argc, char **argv) {
         return EXIT_NO_GPU;
     }
     tc_arch arch = prop.major == 9 ? TC_ARCH_H100 : TC_ARCH_A100;
-    tc_tile_machine machine = *tc_tile_machine_find(prop.major == 9 ? "h100" : "a100");
-    tc_sim_profile profile = *tc_tile_machine_profile(&machine);
-    profile.sms = prop.multiProcessorCount;
-    machine.profile = &profile;
+    tc_gpu machine = *tc_gpu_find(prop.major == 9 ? "h100" : "a100");   /* a copy: this GPU's SM count */
+    machine.profile.sms = prop.multiProcessorCount;
     printf("%s (sm_%d%d, %d SMs): numerics model %s, timing model \"%s\" with %d SMs\n", prop.name, prop.major,
-           prop.minor, prop.multiProcessorCount, arch == TC_ARCH_H100 ? "H100" : "A100", machine.name, profile.sms);
+           prop.minor, prop.multiProcessorCount, arch == TC_ARCH_H100 ? "H100" : "A100", machine.name, machine.profile.sms);
 
     bool run[N_RUNGS];
     for (int i = 0; i < N_RUNGS; i++) {

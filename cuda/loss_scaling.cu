@@ -51,6 +51,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <type_traits>
 #include <vector>
 
 #include "common.cuh"
@@ -299,8 +300,10 @@ template <typename T> struct View {
    register, element 2j in the low half of register j. */
 template <typename T>
 __global__ void mma_gemm_kernel(int M, int N, int K, View<T> A, View<T> B, T *D) {
-    const tc_mma_shape s = TC_MMA_M16N8K16_F16;
-    const int na = tc_mma_frag_count(s, TC_FRAG_A), nb = tc_mma_frag_count(s, TC_FRAG_B);
+    const tc_mma_instr s = std::is_same<T, __half>::value ? TC_MMA_M16N8K16_F16 : TC_MMA_M16N8K16_BF16;
+    tc_mma_instr_info info;
+    tc_mma_instr_get(s, &info);
+    const int na = info.a_elems, nb = info.b_elems;
     int lane = (int)threadIdx.x, m0 = (int)blockIdx.x * 16, n0 = (int)blockIdx.y * 8, i, r, c;
     float acc[4] = { 0, 0, 0, 0 };
     for (int k0 = 0; k0 < K; k0 += 16) {

@@ -44,16 +44,18 @@
 /* ------------------------------------------------ the instructions, one table */
 
 enum Kind { F16_K16_F32, F16_K16_F16, BF16_K16_F32, F16_K8_F32, F16_K8_F16, BF16_K8_F32, TF32_K8_F32, TF32_K4_F32, N_KIND };
-struct KindInfo { const char *name, *arg; tc_mma_shape shape; tc_dtype in, out; };
+/* Each run: an instruction of the header's table and the accumulator type
+   (fp32, or fp16 where the instruction offers it). */
+struct KindInfo { tc_mma_instr instr; tc_dtype out; const char *arg; };
 static const KindInfo kinds[] = {
-    { "mma.sync.m16n8k16.f32.f16.f16.f32", "m16n8k16_f16_f32", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP32 },
-    { "mma.sync.m16n8k16.f16.f16.f16.f16", "m16n8k16_f16_f16", TC_MMA_M16N8K16_F16, TC_FP16, TC_FP16 },
-    { "mma.sync.m16n8k16.f32.bf16.bf16.f32", "m16n8k16_bf16", TC_MMA_M16N8K16_F16, TC_BF16, TC_FP32 },
-    { "mma.sync.m16n8k8.f32.f16.f16.f32", "m16n8k8_f16_f32", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP32 },
-    { "mma.sync.m16n8k8.f16.f16.f16.f16", "m16n8k8_f16_f16", TC_MMA_M16N8K8_F16, TC_FP16, TC_FP16 },
-    { "mma.sync.m16n8k8.f32.bf16.bf16.f32", "m16n8k8_bf16", TC_MMA_M16N8K8_F16, TC_BF16, TC_FP32 },
-    { "mma.sync.m16n8k8.f32.tf32.tf32.f32", "m16n8k8_tf32", TC_MMA_M16N8K8_TF32, TC_TF32, TC_FP32 },
-    { "mma.sync.m16n8k4.f32.tf32.tf32.f32", "m16n8k4_tf32", TC_MMA_M16N8K4_TF32, TC_TF32, TC_FP32 },
+    { TC_MMA_M16N8K16_F16, TC_FP32, "m16n8k16_f16_f32" },
+    { TC_MMA_M16N8K16_F16, TC_FP16, "m16n8k16_f16_f16" },
+    { TC_MMA_M16N8K16_BF16, TC_FP32, "m16n8k16_bf16" },
+    { TC_MMA_M16N8K8_F16, TC_FP32, "m16n8k8_f16_f32" },
+    { TC_MMA_M16N8K8_F16, TC_FP16, "m16n8k8_f16_f16" },
+    { TC_MMA_M16N8K8_BF16, TC_FP32, "m16n8k8_bf16" },
+    { TC_MMA_M16N8K8_TF32, TC_FP32, "m16n8k8_tf32" },
+    { TC_MMA_M16N8K4_TF32, TC_FP32, "m16n8k4_tf32" },
 };
 static_assert(COUNT_OF(kinds) == N_KIND, "one row per instruction");
 
@@ -71,8 +73,10 @@ __device__ static uint32_t operand_bits(tc_dtype t, float x) {
 
 /* Registers of a fragment: 16-bit types pack elements 2r (low half) and
    2r+1 (high half) into register r; tf32 and fp32 use one per element. */
-__device__ static void load_frag(tc_mma_shape s, tc_frag f, tc_dtype t, const float *M, int ld, int lane, uint32_t *reg) {
-    int n = tc_mma_frag_count(s, f), i, r, c;
+__device__ static void load_frag(tc_mma_instr s, tc_frag f, tc_dtype t, const float *M, int ld, int lane, uint32_t *reg) {
+    tc_mma_instr_info info;
+    tc_mma_instr_get(s, &info);
+    int n = f == TC_FRAG_A ? info.a_elems : f == TC_FRAG_B ? info.b_elems : info.c_elems, i, r, c;
     int packed = t == TC_FP16 || t == TC_BF16;
     for (i = 0; i < 8; i++) reg[i] = 0;
     for (i = 0; i < n; i++) {
@@ -85,15 +89,17 @@ __device__ static void load_frag(tc_mma_shape s, tc_frag f, tc_dtype t, const fl
 
 __global__ void mma_kernel(int kind, KindInfo k, int K, const float *A, const float *B, const float *C, float *D) {
     int lane = threadIdx.x, t = blockIdx.x, i, r, c;
+    tc_mma_instr_info info;
+    tc_mma_instr_get(k.instr, &info);
     const float *a = A + (size_t)t * MM * K, *b = B + (size_t)t * K * NN;
     const float *cm = C + (size_t)t * MM * NN;
     float *d = D + (size_t)t * MM * NN;
     uint32_t ra[8], rb[8], rc[8];
     float fd[4];
-    load_frag(k.shape, TC_FRAG_A, k.in, a, K, lane, ra);
-    load_frag(k.shape, TC_FRAG_B, k.in, b, NN, lane, rb);
-    load_frag(k.shape, TC_FRAG_C, k.out, cm, NN, lane, rc);
-    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.shape, TC_FRAG_C, lane, i, &r, &c); fd[i] = cm[r * NN + c]; }
+    load_frag(k.instr, TC_FRAG_A, info.in, a, K, lane, ra);
+    load_frag(k.instr, TC_FRAG_B, info.in, b, NN, lane, rb);
+    load_frag(k.instr, TC_FRAG_C, k.out, cm, NN, lane, rc);
+    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.instr, TC_FRAG_C, lane, i, &r, &c); fd[i] = cm[r * NN + c]; }
     uint32_t hd[2] = { rc[0], rc[1] };   /* fp16 accumulators: C as packed registers */
     /* d starts as C: the wrappers add in place */
     switch (kind) {
@@ -109,7 +115,7 @@ __global__ void mma_kernel(int kind, KindInfo k, int K, const float *A, const fl
     }
     if (k.out == TC_FP16)
         for (i = 0; i < 4; i++) fd[i] = tc_fp16_to_f32((uint16_t)(hd[i / 2] >> (16 * (i & 1))));
-    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.shape, TC_FRAG_C, lane, i, &r, &c); d[r * NN + c] = fd[i]; }
+    for (i = 0; i < 4; i++) { tc_mma_frag_coord(k.instr, TC_FRAG_C, lane, i, &r, &c); d[r * NN + c] = fd[i]; }
 }
 
 /* ------------------------------------------------ inputs */
@@ -182,19 +188,23 @@ int main(int argc, char **argv) {
     for (int kind = 0; kind < N_KIND; kind++) {
         if (!selected(pick, kind)) continue;
         const KindInfo &ki = kinds[kind];
-        int K = tc_mma_shape_k(ki.shape);
+        tc_mma_instr_info info;
+        tc_mma_instr_get(ki.instr, &info);
+        const int K = info.k;
+        char label[48];
+        snprintf(label, sizeof label, "mma.sync %s -> %s", info.name, tc_format_of(ki.out)->name);
         std::vector<float> A((size_t)T * MM * K), B((size_t)T * K * NN), C((size_t)T * MM * NN), D((size_t)T * MM * NN);
         rng_seed(0x1234567ull + (uint64_t)kind);
         for (int t = 0; t < T; t++) {
             int fam = t / per_fam, band = (int)(rand32() % 30) - 15;
             float *a = &A[(size_t)t * MM * K], *b = &B[(size_t)t * K * NN], *c = &C[(size_t)t * MM * NN];
-            for (int i = 0; i < MM * K; i++) a[i] = gen(ki.in, fam == FAM_PUBLISHED ? FAM_BAND : fam, band);
-            for (int i = 0; i < K * NN; i++) b[i] = gen(ki.in, fam == FAM_PUBLISHED ? FAM_BAND : fam, fam == FAM_BAND ? 0 : band);
+            for (int i = 0; i < MM * K; i++) a[i] = gen(info.in, fam == FAM_PUBLISHED ? FAM_BAND : fam, band);
+            for (int i = 0; i < K * NN; i++) b[i] = gen(info.in, fam == FAM_PUBLISHED ? FAM_BAND : fam, fam == FAM_BAND ? 0 : band);
             for (int i = 0; i < MM * NN; i++) c[i] = gen(ki.out, fam == FAM_RAW ? FAM_RAW : FAM_BAND, band + 2);
             if (fam == FAM_PUBLISHED) put_published(t, K, a, b, c);
-            if (ki.in != TC_TF32) {   /* the model's precondition: values of the type (tf32 takes raw fp32) */
-                for (int i = 0; i < MM * K; i++) a[i] = tc_round(ki.in, a[i], TC_RN);
-                for (int i = 0; i < K * NN; i++) b[i] = tc_round(ki.in, b[i], TC_RN);
+            if (info.in != TC_TF32) {   /* the model's precondition: values of the type (tf32 takes raw fp32) */
+                for (int i = 0; i < MM * K; i++) a[i] = tc_round(info.in, a[i], TC_RN);
+                for (int i = 0; i < K * NN; i++) b[i] = tc_round(info.in, b[i], TC_RN);
             }
             for (int i = 0; i < MM * NN; i++) c[i] = tc_round(ki.out, c[i], TC_RN);
         }
@@ -221,7 +231,7 @@ int main(int argc, char **argv) {
                     for (int rule = 0; rule < 2; rule++) {
                         tc_mma_options opt = { (tc_mma_zero_rule)rule, 0, 0 };
                         want[rule][(size_t)t * MM * NN + i * NN + j] =
-                            tc_mma_dot_ex(arch, ki.in, ki.out, K, arow, bcol, C[(size_t)t * MM * NN + i * NN + j], &opt);
+                            tc_mma_dot_ex(arch, info.in, ki.out, K, arow, bcol, C[(size_t)t * MM * NN + i * NN + j], &opt);
                     }
                 }
         ValidateOptions shown, count;
@@ -233,7 +243,7 @@ int main(int argc, char **argv) {
         count.show = 0;
         long bad[2] = { (long)validate("D", D, want[0], shown), (long)validate("D", D, want[1], count) };
         printf("%-38s %6d outputs: %ld mismatches (MMA-Sim rule, default), %ld (Khattak rule)\n",
-               ki.name, T * MM * NN, bad[0], bad[1]);
+               label, T * MM * NN, bad[0], bad[1]);
         if (bad[0]) {
             const size_t per = (size_t)per_fam * MM * NN;
             printf("   by input family:");

@@ -22,7 +22,7 @@
       one lane set to 1 shows where that register lands (row, dense k); one
       metadata nibble of one lane changed from (0,1) to (2,3) shows which
       (row, group) it steers, or that the lane is not read. Each is compared
-      with tc_sparse_a_coord / tc_sparse_meta_coord and every difference is
+      with tc_mma_frag_coord / tc_sparse_meta_coord and every difference is
       printed: this settles what the header marks UNCONFIRMED (m16n8k16 f16
       and both tf32 shapes).
    3. GEMM, f16 in, f32 out: a sparse kernel (one mma.sp m16n8k32 per k-step
@@ -56,27 +56,28 @@
 
 /* ------------------------------------------------------- mma.sp, one warp */
 
-/* One mma.sp::ordered_metadata (common.cuh) with C = 0; S is the
-   tc_sparse_shape, BF selects bf16 over f16 for the f16 shapes, SEL the
-   sparsity selector. */
-template <int S, int BF, int SEL>
+/* One mma.sp::ordered_metadata (common.cuh) with C = 0; S is a sparse
+   instruction of the header's table (TC_MMA_SP_*), SEL the sparsity
+   selector. */
+template <int S, int SEL>
 __device__ void mma_sp(float d[4], const uint32_t a[4], const uint32_t b[4], uint32_t e) {
-    using T = typename std::conditional<BF != 0, __nv_bfloat16, __half>::type;
     for (int i = 0; i < 4; i++) d[i] = 0.0f;
-    if constexpr (S == TC_SPARSE_M16N8K16_F16) mma_sp_m16n8k16<T, SEL>(d, a, b, e);
-    else if constexpr (S == TC_SPARSE_M16N8K32_F16) mma_sp_m16n8k32<T, SEL>(d, a, b, e);
-    else if constexpr (S == TC_SPARSE_M16N8K8_TF32) mma_sp_m16n8k8_tf32<SEL>(d, a, b, e);
+    if constexpr (S == TC_MMA_SP_M16N8K16_F16) mma_sp_m16n8k16<__half, SEL>(d, a, b, e);
+    else if constexpr (S == TC_MMA_SP_M16N8K16_BF16) mma_sp_m16n8k16<__nv_bfloat16, SEL>(d, a, b, e);
+    else if constexpr (S == TC_MMA_SP_M16N8K32_F16) mma_sp_m16n8k32<__half, SEL>(d, a, b, e);
+    else if constexpr (S == TC_MMA_SP_M16N8K32_BF16) mma_sp_m16n8k32<__nv_bfloat16, SEL>(d, a, b, e);
+    else if constexpr (S == TC_MMA_SP_M16N8K8_TF32) mma_sp_m16n8k8_tf32<SEL>(d, a, b, e);
     else mma_sp_m16n8k16_tf32<SEL>(d, a, b, e);
 }
 
 /* One warp per case: registers in, D out (32 lanes x 4 each). */
-template <int S, int BF, int SEL>
+template <int S, int SEL>
 __global__ void mma_sp_cases(const uint32_t *a, const uint32_t *meta, const uint32_t *b, float *d) {
     size_t c = blockIdx.x, lane = threadIdx.x;
     uint32_t ar[4], br[4];
     float dr[4];
     for (int r = 0; r < 4; r++) { ar[r] = a[(c * 32 + lane) * 4 + r]; br[r] = b[(c * 32 + lane) * 4 + r]; }
-    mma_sp<S, BF, SEL>(dr, ar, br, meta[c * 32 + lane]);
+    mma_sp<S, SEL>(dr, ar, br, meta[c * 32 + lane]);
     for (int r = 0; r < 4; r++) d[(c * 32 + lane) * 4 + r] = dr[r];
 }
 
@@ -90,7 +91,7 @@ struct Batch {
     }
 };
 
-template <int S, int BF, int SEL>
+template <int S, int SEL>
 static void run_batch(Batch &bt) {
     uint32_t *da, *dm, *db;
     float *dd;
@@ -99,7 +100,7 @@ static void run_batch(Batch &bt) {
     CUDA_CHECK(cudaMemcpy(da, bt.a.data(), bt.a.size() * 4, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dm, bt.meta.data(), bt.meta.size() * 4, cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(db, bt.b.data(), bt.b.size() * 4, cudaMemcpyHostToDevice));
-    mma_sp_cases<S, BF, SEL><<<bt.n, 32>>>(da, dm, db, dd);
+    mma_sp_cases<S, SEL><<<bt.n, 32>>>(da, dm, db, dd);
     CUDA_CHECK(cudaGetLastError());
     bt.d.resize(bt.a.size());
     CUDA_CHECK(cudaMemcpy(bt.d.data(), dd, bt.d.size() * 4, cudaMemcpyDeviceToHost));
@@ -115,11 +116,12 @@ static void case_tile(const Batch &bt, int c, float tile[16 * 8]) {
 }
 
 /* ---- 1. layout cases: every selector x group position x legal pair ---- */
-template <int S, int BF, int SEL>
+template <int S, int SEL>
 static long layout_cases() {
-    const tc_sparse_shape_info *in = tc_sparse_shape_info_of((tc_sparse_shape)S);
-    tc_dtype t = in->keep == 1 ? TC_TF32 : (BF ? TC_BF16 : TC_FP16);
-    int groups = in->k / in->group, npairs = in->group == 4 ? 6 : 2;
+    tc_mma_instr_info in;
+    tc_mma_instr_get((tc_mma_instr)S, &in);
+    const tc_dtype t = in.in;
+    int groups = in.k / in.sparse_group, npairs = in.sparse_group == 4 ? 6 : 2;
     static const int pairs4[6][2] = { {0,1}, {0,2}, {0,3}, {1,2}, {1,3}, {2,3} };
     std::vector<float> dense, ref;
     Batch bt;
@@ -131,47 +133,48 @@ static long layout_cases() {
                 for (int i = 0; i < 16; i++)            /* every group a random legal pair of non-zeros */
                     for (int gg = 0; gg < groups; gg++) {
                         int q = (i == r && gg == g) ? p : (int)(rand32() % (uint32_t)npairs);
-                        for (int x = 0; x < in->group; x++) A[i * in->k + gg * in->group + x] = 0.0f;
-                        for (int x = 0; x < in->keep; x++) {
-                            int pos = in->group == 4 ? pairs4[q][x] : q;
-                            A[i * in->k + gg * in->group + pos] = (rand32() & 1) ? rand_int(1, 4) : rand_int(-4, -1);
+                        for (int x = 0; x < in.sparse_group; x++) A[i * in.k + gg * in.sparse_group + x] = 0.0f;
+                        for (int x = 0; x < in.sparse_keep; x++) {
+                            int pos = in.sparse_group == 4 ? pairs4[q][x] : q;
+                            A[i * in.k + gg * in.sparse_group + pos] = (rand32() & 1) ? rand_int(1, 4) : rand_int(-4, -1);
                         }
                     }
-                for (int i = 0; i < in->k * 8; i++) B[i] = rand_int(-3, 3);
-                if (tc_sparse_compress(t, 16, in->k, A, in->k, V, in->k / 2, meta, 1, 0, NULL) != TC_OK ||
-                    tc_sparse_pack_a((tc_sparse_shape)S, t, SEL, 16, in->k, V, in->k / 2, meta, 1, 0, 0, ar, mr) != TC_OK ||
-                    tc_sparse_pack_b((tc_sparse_shape)S, t, in->k, 8, B, 8, 0, 0, br) != TC_OK) { printf("packing failed\n"); exit(EXIT_MISMATCH); }
+                for (int i = 0; i < in.k * 8; i++) B[i] = rand_int(-3, 3);
+                if (tc_sparse_compress(t, 16, in.k, A, in.k, V, in.k / 2, meta, 1, 0, NULL) != TC_OK ||
+                    tc_sparse_pack_a((tc_mma_instr)S, SEL, 16, in.k, V, in.k / 2, meta, 1, 0, 0, ar, mr) != TC_OK ||
+                    tc_sparse_pack_b((tc_mma_instr)S, in.k, 8, B, 8, 0, 0, br) != TC_OK) { printf("packing failed\n"); exit(EXIT_MISMATCH); }
                 bt.add(ar, mr, br);
                 for (int i = 0; i < 16; i++)
                     for (int n = 0; n < 8; n++) {
                         double s = 0;
-                        for (int k = 0; k < in->k; k++) s += (double)A[i * in->k + k] * B[k * 8 + n];
+                        for (int k = 0; k < in.k; k++) s += (double)A[i * in.k + k] * B[k * 8 + n];
                         ref.push_back((float)s);
                     }
             }
-    run_batch<S, BF, SEL>(bt);
+    run_batch<S, SEL>(bt);
     /* D of case c is rows 16c..16c+15; case c tests (row c / (groups * npairs),
        group (c / npairs) % groups, pair c % npairs). Compared by value: small
        integers, so only where each value lands can differ. */
     std::vector<float> got((size_t)bt.n * 128);
     for (int c = 0; c < bt.n; c++) case_tile(bt, c, &got[(size_t)c * 128]);
     char what[64];
-    snprintf(what, sizeof what, "%s %s sel %d D", in->name, BF ? "bf16" : (in->keep == 1 ? "tf32" : "f16"), SEL);
+    snprintf(what, sizeof what, "%s sel %d D", in.name, SEL);
     ValidateOptions opt;
     opt.compare = CMP_VALUE;
     opt.cols = 8;
     opt.show = 3;
     opt.summary = false;
     long bad = (long)validate(what, got, ref, opt);
-    printf("  %-14s %s selector %d: %5d cases, %ld mismatching D elements\n", in->name, BF ? "bf16" : (in->keep == 1 ? "tf32" : "f16 "), SEL, bt.n, bad);
+    printf("  %-17s selector %d: %5d cases, %ld mismatching D elements\n", in.name, SEL, bt.n, bad);
     return bad;
 }
 
 /* ---- 2. probes: where does each register element and metadata nibble go ---- */
 template <int S, int SEL>
 static long probes() {
-    const tc_sparse_shape_info *in = tc_sparse_shape_info_of((tc_sparse_shape)S);
-    tc_dtype t = in->keep == 1 ? TC_TF32 : TC_FP16;
+    tc_mma_instr_info in;
+    tc_mma_instr_get((tc_mma_instr)S, &in);
+    const tc_dtype t = in.in;
     uint32_t one = t == TC_TF32 ? 0x3F800000u : 0x3C00u;
     long diffs = 0;
     /* values: all metadata (0,1) in every lane, B[k][0] = k + 1 */
@@ -179,24 +182,24 @@ static long probes() {
         Batch bt;
         float B[32 * 8] = { 0 };
         uint32_t br[128], mr[32];
-        for (int k = 0; k < in->k; k++) B[k * 8] = (float)(k + 1);
-        tc_sparse_pack_b((tc_sparse_shape)S, t, in->k, 8, B, 8, 0, 0, br);
+        for (int k = 0; k < in.k; k++) B[k * 8] = (float)(k + 1);
+        tc_sparse_pack_b((tc_mma_instr)S, in.k, 8, B, 8, 0, 0, br);
         for (int l = 0; l < 32; l++) mr[l] = 0x44444444u;
         for (int lane = 0; lane < 32; lane++)
-            for (int e = 0; e < in->a_elems; e++) {
+            for (int e = 0; e < in.a_elems; e++) {
                 uint32_t ar[128] = { 0 };
                 ar[lane * 4 + (t == TC_TF32 ? e : e >> 1)] = t == TC_TF32 ? one : one << (16 * (e & 1));
                 bt.add(ar, mr, br);
             }
-        run_batch<S, 0, SEL>(bt);
+        run_batch<S, SEL>(bt);
         for (int c = 0; c < bt.n; c++) {
-            int lane = c / in->a_elems, e = c % in->a_elems, row = -1, k = -1, hr = -1, hc = -1;
+            int lane = c / in.a_elems, e = c % in.a_elems, row = -1, k = -1, hr = -1, hc = -1;
             float tile[16 * 8];
             case_tile(bt, c, tile);
             for (int i = 0; i < 16; i++) if (tile[i * 8] != 0) { row = i; k = (int)tile[i * 8] - 1; }
-            tc_sparse_a_coord((tc_sparse_shape)S, lane, e, &hr, &hc);
+            tc_mma_frag_coord((tc_mma_instr)S, TC_FRAG_A, lane, e, &hr, &hc);
             /* (0,1) everywhere: compressed column c is dense column (c / keep) * group + c % keep */
-            int hk = (hc / in->keep) * in->group + hc % in->keep;
+            int hk = (hc / in.sparse_keep) * in.sparse_group + hc % in.sparse_keep;
             if (row != hr || k != hk) {
                 if (diffs < 40) printf("    A lane %2d element %d: GPU row %d, dense k %d; header row %d, dense k %d\n", lane, e, row, k, hr, hk);
                 diffs++;
@@ -209,10 +212,10 @@ static long probes() {
         Batch bt;
         float B[32 * 8] = { 0 };
         uint32_t ar[128] = { 0 }, br[128];
-        for (int k = 0; k < in->k; k++) if (k % in->group >= in->group / 2) B[k * 8] = (float)(1 << (k / in->group));
-        tc_sparse_pack_b((tc_sparse_shape)S, t, in->k, 8, B, 8, 0, 0, br);
+        for (int k = 0; k < in.k; k++) if (k % in.sparse_group >= in.sparse_group / 2) B[k * 8] = (float)(1 << (k / in.sparse_group));
+        tc_sparse_pack_b((tc_mma_instr)S, in.k, 8, B, 8, 0, 0, br);
         for (int lane = 0; lane < 32; lane++)
-            for (int e = 0; e < in->a_elems; e++) ar[lane * 4 + (t == TC_TF32 ? e : e >> 1)] |= t == TC_TF32 ? one : one << (16 * (e & 1));
+            for (int e = 0; e < in.a_elems; e++) ar[lane * 4 + (t == TC_TF32 ? e : e >> 1)] |= t == TC_TF32 ? one : one << (16 * (e & 1));
         for (int lane = 0; lane < 32; lane++)
             for (int j = 0; j < 8; j++) {
                 uint32_t mr[32];
@@ -220,20 +223,21 @@ static long probes() {
                 mr[lane] = (mr[lane] & ~(0xFu << (4 * j))) | (0xEu << (4 * j));
                 bt.add(ar, mr, br);
             }
-        run_batch<S, 0, SEL>(bt);
+        run_batch<S, SEL>(bt);
         for (int c = 0; c < bt.n; c++) {
             int lane = c / 8, j = c % 8, row = -1, g = -1, hr = -1, hg = -1;
             float tile[16 * 8];
             case_tile(bt, c, tile);
-            for (int i = 0; i < 16; i++) if (tile[i * 8] != 0) { row = i; g = (int)std::log2(tile[i * 8] / in->keep); }
-            if (tc_sparse_meta_coord((tc_sparse_shape)S, SEL, lane, j, &hr, &hg) != 1) { hr = -1; hg = -1; }
+            for (int i = 0; i < 16; i++) if (tile[i * 8] != 0) { row = i; g = (int)std::log2(tile[i * 8] / in.sparse_keep); }
+            int used;
+            tc_sparse_meta_coord((tc_mma_instr)S, SEL, lane, j, &used, &hr, &hg);   /* unused: -1, -1 */
             if (row != hr || g != hg) {
                 if (diffs < 40) printf("    metadata lane %2d nibble %d: GPU row %d, group %d; header row %d, group %d (-1: not read)\n", lane, j, row, g, hr, hg);
                 diffs++;
             }
         }
     }
-    printf("  %-14s selector %d probes: %ld differences from the header's layout\n", in->name, SEL, diffs);
+    printf("  %-14s selector %d probes: %ld differences from the header's layout\n", in.name, SEL, diffs);
     return diffs;
 }
 
@@ -278,7 +282,7 @@ __global__ void gemm_sparse(int M, int N, int K, const uint16_t *V, const uint32
     for (int k0 = 0; k0 < K; k0 += 32) {
         uint32_t a[2][4], e[2], b[4][4];
         for (int i = 0; i < 2; i++) {
-            /* tc_sparse_a_coord for m16n8k32: (g, 2t..), (g+8, 2t..), (g, 8+2t..), (g+8, 8+2t..) of the compressed tile */
+            /* tc_mma_frag_coord (A) for sp.m16n8k32: (g, 2t..), (g+8, 2t..), (g, 8+2t..), (g+8, 8+2t..) of the compressed tile */
             const uint16_t *p = V + (size_t)(m0 + 16 * i + g) * kh + k0 / 2 + 2 * t;
             a[i][0] = ld32(p); a[i][1] = ld32(p + 8 * (size_t)kh); a[i][2] = ld32(p + 8); a[i][3] = ld32(p + 8 * (size_t)kh + 8);
             /* tc_sparse_meta_coord, selector 0: lane t (0 or 1) carries groups 4t..4t+3 of rows g (bits 15:0) and g+8 (31:16) */
@@ -438,23 +442,23 @@ int main(int argc, char **argv) {
     if (selected(pick, LAYOUT)) {
         rng_seed(0x1A70ull);
         printf("1. layout cases (every selector, group position and ordered pair; exact small integers)\n");
-        bad += layout_cases<TC_SPARSE_M16N8K16_F16, 0, 0>() + layout_cases<TC_SPARSE_M16N8K16_F16, 0, 1>();
-        bad += layout_cases<TC_SPARSE_M16N8K16_F16, 0, 2>() + layout_cases<TC_SPARSE_M16N8K16_F16, 0, 3>();
-        bad += layout_cases<TC_SPARSE_M16N8K16_F16, 1, 0>() + layout_cases<TC_SPARSE_M16N8K16_F16, 1, 3>();
-        bad += layout_cases<TC_SPARSE_M16N8K32_F16, 0, 0>() + layout_cases<TC_SPARSE_M16N8K32_F16, 0, 1>();
-        bad += layout_cases<TC_SPARSE_M16N8K32_F16, 1, 0>() + layout_cases<TC_SPARSE_M16N8K32_F16, 1, 1>();
-        bad += layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 0>() + layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 1>();
-        bad += layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 2>() + layout_cases<TC_SPARSE_M16N8K8_TF32, 0, 3>();
-        bad += layout_cases<TC_SPARSE_M16N8K16_TF32, 0, 0>() + layout_cases<TC_SPARSE_M16N8K16_TF32, 0, 1>();
+        bad += layout_cases<TC_MMA_SP_M16N8K16_F16, 0>() + layout_cases<TC_MMA_SP_M16N8K16_F16, 1>();
+        bad += layout_cases<TC_MMA_SP_M16N8K16_F16, 2>() + layout_cases<TC_MMA_SP_M16N8K16_F16, 3>();
+        bad += layout_cases<TC_MMA_SP_M16N8K16_BF16, 0>() + layout_cases<TC_MMA_SP_M16N8K16_BF16, 3>();
+        bad += layout_cases<TC_MMA_SP_M16N8K32_F16, 0>() + layout_cases<TC_MMA_SP_M16N8K32_F16, 1>();
+        bad += layout_cases<TC_MMA_SP_M16N8K32_BF16, 0>() + layout_cases<TC_MMA_SP_M16N8K32_BF16, 1>();
+        bad += layout_cases<TC_MMA_SP_M16N8K8_TF32, 0>() + layout_cases<TC_MMA_SP_M16N8K8_TF32, 1>();
+        bad += layout_cases<TC_MMA_SP_M16N8K8_TF32, 2>() + layout_cases<TC_MMA_SP_M16N8K8_TF32, 3>();
+        bad += layout_cases<TC_MMA_SP_M16N8K16_TF32, 0>() + layout_cases<TC_MMA_SP_M16N8K16_TF32, 1>();
     }
     if (selected(pick, PROBES)) {
         printf("2. probes (where each register element and metadata nibble lands)\n");
-        bad += probes<TC_SPARSE_M16N8K16_F16, 0>() + probes<TC_SPARSE_M16N8K16_F16, 1>();
-        bad += probes<TC_SPARSE_M16N8K16_F16, 2>() + probes<TC_SPARSE_M16N8K16_F16, 3>();
-        bad += probes<TC_SPARSE_M16N8K32_F16, 0>() + probes<TC_SPARSE_M16N8K32_F16, 1>();
-        bad += probes<TC_SPARSE_M16N8K8_TF32, 0>() + probes<TC_SPARSE_M16N8K8_TF32, 1>();
-        bad += probes<TC_SPARSE_M16N8K8_TF32, 2>() + probes<TC_SPARSE_M16N8K8_TF32, 3>();
-        bad += probes<TC_SPARSE_M16N8K16_TF32, 0>() + probes<TC_SPARSE_M16N8K16_TF32, 1>();
+        bad += probes<TC_MMA_SP_M16N8K16_F16, 0>() + probes<TC_MMA_SP_M16N8K16_F16, 1>();
+        bad += probes<TC_MMA_SP_M16N8K16_F16, 2>() + probes<TC_MMA_SP_M16N8K16_F16, 3>();
+        bad += probes<TC_MMA_SP_M16N8K32_F16, 0>() + probes<TC_MMA_SP_M16N8K32_F16, 1>();
+        bad += probes<TC_MMA_SP_M16N8K8_TF32, 0>() + probes<TC_MMA_SP_M16N8K8_TF32, 1>();
+        bad += probes<TC_MMA_SP_M16N8K8_TF32, 2>() + probes<TC_MMA_SP_M16N8K8_TF32, 3>();
+        bad += probes<TC_MMA_SP_M16N8K16_TF32, 0>() + probes<TC_MMA_SP_M16N8K16_TF32, 1>();
     }
     if (selected(pick, DENSE) || selected(pick, SPARSE)) {
         printf("3. GEMM: sparse (mma.sp m16n8k32) against dense (mma.sync m16n8k16) of the same design\n");
