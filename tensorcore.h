@@ -2711,9 +2711,8 @@ TCDEF tc_status tc_sparse_pack_a(tc_mma_instr s, int selector, int M, int K,
             if ((st = tc__sparse_put(info.in, a + lane * 4, e, values[(size_t)(row0 + r) * (size_t)ldv + (size_t)(col0 / 2 + c)])) != TC_OK) return st;
         }
         for (j = 0; j < 8; j++) {
-            int used, r, g;
-            tc_sparse_meta_coord(s, selector, lane, j, &used, &r, &g);
-            if (used) {
+            int used = 0, r = 0, g = 0;
+            if (tc_sparse_meta_coord(s, selector, lane, j, &used, &r, &g) == TC_OK && used) {
                 int gg = col0 / group + g;
                 uint32_t code = (meta[(size_t)(row0 + r) * (size_t)ldm + (size_t)(gg / 8)] >> (4 * (gg % 8))) & 0xFu;
                 meta_regs[lane] |= code << (4 * j);
@@ -2754,9 +2753,9 @@ TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
     if (selector < 0 || selector >= info.selectors) return TC_ERR_ARG;
     for (lane = 0; lane < 32; lane++)
         for (j = 0; j < 8; j++) {
-            int used, g;
-            tc_sparse_meta_coord(s, selector, lane, j, &used, &r, &g);
-            if (used) codes[r][g] = (meta_regs[lane] >> (4 * j)) & 0xFu;
+            int used = 0, g = 0;
+            if (tc_sparse_meta_coord(s, selector, lane, j, &used, &r, &g) == TC_OK && used)
+                codes[r][g] = (meta_regs[lane] >> (4 * j)) & 0xFu;
         }
     for (i = 0; i < info.m * info.k; i++) tile[i] = 0.0f;
     for (lane = 0; lane < 32; lane++)

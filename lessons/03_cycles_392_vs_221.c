@@ -26,7 +26,7 @@ static const char *const profiles[] = { "dettmers2020", "dettmers2023", "a100", 
 #define N_PROFILES ((int)(sizeof profiles / sizeof profiles[0]))
 
 /* Runs one variant; prints cycles and the main stall reasons; optionally writes the timeline. */
-static long long simulate(const tc_sim_profile *g, const tc_sim_matmul32_desc *d, const char *png) {
+static long long simulate(const tc_gpu *gpu, const tc_sim_matmul32_desc *d, const char *png) {
     tc_sim_program p;
     tc_sim_options o;
     tc_sim_result r;
@@ -37,7 +37,7 @@ static long long simulate(const tc_sim_profile *g, const tc_sim_matmul32_desc *d
     memset(&o, 0, sizeof o);
     o.record_timeline = png != NULL;
     s = tc_sim_build_matmul32(&p, d);
-    if (s == TC_OK) s = tc_sim_run(g, &p, &o, &r);
+    if (s == TC_OK) s = tc_sim_run(&gpu->profile, &p, &o, &r);
     tc_sim_program_free(&p);
     if (s != TC_OK) { printf("  simulation failed: %s\n", tc_status_string(s)); return -1; }
     cycles = (long long)r.cycles;
@@ -49,7 +49,7 @@ static long long simulate(const tc_sim_profile *g, const tc_sim_matmul32_desc *d
     printf("\n");
     if (png) {
         char title[128];
-        snprintf(title, sizeof title, "32x32 matmul, %s, %s: %lld cycles", d->tensor_cores ? "Tensor Cores" : "FFMA", g->name, cycles);
+        snprintf(title, sizeof title, "32x32 matmul, %s, %s: %lld cycles", d->tensor_cores ? "Tensor Cores" : "FFMA", gpu->name, cycles);
         if (tcsim_write_timeline_png(&r, title, png, 64) == 0) printf("  wrote %s\n", png);
     }
     tc_sim_result_free(&r);
@@ -57,8 +57,10 @@ static long long simulate(const tc_sim_profile *g, const tc_sim_matmul32_desc *d
 }
 
 int main(void) {
+    const tc_gpu *a100 = tc_gpu_find("a100"), *h100 = tc_gpu_find("h100");
     tc_sim_matmul32_desc d;
     int i;
+    if (!a100 || !h100) { fprintf(stderr, "the a100 and h100 GPU entries are missing\n"); return 1; }
     printf("Tim Dettmers' count (2020): global 200, shared 20, FFMA 4, Tensor Core 1 cycle\n");
     printf("  without Tensor Cores: 200 + 8*20 + 8*4 = %d cycles\n", 200 + 8 * 20 + 8 * 4);
     printf("  with Tensor Cores:    200 + 20 + 1     = %d cycles\n", 200 + 20 + 1);
@@ -66,39 +68,41 @@ int main(void) {
            200 + 8 * 34 + 8 * 4, 200 + 34 + 1);
     printf("The simulator runs the programs instruction by instruction (64 warps on 8 SMs):\n");
     for (i = 0; i < N_PROFILES; i++) {
-        const tc_sim_profile *g = tc_sim_profile_find(profiles[i]);
+        const tc_gpu *gpu = tc_gpu_find(profiles[i]);
         char png[64];
         long long f, t;
-        printf("%s - %s\n", g->name, g->description);
+        if (!gpu) { fprintf(stderr, "no GPU entry '%s'\n", profiles[i]); return 1; }
+        printf("%s - %s\n", gpu->name, gpu->description);
         memset(&d, 0, sizeof d);
-        snprintf(png, sizeof png, "03_timeline_%s_ffma.png", g->name);
-        f = simulate(g, &d, png);
+        snprintf(png, sizeof png, "03_timeline_%s_ffma.png", gpu->name);
+        f = simulate(gpu, &d, png);
         d.tensor_cores = 1;
-        snprintf(png, sizeof png, "03_timeline_%s_tc.png", g->name);
-        t = simulate(g, &d, png);
+        snprintf(png, sizeof png, "03_timeline_%s_tc.png", gpu->name);
+        t = simulate(gpu, &d, png);
         if (f > 0 && t > 0) printf("  speed-up %.2fx; the global load is %.0f%% of the Tensor Core version\n\n", (double)f / (double)t,
-                                   100.0 * (g->l2_latency) / (double)t);
+                                   100.0 * (gpu->profile.l2_latency) / (double)t);
     }
     printf("Why A100 and H100 differ from the blog: an m8n8k4 MMA takes %d (A100) and %d (H100) cycles, not 1\n"
            "(both assumptions until cuda/cycles.cu measures them); global loads take 200-290 and\n"
            "264-484 cycles; four schedulers per SM share eight warps; an FFMA pipe\n"
            "accepts a warp every %d cycles on A100 (16 lanes per sub-partition); shared memory serves one\n"
            "128-byte wavefront per cycle per SM, so 8 warps' loads queue.\n\n",
-           tc_sim_profile_find("a100")->mma_latency[TC_SIM_MMA_M8N8K4_F16], tc_sim_profile_find("h100")->mma_latency[TC_SIM_MMA_M8N8K4_F16],
-           tc_sim_profile_find("a100")->ffma_interval);
+           a100->profile.mma_latency[TC_MMA_M8N8K4_F16], h100->profile.mma_latency[TC_MMA_M8N8K4_F16],
+           a100->profile.ffma_interval);
     printf("The blog's count is serial: each shared load waits for the previous FFMA. A compiler issues\n"
            "the loads ahead (pipelined); a correct kernel also needs __syncthreads after the copy (sync):\n");
     for (i = 0; i < N_PROFILES; i++) {
-        const tc_sim_profile *g = tc_sim_profile_find(profiles[i]);
-        printf("%s\n", g->name);
+        const tc_gpu *gpu = tc_gpu_find(profiles[i]);
+        if (!gpu) { fprintf(stderr, "no GPU entry '%s'\n", profiles[i]); return 1; }
+        printf("%s\n", gpu->name);
         memset(&d, 0, sizeof d);
         d.pipelined = 1;
         printf("  pipelined:");
-        simulate(g, &d, NULL);
+        simulate(gpu, &d, NULL);
         d.pipelined = 0;
         d.sync = 1;
         printf("  with sync:");
-        simulate(g, &d, NULL);
+        simulate(gpu, &d, NULL);
     }
     printf("\nExercise: with `build/tcsim run matmul32_tc --profile h100 --warps N` find how many warps\n"
            "per SM it takes before not_selected and math_pipe_throttle replace long_scoreboard as the\n"

@@ -88,21 +88,30 @@ static void draw_panel(plot_canvas *c, int x0, int y0, const pattern *p, int pas
 
 int main(void) {
     pattern p[PATTERNS];
-    const tc_sim_profile *g = tc_sim_profile_find("a100");
+    const tc_gpu *gpu = tc_gpu_find("a100");
+    const tc_sim_profile *g;
     plot_canvas c;
     long long base;
     int i;
+    if (!gpu) { fprintf(stderr, "no GPU entry 'a100'\n"); return 1; }
+    g = &gpu->profile;
     make_patterns(p);
     base = simulate(g, p[0].addr);
     printf("Shared memory: %d banks x %d bytes; bank of byte address a = (a / 4) %% 32.\n", g->banks, g->bank_bytes);
-    printf("Each row: the conflict degree (passes) and the simulated cycles of LDS + dependent FFMA on %s\n", g->name);
+    printf("Each row: the conflict degree (passes) and the simulated cycles of LDS + dependent FFMA on %s\n", gpu->name);
     printf("(shared latency %d + FFMA %d = %lld cycles without conflict; each extra pass adds a cycle).\n\n", g->shared_latency,
            g->ffma_latency, base);
     printf("%-24s %7s %7s   banks of lanes 0..7\n", "pattern", "passes", "cycles");
     if (plot_canvas_init(&c, 3 * 320 + 20, 2 * 340 + 40, 0xFFFFFF) != 0) return 1;
     plot_text(&c, 10, 6, "which thread (row) hits which bank (column); lighter = later pass", 0x000000, 1);
     for (i = 0; i < PATTERNS; i++) {
-        int passes = tc_sim_shared_passes(p[i].addr, LANES, 4, g->banks, g->bank_bytes), l;
+        int passes = 0, l;
+        tc_status s = tc_sim_shared_passes(p[i].addr, LANES, 4, g->banks, g->bank_bytes, &passes);
+        if (s != TC_OK) {
+            fprintf(stderr, "tc_sim_shared_passes(%s): %s\n", p[i].name, tc_status_string(s));
+            plot_canvas_free(&c);
+            return 1;
+        }
         printf("%-24s %7d %7lld  ", p[i].name, passes, simulate(g, p[i].addr));
         for (l = 0; l < 8; l++) printf(" %2u", p[i].addr[l] / 4 % BANKS);
         printf("\n");

@@ -43,9 +43,16 @@ int main(void) {
     const int64_t lm = 4096, ln = 4096, lk = 1024;
     tc_sim_prediction ew[N_GPUS], gemm[N_GPUS], layer[N_GPUS];
     double bw_ratio[N_GPUS], ew_speed[N_GPUS], gemm_speed[N_GPUS], layer_speed[N_GPUS], tc_ratio[N_GPUS];
-    const tc_sim_profile *v100 = tc_sim_profile_find("v100");
+    const tc_gpu *gpu[N_GPUS];
+    const tc_sim_profile *v100;
     tc_status s;
     int i, j;
+
+    for (i = 0; i < N_GPUS; i++) {
+        gpu[i] = tc_gpu_find(gpus[i]);
+        if (!gpu[i]) return fail(gpus[i], TC_ERR_ARG);   /* no such GPU entry */
+    }
+    v100 = &gpu[0]->profile;
 
     memset(&add_relu, 0, sizeof add_relu);
     add_relu.elements = (int64_t)1 << 26;
@@ -55,21 +62,21 @@ int main(void) {
 
     printf("Dettmers' reasoning, from the profiles' DRAM bandwidth:\n");
     for (i = 0; i < N_GPUS; i++) {
-        const tc_sim_profile *g = tc_sim_profile_find(gpus[i]);
+        const tc_sim_profile *g = &gpu[i]->profile;
         bw_ratio[i] = dram_gbs(g) / dram_gbs(v100);
-        printf("  %-8s %5.0f GB/s   %.2fx V100\n", g->name, dram_gbs(g), bw_ratio[i]);
+        printf("  %-8s %5.0f GB/s   %.2fx V100\n", gpu[i]->name, dram_gbs(g), bw_ratio[i]);
     }
     printf("  A100/V100 = %.0f/%.0f = %.2fx; with +2-5%% (shared memory) and +1-3%% (Tensor Cores):\n"
            "  %.2f x 1.02 x 1.01 = %.2fx to %.2f x 1.05 x 1.03 = %.2fx (the blog: 1.78x to 1.87x).\n"
            "  The blog's own debiased benchmarks: 1.70x for NLP, 1.45x for CV.\n\n",
-           dram_gbs(tc_sim_profile_find("a100")), dram_gbs(v100), bw_ratio[1], bw_ratio[1], bw_ratio[1] * 1.02 * 1.01,
+           dram_gbs(&gpu[1]->profile), dram_gbs(v100), bw_ratio[1], bw_ratio[1], bw_ratio[1] * 1.02 * 1.01,
            bw_ratio[1], bw_ratio[1] * 1.05 * 1.03);
 
     printf("Simulated: residual add+ReLU over %lld fp32 elements (%.0f MB moved) and an 8192^3 fp16 GEMM\n",
            (long long)add_relu.elements, 12.0 * (double)add_relu.elements / 1e6);
     printf("  %-8s %12s %10s %12s %10s %12s\n", "GPU", "add+ReLU us", "GB/s", "GEMM ms", "TFLOP/s", "layer us");
     for (i = 0; i < N_GPUS; i++) {
-        const tc_sim_profile *g = tc_sim_profile_find(gpus[i]);
+        const tc_sim_profile *g = &gpu[i]->profile;
         tc_sim_elementwise_desc pass = add_relu;
         tc_sim_prediction k;
         s = tc_sim_predict_elementwise(g, &add_relu, &ew[i]);
@@ -87,7 +94,7 @@ int main(void) {
             tc_sim_prediction_add(&layer[i], &k);
         }
         tc_ratio[i] = gemm[i].flops / gemm[i].kernel_seconds;
-        printf("  %-8s %12.1f %10.0f %12.3f %10.1f %12.1f\n", g->name, ew[i].kernel_seconds * 1e6,
+        printf("  %-8s %12.1f %10.0f %12.3f %10.1f %12.1f\n", gpu[i]->name, ew[i].kernel_seconds * 1e6,
                ew[i].dram_bytes / ew[i].kernel_seconds / 1e9, gemm[i].kernel_seconds * 1e3, tc_ratio[i] / 1e12,
                layer[i].kernel_seconds * 1e6);
     }

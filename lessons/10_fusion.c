@@ -92,7 +92,7 @@ static int resnet50_sizes(long *size) {
 
 /* Adds count kernels of n elements, reading `in` and writing `out` streams with
    `ops` operations per element, to a sequence; returns 0 or prints the failure. */
-static int add_kernels(const tc_sim_profile *g, int64_t n, int in, int out, int ops, int count, tc_sim_prediction *seq) {
+static int add_kernels(const tc_gpu *gpu, int64_t n, int in, int out, int ops, int count, tc_sim_prediction *seq) {
     tc_sim_elementwise_desc d;
     tc_sim_prediction k;
     tc_status s;
@@ -100,8 +100,8 @@ static int add_kernels(const tc_sim_profile *g, int64_t n, int in, int out, int 
     d.inputs = in;
     d.outputs = out;
     d.ops = ops;
-    s = tc_sim_predict_elementwise(g, &d, &k);
-    if (s != TC_OK) { fprintf(stderr, "10_fusion: %s: %s\n", g->name, tc_status_string(s)); return -1; }
+    s = tc_sim_predict_elementwise(&gpu->profile, &d, &k);
+    if (s != TC_OK) { fprintf(stderr, "10_fusion: %s: %s\n", gpu->name, tc_status_string(s)); return -1; }
     while (count-- > 0) tc_sim_prediction_add(seq, &k);
     return 0;
 }
@@ -160,21 +160,24 @@ int main(void) {
            "  (read 1, write 1) then add+ReLU (read 2, write 1) = 20 bytes; all fused (read x and the\n"
            "  residual, write out) = 12 bytes\n");
     for (i = 0; i < N_GPUS; i++) {
-        const tc_sim_profile *g = tc_sim_profile_find(gpus[i]);
+        const tc_gpu *gpu = tc_gpu_find(gpus[i]);
+        const tc_sim_profile *g;
         tc_sim_prediction v4, v2, v1;
+        if (!gpu) { fprintf(stderr, "10_fusion: no GPU entry '%s'\n", gpus[i]); return 1; }
+        g = &gpu->profile;
         memset(&v4, 0, sizeof v4);
         memset(&v2, 0, sizeof v2);
         memset(&v1, 0, sizeof v1);
-        if (add_kernels(g, bn_elements, 1, 1, 1, 3, &v4) || add_kernels(g, bn_elements, 2, 1, 2, 1, &v4) ||
-            add_kernels(g, bn_elements, 1, 1, 3, 1, &v2) || add_kernels(g, bn_elements, 2, 1, 2, 1, &v2) ||
-            add_kernels(g, bn_elements, 2, 1, 5, 1, &v1))
+        if (add_kernels(gpu, bn_elements, 1, 1, 1, 3, &v4) || add_kernels(gpu, bn_elements, 2, 1, 2, 1, &v4) ||
+            add_kernels(gpu, bn_elements, 1, 1, 3, 1, &v2) || add_kernels(gpu, bn_elements, 2, 1, 2, 1, &v2) ||
+            add_kernels(gpu, bn_elements, 2, 1, 5, 1, &v1))
             return 1;
-        printf("  %s (%.0f GB/s, %.1f us per launch)\n", g->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
+        printf("  %s (%.0f GB/s, %.1f us per launch)\n", gpu->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
         print_row("unfused (4 kernels)", &v4);
         print_row("BN+ReLU fused, add+ReLU", &v2);
         print_row("BN+add+ReLU fused", &v1);
         printf("    fusion speedup: %.2fx (two kernels: %.2fx)\n", v4.seconds / v1.seconds, v4.seconds / v2.seconds);
-        if (strcmp(g->name, "a100") == 0) {
+        if (strcmp(gpu->name, "a100") == 0) {
             chart[0] = v4;
             chart[1] = v2;
             chart[2] = v1;
@@ -198,19 +201,20 @@ int main(void) {
            "  has %ld elements). Per element: read param, grad, momentum, write param, momentum = 20 bytes.\n",
            nt, total, sizes[1]);
     for (i = 0; i < N_GPUS; i++) {
-        const tc_sim_profile *g = tc_sim_profile_find(gpus[i]);
+        const tc_gpu *gpu = tc_gpu_find(gpus[i]);
         tc_sim_prediction each, multi;
+        if (!gpu) { fprintf(stderr, "10_fusion: no GPU entry '%s'\n", gpus[i]); return 1; }
         memset(&each, 0, sizeof each);
         memset(&multi, 0, sizeof multi);
         for (j = 0; j < nt; j++)
-            if (add_kernels(g, sizes[j], 3, 2, 2, 1, &each)) return 1;
-        if (add_kernels(g, total, 3, 2, 2, 1, &multi)) return 1;
-        printf("  %s\n", g->name);
+            if (add_kernels(gpu, sizes[j], 3, 2, 2, 1, &each)) return 1;
+        if (add_kernels(gpu, total, 3, 2, 2, 1, &multi)) return 1;
+        printf("  %s\n", gpu->name);
         print_row("one launch per tensor", &each);
         print_row("one multi-tensor launch", &multi);
         printf("    aggregation speedup: %.2fx; launches are %.0f%% of the per-tensor time\n", each.seconds / multi.seconds,
                100.0 * each.launch_seconds / each.seconds);
-        if (strcmp(g->name, "a100") == 0) {
+        if (strcmp(gpu->name, "a100") == 0) {
             chart[3] = each;
             chart[4] = multi;
         }

@@ -28,15 +28,19 @@ static int usage(void) {
 
 static void list_profiles(void) {
     int i, k;
-    for (i = 0; i < tc_sim_profile_count(); i++) {
-        const tc_sim_profile *g = tc_sim_profile_get(i);
-        printf("%-13s %s\n", g->name, g->description);
+    for (i = 0; i < tc_gpu_count(); i++) {
+        const tc_gpu *gpu = tc_gpu_get(i);
+        const tc_sim_profile *g = &gpu->profile;
+        printf("%-13s %s\n", gpu->name, gpu->description);
         printf("              %d SMs x %d sub-partitions, %d warps/SM, %.2f GHz; latencies: DRAM %d, L2 %d, shared %d, FFMA %d\n",
                g->sms, g->subpartitions, g->max_warps_per_sm, g->clock_ghz, g->dram_latency, g->l2_latency,
                g->shared_latency, g->ffma_latency);
         printf("              MMA latency/interval:");
-        for (k = 0; k < TC_SIM_MMA_COUNT; k++)
-            if (g->mma_latency[k]) printf(" %s %d/%d", tc_sim_mma_name((tc_sim_mma_kind)k), g->mma_latency[k], g->mma_interval[k]);
+        for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
+            tc_mma_instr_info info;
+            if (g->mma_latency[k] && tc_mma_instr_get((tc_mma_instr)k, &info) == TC_OK)
+                printf(" %s %d/%d", info.name, g->mma_latency[k], g->mma_interval[k]);
+        }
         printf("\n");
         if (g->dram_bytes_per_cycle > 0.0) printf("              DRAM %.0f GB/s", g->dram_bytes_per_cycle * g->clock_ghz);
         else printf("              DRAM bandwidth not modelled");
@@ -57,6 +61,7 @@ static int parse_count(const char *s) {
 
 static int run(int argc, char **argv) {
     const char *program = NULL, *profile = NULL, *trace = NULL, *png = NULL;
+    const tc_gpu *gpu;
     const tc_sim_profile *g;
     tc_sim_program p;
     tc_sim_options o;
@@ -93,12 +98,13 @@ static int run(int argc, char **argv) {
     }
     if (!program) { fprintf(stderr, "tcsim: run needs a program (see tcsim programs)\n"); return 1; }
     if (!profile) { fprintf(stderr, "tcsim: run needs --profile <name> (see tcsim profiles)\n"); return 1; }
-    g = tc_sim_profile_find(profile);
-    if (!g) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", profile); return 1; }
+    gpu = tc_gpu_find(profile);
+    if (!gpu) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", profile); return 1; }
+    g = &gpu->profile;
     if (tc_sim_profile_validate(g, &why) != TC_OK) { fprintf(stderr, "tcsim: profile %s: %s\n", profile, why); return 1; }
-    if (o.sms > g->sms) { fprintf(stderr, "tcsim: --sms %d: %s has %d SMs\n", o.sms, g->name, g->sms); return 1; }
+    if (o.sms > g->sms) { fprintf(stderr, "tcsim: --sms %d: %s has %d SMs\n", o.sms, gpu->name, g->sms); return 1; }
     if (o.warps_per_sm > g->max_warps_per_sm) {
-        fprintf(stderr, "tcsim: --warps %d: an SM of %s holds at most %d warps\n", o.warps_per_sm, g->name, g->max_warps_per_sm);
+        fprintf(stderr, "tcsim: --warps %d: an SM of %s holds at most %d warps\n", o.warps_per_sm, gpu->name, g->max_warps_per_sm);
         return 1;
     }
     s = tc_sim_build_named(&p, program);
@@ -107,9 +113,9 @@ static int run(int argc, char **argv) {
     o.record_timeline = trace || png;
     s = tc_sim_run(g, &p, &o, &r);
     tc_sim_program_free(&p);
-    if (s != TC_OK) { fprintf(stderr, "tcsim: %s on %s: %s\n", program, g->name, tc_status_string(s)); return 1; }
+    if (s != TC_OK) { fprintf(stderr, "tcsim: %s on %s: %s\n", program, gpu->name, tc_status_string(s)); return 1; }
     printf("cycles: %lld\n", (long long)r.cycles);
-    printf("program %s on %s: %d SMs x %d warps, %lld warp instructions, %.3f us at %.2f GHz\n", program, g->name, r.sms,
+    printf("program %s on %s: %d SMs x %d warps, %lld warp instructions, %.3f us at %.2f GHz\n", program, gpu->name, r.sms,
            r.warps_per_sm, (long long)r.instructions, r.seconds * 1e6, g->clock_ghz);
     printf("warp states (cycles summed over %d warps = %lld):\n", r.warps, (long long)r.warps * r.cycles);
     for (k = 0; k < TC_SIM_STATE_COUNT; k++)
@@ -122,7 +128,7 @@ static int run(int argc, char **argv) {
     if (r.timeline_truncated) printf("note: the timeline was truncated (too many segments); the totals are exact\n");
     if (png) {
         char title[160];
-        snprintf(title, sizeof title, "%s on %s: %lld cycles", program, g->name, (long long)r.cycles);
+        snprintf(title, sizeof title, "%s on %s: %lld cycles", program, gpu->name, (long long)r.cycles);
         if (tcsim_write_timeline_png(&r, title, png, 0) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", png); tc_sim_result_free(&r); return 1; }
         printf("wrote %s\n", png);
     }

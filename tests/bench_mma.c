@@ -37,8 +37,8 @@ int main(void) {
     D = (float *)malloc(sizeof(float) * M * N);
     if (!A || !B || !D) return 1;
     srand(1);
-    for (i = 0; i < M * K; i++) A[i] = tc_round(TC_FP16, (float)rand() / RAND_MAX - 0.5f, TC_RN);
-    for (i = 0; i < K * N; i++) B[i] = tc_round(TC_FP16, (float)rand() / RAND_MAX - 0.5f, TC_RN);
+    for (i = 0; i < M * K; i++) A[i] = tc_round(TC_FP16, (float)rand() / (float)RAND_MAX - 0.5f, TC_RN);
+    for (i = 0; i < K * N; i++) B[i] = tc_round(TC_FP16, (float)rand() / (float)RAND_MAX - 0.5f, TC_RN);
     t_model = bench_best(run_model, NULL, 5);
     t_fp32 = bench_best(run_fp32, NULL, 5);
     printf("bench_mma: %dx%dx%d GEMM, one core\n", M, N, K);

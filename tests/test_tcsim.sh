@@ -30,6 +30,11 @@ expect_fail() {
 
 expect_ok profiles "^dettmers2020 " profiles
 expect_ok profiles-h100 "^h100 " profiles
+expect_ok profiles-v100 "^v100 " profiles
+expect_ok profiles-rtx3090 "^rtx3090 " profiles
+# MMA names come from the instruction table; instructions a GPU lacks (latency 0) are left out
+expect_ok profiles-v100-mma "^ +MMA latency/interval: m8n8k4\.f16 24/2$" profiles
+expect_ok profiles-a100-tf32 " m16n8k4\.tf32 17/4 m16n8k8\.tf32 25/8 " profiles
 expect_ok programs "^matmul32_ffma " programs
 expect_ok programs-stream "^stream " programs
 expect_ok 392 "^cycles: 392$" run matmul32_ffma --profile dettmers2020
@@ -63,6 +68,8 @@ expect_fail no-args "usage"
 expect_fail unknown-command "unknown command" frobnicate
 expect_fail unknown-program "unknown program 'nope'" run nope --profile a100
 expect_fail unknown-profile "unknown profile 'gtx480'" run matmul32_ffma --profile gtx480
+expect_fail empty-profile "unknown profile ''" run matmul32_ffma --profile ""
+expect_fail no-mma-on-v100 "mma_latency on v100" run mma_latency --profile v100
 expect_fail no-profile "needs --profile" run matmul32_ffma
 expect_fail no-program "needs a program" run --profile a100
 expect_fail two-programs "more than one program" run matmul32_ffma matmul32_tc --profile a100
