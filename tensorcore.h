@@ -4218,7 +4218,6 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
     if (why) *why = "ok";
     if (!m || !d) return tc__tile_fail(why, "machine or descriptor is NULL", TC_ERR_NULL);
     g = tc__tile_profile(m);
-    if (!g) return tc__tile_fail(why, "the machine has no simulator profile (none given, none of its name)", TC_ERR_PROFILE);
     if (tc_sim_profile_validate(g, why) != TC_OK) return TC_ERR_PROFILE;
     if (!(g->sm_bytes_per_cycle > 0.0) || !(g->dram_bytes_per_cycle > 0.0) || g->shared_wavefronts_per_cycle < 1)
         return tc__tile_fail(why, "the profile leaves shared, L2 -> SM or DRAM bandwidth unmodelled (0)", TC_ERR_PROFILE);

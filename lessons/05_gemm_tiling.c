@@ -33,6 +33,9 @@
 
 #define N_LADDER 6
 
+/* The two GPUs of the tables and charts. */
+static const char *const gpus[2] = { "a100", "h100" };
+
 /* A fp16 mma.sync tiling (m16n8k16), padded rows, estimated registers. */
 static tc_tile_desc fp16_tile(int M, int N, int K, int cm, int cn, int ck, int wm, int wn, int stages) {
     tc_tile_desc d;
@@ -48,7 +51,7 @@ static tc_tile_desc fp16_tile(int M, int N, int K, int cm, int cn, int ck, int w
 }
 
 /* One line about a tiling on a machine; returns the status. */
-static tc_status report(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile_result *r) {
+static tc_status report(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *r) {
     const char *why = NULL;
     tc_status s = tc_tile_predict(m, d, r, &why);
     if (s != TC_OK) {
@@ -64,7 +67,7 @@ static tc_status report(const tc_tile_machine *m, const tc_tile_desc *d, tc_tile
     return TC_OK;
 }
 
-static void tile_choices(const tc_tile_machine *a) {
+static void tile_choices(const tc_gpu *a) {
     static const int tiles[][6] = {   /* cta_m, cta_n, cta_k, warp_m, warp_n, stages */
         { 32, 32, 32, 16, 16, 3 }, { 64, 64, 32, 32, 32, 3 }, { 128, 64, 32, 64, 32, 3 },
         { 128, 128, 32, 64, 64, 3 }, { 128, 256, 32, 64, 64, 3 }, { 256, 128, 64, 64, 64, 4 },
@@ -82,12 +85,12 @@ static void tile_choices(const tc_tile_machine *a) {
            "   than an A100 CTA may have.\n\n");
 }
 
-static void tail(const tc_tile_machine *m) {
+static void tail(const tc_gpu *m) {
     static const int sizes[] = { 4096, 4097, 4104 };
     tc_tile_result r[3];
     int i;
     printf("2. Waves and the tail, ladder v5 (128x128x32, 4-stage cp.async) on %s, %d SMs:\n", m->name,
-           tc_tile_machine_profile(m)->sms);
+           m->profile.sms);
     for (i = 0; i < 3; i++) {
         tc_tile_desc d = tc_tile_ladder_get(4)->tile;
         d.M = d.N = d.K = sizes[i];
@@ -115,12 +118,12 @@ static int waves_plot(void) {
             tc_tile_desc d = tc_tile_ladder_get(4)->tile;
             tc_tile_result r;
             d.M = d.N = d.K = (int)x[i];
-            y[j][i] = tc_tile_predict(tc_tile_machine_get(j), &d, &r, NULL) == TC_OK ? r.predicted_flops_per_s / 1e12 : 0.0;
+            y[j][i] = tc_tile_predict(tc_gpu_find(gpus[j]), &d, &r, NULL) == TC_OK ? r.predicted_flops_per_s / 1e12 : 0.0;
         }
     }
     ch = plot_chart_new(900, 500, &cd);
     if (!ch) return 1;
-    for (j = 0; j < 2; j++) plot_chart_line(ch, x, y[j], N, tc_tile_machine_get(j)->name);
+    for (j = 0; j < 2; j++) plot_chart_line(ch, x, y[j], N, tc_gpu_find(gpus[j])->name);
     rc = plot_chart_write_png(ch, "05_waves.png");
     plot_chart_free(ch);
     return rc;
@@ -137,7 +140,7 @@ static int ladder_and_roofline(void) {
     printf("  %-4s %-3s %-13s %-4s %10s %10s %9s %-8s %s\n", "gpu", "v", "kernel", "in", "analytic", "simulated",
            "TFLOP/s", "limit", "where the warps' cycles went (simulated)");
     for (j = 0; j < 2; j++) {
-        const tc_tile_machine *m = tc_tile_machine_get(j);
+        const tc_gpu *m = tc_gpu_find(gpus[j]);
         for (i = 0; i < N_LADDER; i++) {
             const tc_tile_kernel *k = tc_tile_ladder_get(i);
             tc_tile_desc d = k->tile;
@@ -163,8 +166,8 @@ static int ladder_and_roofline(void) {
     if (!ch) return 1;
     for (j = 0; j < 2; j++) {
         /* min(fp16 mma.sync peak, intensity x L2 -> SM bandwidth): straight lines on log-log axes */
-        const tc_tile_machine *m = tc_tile_machine_get(j);
-        const tc_sim_profile *g = tc_tile_machine_profile(m);
+        const tc_gpu *m = tc_gpu_find(gpus[j]);
+        const tc_sim_profile *g = &m->profile;
         double hz = g->clock_ghz * 1e9, bw = g->sm_bytes_per_cycle * g->sms * hz;
         double peak = 2.0 * tc_tile_fma_per_clk(m, TC_FP16, 16, 8, 16) * g->sms * hz;
         double rx[3] = { 0.5, peak / bw, 5000 }, ry[3];
@@ -187,7 +190,7 @@ static int ladder_and_roofline(void) {
 }
 
 int main(int argc, char **argv) {
-    const tc_tile_machine *a = tc_tile_machine_find("a100"), *h = tc_tile_machine_find("h100");
+    const tc_gpu *a = tc_gpu_find("a100"), *h = tc_gpu_find("h100");
     tc_tile_result r;
     tc_tile_desc d;
     if (!a || !h) return 1;

@@ -32,12 +32,12 @@ int main(void) {
     double t_ref = bench_best(plain_loop, &n, 3);
     int i;
     memset(jobs, 0, sizeof jobs);
-    jobs[0].g = tc_sim_profile_find("a100");
+    jobs[0].g = &tc_gpu_find("a100")->profile;
     tc_sim_build_ffma_chain(&jobs[0].p, 4096);   /* 8 warps per scheduler hide the chain's latency: pipe-bound */
     jobs[0].o.sms = 8; jobs[0].o.warps_per_sm = 32;
-    jobs[1].g = tc_sim_profile_find("dettmers2020");
+    jobs[1].g = &tc_gpu_find("dettmers2020")->profile;
     tc_sim_build_named(&jobs[1].p, "matmul32_ffma");
-    jobs[2].g = tc_sim_profile_find("h100");
+    jobs[2].g = &tc_gpu_find("h100")->profile;
     tc_sim_build_named(&jobs[2].p, "stream");
     jobs[2].o.sms = 132; jobs[2].o.warps_per_sm = 64;
     printf("bench_sim: one core; reference: %.0f M dependent integer steps/s\n", (double)n / t_ref * 1e-6);

@@ -10,9 +10,9 @@
 #include <math.h>
 
 static const tc_sim_profile *prof(const char *name) {
-    const tc_sim_profile *g = tc_sim_profile_find(name);
-    CHECK(g != NULL);
-    return g;
+    const tc_gpu *gpu = tc_gpu_find(name);
+    CHECK(gpu != NULL);
+    return gpu ? &gpu->profile : NULL;
 }
 
 static tc_sim_elementwise_desc ew(int64_t n, int inputs, int outputs, int ops) {
@@ -179,7 +179,7 @@ static void test_directions(void) {
     CHECK(near(a.flops / a.kernel_seconds, 312e12, 0.01));   /* A100 whitepaper dense fp16 */
     /* twice the Tensor Core rate: the GEMM halves, the elementwise kernel does not move */
     h = g;
-    h.mma_interval[TC_SIM_MMA_M16N8K16_F16] /= 2;
+    h.mma_interval[TC_MMA_M16N8K16_F16] /= 2;
     CHECK_STATUS(tc_sim_predict_gemm(&h, 8192, 8192, 8192, &b), TC_OK);
     CHECK(near(a.kernel_seconds / b.kernel_seconds, 2.0, 0.02));
     a = predict(&g, ew(n, 2, 1, 5));
@@ -205,6 +205,10 @@ static void test_profiles(void) {
     const char *why = NULL;
     CHECK_STATUS(tc_sim_profile_validate(v, &why), TC_OK);
     CHECK_STATUS(tc_sim_profile_validate(r, &why), TC_OK);
+    /* the GPUs behind the profiles: compute capability and numerics */
+    CHECK(tc_gpu_find("v100")->sm == 70 && tc_gpu_find("v100")->arch == TC_ARCH_V100);
+    CHECK(tc_gpu_find("rtx3090")->sm == 86 && tc_gpu_find("rtx3090")->arch == TC_ARCH_A100);
+    CHECK(&tc_gpu_find("v100")->profile == v && &tc_gpu_find("rtx3090")->profile == r);
     CHECK(v->sms == 80 && r->sms == 82 && r->max_warps_per_sm == 48);
     CHECK(near(v->dram_bytes_per_cycle * v->clock_ghz, 900.0, 0.001));
     CHECK(near(r->dram_bytes_per_cycle * r->clock_ghz, 936.0, 0.001));
@@ -258,7 +262,7 @@ static void test_bad_inputs(void) {
     CHECK_STATUS(tc_sim_predict_elementwise(&g, &d, &pr), TC_ERR_PROFILE);
     CHECK_STATUS(tc_sim_predict_gemm(&g, 64, 64, 64, &pr), TC_ERR_PROFILE);
     g = *prof("a100");
-    g.mma_latency[TC_SIM_MMA_M8N8K4_F16] = g.mma_latency[TC_SIM_MMA_M16N8K8_F16] = g.mma_latency[TC_SIM_MMA_M16N8K16_F16] = 0;
+    g.mma_latency[TC_MMA_M8N8K4_F16] = g.mma_latency[TC_MMA_M16N8K8_F16] = g.mma_latency[TC_MMA_M16N8K16_F16] = 0;
     CHECK_STATUS(tc_sim_predict_gemm(&g, 64, 64, 64, &pr), TC_ERR_ARCH);
     tc_sim_prediction_add(NULL, &pr);
     tc_sim_prediction_add(&pr, NULL);

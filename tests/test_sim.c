@@ -1,6 +1,7 @@
 /* test_sim.c - section 5, the cycle-approximate simulator: Dettmers' exact
    cycle counts, analytic micro-cases (dependent chains, bank conflicts,
-   bandwidth, latency hiding), stall accounting, and every rejected input. */
+   bandwidth, latency hiding), stall accounting, and every rejected input;
+   the GPU table (tc_gpu) and the status kinds. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"
@@ -8,9 +9,24 @@
 #include <math.h>
 
 static const tc_sim_profile *prof(const char *name) {
-    const tc_sim_profile *g = tc_sim_profile_find(name);
-    CHECK(g != NULL);
-    return g;
+    const tc_gpu *gpu = tc_gpu_find(name);
+    CHECK(gpu != NULL);
+    return gpu ? &gpu->profile : NULL;
+}
+
+/* tc_sim_shared_passes / tc_sim_global_sectors for inputs that must be
+   accepted: the count, or -1 (and a failed check) on an error status. */
+static int passes_of(const uint32_t *a, int lanes, int width, int banks, int bank_bytes) {
+    int n = -1;
+    tc_status s = tc_sim_shared_passes(a, lanes, width, banks, bank_bytes, &n);
+    CHECK_STATUS(s, TC_OK);
+    return s == TC_OK ? n : -1;
+}
+static int sectors_of(const uint64_t *a, int lanes, int width, int sector_bytes) {
+    int n = -1;
+    tc_status s = tc_sim_global_sectors(a, lanes, width, sector_bytes, &n);
+    CHECK_STATUS(s, TC_OK);
+    return s == TC_OK ? n : -1;
 }
 
 /* Runs p on g with the given SMs/warps (0 = program default); -1 on failure. */
@@ -79,8 +95,8 @@ static void test_dettmers(void) {
 
 static void test_ffma_chain(void) {
     int n, j;
-    for (j = 0; j < tc_sim_profile_count(); j++) {
-        const tc_sim_profile *g = tc_sim_profile_get(j);
+    for (j = 0; j < tc_gpu_count(); j++) {
+        const tc_sim_profile *g = &tc_gpu_get(j)->profile;
         for (n = 1; n <= 64; n *= 4) {
             tc_sim_program p;
             tc_sim_result r;
@@ -101,15 +117,15 @@ static void test_ffma_chain(void) {
 static void test_mma(void) {
     const tc_sim_profile *g = prof("h100");
     tc_sim_program p;
-    const int k = TC_SIM_MMA_M16N8K16_F16, n = 32;
+    const int k = TC_MMA_M16N8K16_F16, n = 32;
     memset(&p, 0, sizeof p);
-    CHECK_STATUS(tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)k, n, 1), TC_OK);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, (tc_mma_instr)k, n, 1), TC_OK);
     CHECK_BITS(k, cycles_of(g, &p, 1, 1, NULL), (int64_t)n * g->mma_latency[k]);
     /* independent MMAs: one per initiation interval, then one latency */
-    CHECK_STATUS(tc_sim_build_mma_chain(&p, (tc_sim_mma_kind)k, n, 0), TC_OK);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, (tc_mma_instr)k, n, 0), TC_OK);
     CHECK_BITS(k, cycles_of(g, &p, 1, 1, NULL), (int64_t)(n - 1) * g->mma_interval[k] + g->mma_latency[k]);
     /* an MMA the GPU lacks */
-    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_SIM_MMA_M16N8K32_E4M3, 1, 1), TC_OK);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_MMA_M16N8K32_E4M3, 1, 1), TC_OK);
     {
         tc_sim_result r;
         CHECK_STATUS(tc_sim_run(prof("a100"), &p, NULL, &r), TC_ERR_ARCH);
@@ -134,7 +150,7 @@ static void test_banks(void) {
         tc_sim_result r;
         /* k-way: lane l reads word (l % (32/k)) + (l / (32/k)) * 32, so k distinct words share each used bank */
         for (l = 0; l < 32; l++) a[l] = (uint32_t)(((l % (32 / k)) + (l / (32 / k)) * 32) * 4);
-        CHECK_BITS(k, tc_sim_shared_passes(a, 32, 4, 32, 4), k);
+        CHECK_BITS(k, passes_of(a, 32, 4, 32, 4), k);
         CHECK_STATUS(tc_sim_build_shared_pattern(&p, a, 4), TC_OK);
         if (cycles_of(g, &p, 1, 1, &r) >= 0) {
             CHECK_BITS(k, r.cycles, base + k - 1);
@@ -145,26 +161,36 @@ static void test_banks(void) {
     }
     /* strides: 2 -> 2-way, 32 -> 32-way, 33 (padding) -> none; all lanes on one word: broadcast */
     for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 2 * 4);
-    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 2);
+    CHECK(passes_of(a, 32, 4, 32, 4) == 2);
     for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 32 * 4);
-    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 32);
+    CHECK(passes_of(a, 32, 4, 32, 4) == 32);
     for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 33 * 4);
-    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 1);
+    CHECK(passes_of(a, 32, 4, 32, 4) == 1);
     for (l = 0; l < 32; l++) a[l] = 64;
-    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 1);
+    CHECK(passes_of(a, 32, 4, 32, 4) == 1);
     /* XOR swizzle of a 32x32 float tile read by column: row l, column (c ^ l) */
     for (l = 0; l < 32; l++) a[l] = (uint32_t)((l * 32 + (5 ^ l)) * 4);
-    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 1);
+    CHECK(passes_of(a, 32, 4, 32, 4) == 1);
     /* 16-byte loads go in 4 phases of 8 lanes: contiguous = 4 passes */
     for (l = 0; l < 32; l++) a[l] = (uint32_t)(l * 16);
-    CHECK(tc_sim_shared_passes(a, 32, 16, 32, 4) == 4);
-    /* bad inputs */
-    CHECK(tc_sim_shared_passes(NULL, 32, 4, 32, 4) == 0);
-    CHECK(tc_sim_shared_passes(a, 33, 4, 32, 4) == 0);
-    CHECK(tc_sim_shared_passes(a, 32, 3, 32, 4) == 0);
-    CHECK(tc_sim_shared_passes(a, 32, 4, 24, 4) == 0);
-    a[3] = 2;
-    CHECK(tc_sim_shared_passes(a, 32, 4, 32, 4) == 0);   /* misaligned */
+    CHECK(passes_of(a, 32, 16, 32, 4) == 4);
+    /* bad inputs: an error status (they returned 0 passes before), and *passes untouched */
+    {
+        int n = 12345;
+        CHECK_STATUS(tc_sim_shared_passes(NULL, 32, 4, 32, 4, &n), TC_ERR_NULL);
+        CHECK_STATUS(tc_sim_shared_passes(a, 32, 4, 32, 4, NULL), TC_ERR_NULL);
+        CHECK_STATUS(tc_sim_shared_passes(a, 33, 4, 32, 4, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_shared_passes(a, 0, 4, 32, 4, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_shared_passes(a, -1, 4, 32, 4, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_shared_passes(a, 32, 3, 32, 4, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_shared_passes(a, 32, 4, 24, 4, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_shared_passes(a, 32, 4, 32, 2, &n), TC_ERR_ARG);
+        CHECK(n == 12345);
+        a[3] = 2;
+        CHECK_STATUS(tc_sim_shared_passes(a, 32, 4, 32, 4, &n), TC_ERR_ARG);   /* misaligned */
+        CHECK(n == 12345);
+        CHECK(passes_of(a, 3, 4, 32, 4) == 1);   /* lanes 0..2 only: lane 3's address is not read */
+    }
     tc_sim_program_free(&p);
 }
 
@@ -174,12 +200,29 @@ static void test_global(void) {
     tc_sim_program p;
     const tc_sim_profile *g = prof("dettmers2023");
     for (l = 0; l < 32; l++) a[l] = (uint64_t)l * 4;
-    CHECK(tc_sim_global_sectors(a, 32, 4, 32) == 4);      /* 128 coalesced bytes */
+    CHECK(sectors_of(a, 32, 4, 32) == 4);      /* 128 coalesced bytes */
     for (l = 0; l < 32; l++) a[l] = (uint64_t)l * 128;
-    CHECK(tc_sim_global_sectors(a, 32, 4, 32) == 32);     /* strided: a sector per lane */
+    CHECK(sectors_of(a, 32, 4, 32) == 32);     /* strided: a sector per lane */
     for (l = 0; l < 32; l++) a[l] = 256;
-    CHECK(tc_sim_global_sectors(a, 32, 4, 32) == 1);
-    CHECK(tc_sim_global_sectors(a, 32, 4, 24) == 0);
+    CHECK(sectors_of(a, 32, 4, 32) == 1);
+    /* bad inputs: an error status (a sector size of 24 returned 0 before), *sectors untouched */
+    {
+        int n = 12345;
+        CHECK_STATUS(tc_sim_global_sectors(a, 32, 4, 24, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_global_sectors(a, 32, 4, 8, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_global_sectors(NULL, 32, 4, 32, &n), TC_ERR_NULL);
+        CHECK_STATUS(tc_sim_global_sectors(a, 32, 4, 32, NULL), TC_ERR_NULL);
+        CHECK_STATUS(tc_sim_global_sectors(a, 0, 4, 32, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_global_sectors(a, -1, 4, 32, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_global_sectors(a, 33, 4, 32, &n), TC_ERR_ARG);
+        CHECK_STATUS(tc_sim_global_sectors(a, 32, 3, 32, &n), TC_ERR_ARG);
+        a[5] = 258;                                                   /* not a multiple of 4 */
+        CHECK_STATUS(tc_sim_global_sectors(a, 32, 4, 32, &n), TC_ERR_ARG);
+        a[5] = (uint64_t)1 << 63;                                     /* beyond 2^62 */
+        CHECK_STATUS(tc_sim_global_sectors(a, 32, 4, 32, &n), TC_ERR_ARG);
+        CHECK(n == 12345);
+        a[5] = 256;
+    }
     memset(&p, 0, sizeof p);
     CHECK_STATUS(tc_sim_build_global_load(&p, 0), TC_OK);
     CHECK_BITS(0, cycles_of(g, &p, 1, 1, NULL), g->dram_latency + g->ffma_latency);
@@ -249,7 +292,7 @@ static void test_policies(void) {
     memset(&p, 0, sizeof p);
     memset(&o, 0, sizeof o);
     g.subpartitions = 1;
-    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_SIM_MMA_M16N8K16_F16, 16, 0), TC_OK);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_MMA_M16N8K16_F16, 16, 0), TC_OK);
     o.warps_per_sm = 4;
     o.record_timeline = 1;
     CHECK_STATUS(tc_sim_run(&g, &p, &o, &a), TC_OK);
@@ -269,8 +312,8 @@ static void test_named(void) {
     int i, j;
     CHECK(tc_sim_program_count() >= 10);
     CHECK(tc_sim_program_name(-1) == NULL && tc_sim_program_name(tc_sim_program_count()) == NULL);
-    for (j = 0; j < tc_sim_profile_count(); j++) {
-        const tc_sim_profile *g = tc_sim_profile_get(j);
+    for (j = 0; j < tc_gpu_count(); j++) {
+        const tc_sim_profile *g = &tc_gpu_get(j)->profile;
         CHECK_STATUS(tc_sim_profile_validate(g, NULL), TC_OK);
         for (i = 0; i < tc_sim_program_count(); i++) {
             tc_sim_program p;
@@ -278,7 +321,7 @@ static void test_named(void) {
             memset(&p, 0, sizeof p);
             CHECK(tc_sim_program_description(i) != NULL);
             CHECK_STATUS(tc_sim_build_named(&p, tc_sim_program_name(i)), TC_OK);
-            if (g->mma_latency[TC_SIM_MMA_M16N8K16_F16] == 0 && strncmp(tc_sim_program_name(i), "mma_", 4) == 0) {
+            if (g->mma_latency[TC_MMA_M16N8K16_F16] == 0 && strncmp(tc_sim_program_name(i), "mma_", 4) == 0) {
                 CHECK_STATUS(tc_sim_run(g, &p, NULL, &r), TC_ERR_ARCH);   /* v100: mma.sync m8n8k4 only */
             } else if (cycles_of(g, &p, 0, 0, &r) >= 0) {
                 check_accounting(&r);
@@ -288,7 +331,7 @@ static void test_named(void) {
             tc_sim_program_free(&p);
         }
     }
-    CHECK(tc_sim_profile_get(-1) == NULL && tc_sim_profile_find("v101") == NULL && tc_sim_profile_find(NULL) == NULL);
+    CHECK(tc_gpu_get(-1) == NULL && tc_gpu_find("v101") == NULL && tc_gpu_find(NULL) == NULL);
 }
 
 static void test_bad_inputs(void) {
@@ -371,13 +414,32 @@ static void test_bad_inputs(void) {
     tc_sim_program_free(&p);
     /* builders */
     CHECK_STATUS(tc_sim_build_ffma_chain(&p, 0), TC_ERR_SIZE);
-    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_SIM_MMA_COUNT, 1, 1), TC_ERR_ARG);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_MMA_INSTR_COUNT, 1, 1), TC_ERR_ARG);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, (tc_mma_instr)-1, 1, 1), TC_ERR_ARG);
     CHECK_STATUS(tc_sim_build_stream(&p, 0), TC_ERR_SIZE);
     CHECK_STATUS(tc_sim_build_shared_stride(&p, -1), TC_ERR_ARG);
     CHECK_STATUS(tc_sim_build_named(&p, "nope"), TC_ERR_ARG);
     CHECK_STATUS(tc_sim_build_named(&p, "matmul32_nope"), TC_ERR_ARG);
     CHECK_STATUS(tc_sim_build_named(NULL, "ffma_chain"), TC_ERR_NULL);
-    CHECK_STATUS(tc_sim_mma_shape(TC_SIM_MMA_COUNT, NULL, NULL, NULL), TC_ERR_ARG);
+    {
+        tc_mma_instr_info info;
+        CHECK_STATUS(tc_mma_instr_get(TC_MMA_INSTR_COUNT, &info), TC_ERR_ARG);
+    }
+    tc_sim_program_free(&p);
+    /* an MMA of an unknown kind: TC_ERR_ARG, recorded in the program */
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_mma(&p, (tc_mma_instr)-1, 8, 1, 2, 8), TC_ERR_ARG);
+    CHECK_STATUS(p.status, TC_ERR_ARG);
+    tc_sim_program_free(&p);
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_mma(&p, TC_MMA_INSTR_COUNT, 8, 1, 2, 8), TC_ERR_ARG);
+    CHECK_STATUS(p.status, TC_ERR_ARG);
+    tc_sim_program_free(&p);
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_mma_sp(&p, TC_MMA_INSTR_COUNT, 8, 1, 2, 8, 5), TC_ERR_ARG);
+    tc_sim_program_free(&p);
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_mma(&p, TC_MMA_M16N8K16_F16, 8, 1, 2, 8), TC_OK);
     CHECK(strcmp(tc_sim_state_name(TC_SIM_STATE_COUNT), "unknown") == 0);
     CHECK(strcmp(tc_sim_state_name(TC_SIM_LONG_SCOREBOARD), "long_scoreboard") == 0);
     tc_sim_program_free(&p);
@@ -388,18 +450,18 @@ static void test_bad_inputs(void) {
    about 65% of 989 TFLOPS. An m16n8k16 is 2048 multiply-adds, 4096 flops. */
 static void test_mma_peaks(void) {
     const tc_sim_profile *a = prof("a100"), *h = prof("h100");
-    int m, n, k;
+    tc_mma_instr_info info;
     double flops, a100, h100;
     if (!a || !h) return;
-    CHECK_STATUS(tc_sim_mma_shape(TC_SIM_MMA_M16N8K16_F16, &m, &n, &k), TC_OK);
-    flops = 2.0 * m * n * k;
-    a100 = flops / a->mma_interval[TC_SIM_MMA_M16N8K16_F16] * a->subpartitions * a->sms * a->clock_ghz * 1e9;
-    h100 = flops / h->mma_interval[TC_SIM_MMA_M16N8K16_F16] * h->subpartitions * h->sms * h->clock_ghz * 1e9;
+    CHECK_STATUS(tc_mma_instr_get(TC_MMA_M16N8K16_F16, &info), TC_OK);
+    flops = 2.0 * info.m * info.n * info.k;
+    a100 = flops / a->mma_interval[TC_MMA_M16N8K16_F16] * a->subpartitions * a->sms * a->clock_ghz * 1e9;
+    h100 = flops / h->mma_interval[TC_MMA_M16N8K16_F16] * h->subpartitions * h->sms * h->clock_ghz * 1e9;
     CHECK(fabs(a100 / 312e12 - 1) < 0.01);
     CHECK(h100 / 989e12 > 0.60 && h100 / 989e12 < 0.70);
     /* tf32 runs at half the fp16 rate on both */
-    CHECK(a->mma_interval[TC_SIM_MMA_M16N8K8_TF32] == a->mma_interval[TC_SIM_MMA_M16N8K8_F16] * 2);
-    CHECK(h->mma_interval[TC_SIM_MMA_M16N8K8_TF32] == h->mma_interval[TC_SIM_MMA_M16N8K8_F16] * 2);
+    CHECK(a->mma_interval[TC_MMA_M16N8K8_TF32] == a->mma_interval[TC_MMA_M16N8K8_F16] * 2);
+    CHECK(h->mma_interval[TC_MMA_M16N8K8_TF32] == h->mma_interval[TC_MMA_M16N8K8_F16] * 2);
 }
 
 /* An FFMA writing r5, then a sparse MMA whose metadata register is `meta`. */
@@ -408,7 +470,7 @@ static int64_t meta_dependency_cycles(const tc_sim_profile *g, int meta) {
     int64_t c;
     memset(&p, 0, sizeof p);
     tc_sim_ffma(&p, 5, 1, 1, 5);
-    tc_sim_mma_sp(&p, TC_SIM_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, meta);
+    tc_sim_mma_sp(&p, TC_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, meta);
     tc_sim_exit(&p);
     c = cycles_of(g, &p, 1, 1, NULL);
     tc_sim_program_free(&p);
@@ -419,13 +481,14 @@ static int64_t meta_dependency_cycles(const tc_sim_profile *g, int meta) {
    the same issue cost, on every real profile that has them; the metadata
    register is a real dependency. */
 static void test_sparse_mma(void) {
-    static const struct { tc_sim_mma_kind sp, dense; } pairs[] = {
-        { TC_SIM_MMA_SP_M16N8K32_F16, TC_SIM_MMA_M16N8K16_F16 },
-        { TC_SIM_MMA_SP_M16N8K16_F16, TC_SIM_MMA_M16N8K8_F16 },
-        { TC_SIM_MMA_SP_M16N8K16_TF32, TC_SIM_MMA_M16N8K8_TF32 },
+    static const struct { tc_mma_instr sp, dense; } pairs[] = {
+        { TC_MMA_SP_M16N8K32_F16, TC_MMA_M16N8K16_F16 },
+        { TC_MMA_SP_M16N8K16_F16, TC_MMA_M16N8K8_F16 },
+        { TC_MMA_SP_M16N8K16_TF32, TC_MMA_M16N8K8_TF32 },
     };
     static const char *const names[] = { "a100", "h100" };
-    int ni, pi, m = 0, n = 0, k = 0;
+    int ni, pi;
+    tc_mma_instr_info info;
     tc_sim_program p;
     for (ni = 0; ni < 2; ni++)
         for (pi = 0; pi < (int)(sizeof pairs / sizeof pairs[0]); pi++) {
@@ -446,23 +509,24 @@ static void test_sparse_mma(void) {
             tc_sim_result_free(&rs);
             tc_sim_program_free(&p);
         }
-    CHECK_STATUS(tc_sim_mma_shape(TC_SIM_MMA_SP_M16N8K32_F16, &m, &n, &k), TC_OK);
-    CHECK(m == 16 && n == 8 && k == 32);
-    CHECK(strcmp(tc_sim_mma_name(TC_SIM_MMA_SP_M16N8K16_TF32), "sp.m16n8k16.tf32") == 0);
+    CHECK_STATUS(tc_mma_instr_get(TC_MMA_SP_M16N8K32_F16, &info), TC_OK);
+    CHECK(info.m == 16 && info.n == 8 && info.k == 32);
+    CHECK_STATUS(tc_mma_instr_get(TC_MMA_SP_M16N8K16_TF32, &info), TC_OK);
+    CHECK(strcmp(info.name, "sp.m16n8k16.tf32") == 0);
     /* metadata written by an FFMA: the sparse MMA waits for it */
     {
         const tc_sim_profile *g = prof("a100");
         int64_t with = meta_dependency_cycles(g, 5), without = meta_dependency_cycles(g, 6);
         memset(&p, 0, sizeof p);
-        CHECK_BITS(with, with, (int64_t)g->ffma_latency + g->mma_latency[TC_SIM_MMA_SP_M16N8K32_F16]);
-        CHECK_BITS(without, without, 1 + (int64_t)g->mma_latency[TC_SIM_MMA_SP_M16N8K32_F16]);
-        CHECK_STATUS(tc_sim_mma_sp(&p, TC_SIM_MMA_M16N8K16_F16, 8, 1, 2, 8, 5), TC_ERR_ARG);   /* a dense kind */
+        CHECK_BITS(with, with, (int64_t)g->ffma_latency + g->mma_latency[TC_MMA_SP_M16N8K32_F16]);
+        CHECK_BITS(without, without, 1 + (int64_t)g->mma_latency[TC_MMA_SP_M16N8K32_F16]);
+        CHECK_STATUS(tc_sim_mma_sp(&p, TC_MMA_M16N8K16_F16, 8, 1, 2, 8, 5), TC_ERR_ARG);   /* a dense kind */
         CHECK_STATUS(p.status, TC_ERR_ARG);
         tc_sim_program_free(&p);
         memset(&p, 0, sizeof p);
-        CHECK_STATUS(tc_sim_mma_sp(&p, TC_SIM_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, 200), TC_ERR_PROGRAM);
+        CHECK_STATUS(tc_sim_mma_sp(&p, TC_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, 200), TC_ERR_PROGRAM);
         tc_sim_program_free(&p);
-        CHECK_STATUS(tc_sim_mma_sp(NULL, TC_SIM_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, 5), TC_ERR_NULL);
+        CHECK_STATUS(tc_sim_mma_sp(NULL, TC_MMA_SP_M16N8K32_F16, 8, 1, 2, 8, 5), TC_ERR_NULL);
     }
 }
 
@@ -471,7 +535,7 @@ static void test_sparse_mma(void) {
    from L2. One block of 8: everyone waits for DRAM. Blocks of 4: the first
    block leaves after the L2 latency. */
 static void test_blocks(void) {
-    const tc_sim_profile *g = tc_sim_profile_find("a100");
+    const tc_sim_profile *g = prof("a100");
     tc_sim_program p;
     tc_sim_options o;
     tc_sim_result one, two;
@@ -504,7 +568,93 @@ static void test_blocks(void) {
     tc_sim_program_free(&p);
 }
 
+/* The GPU table, the one identity: every entry's profile validates, names
+   are unique and found again, the order is the documented one, and timing
+   is complete: an instruction timed in a profile (mma_latency > 0) has an
+   issue interval too, and every real GPU (sm != 0) times every instruction
+   whose numerics its architecture models (no exception holds today). */
+static void test_gpus(void) {
+    static const char *const order[] = { "dettmers2020", "dettmers2023", "a100", "h100", "v100", "rtx3090" };
+    int i, j, k, n = tc_gpu_count();
+    CHECK(n == (int)(sizeof order / sizeof order[0]));
+    CHECK(tc_gpu_get(-1) == NULL && tc_gpu_get(n) == NULL);
+    CHECK(tc_gpu_find("nope") == NULL && tc_gpu_find(NULL) == NULL && tc_gpu_find("") == NULL);
+    for (i = 0; i < n; i++) {
+        const tc_gpu *gpu = tc_gpu_get(i);
+        const char *why = NULL;
+        CHECK(gpu != NULL);
+        if (!gpu) continue;
+        if (i < (int)(sizeof order / sizeof order[0])) CHECK(strcmp(gpu->name, order[i]) == 0);
+        CHECK(gpu->description != NULL && gpu->description[0] != '\0');
+        if (!tct_check(tc_sim_profile_validate(&gpu->profile, &why) == TC_OK, __FILE__, __LINE__, "profile validates"))
+            printf("     %s: %s\n", gpu->name, why ? why : "?");
+        CHECK(tc_gpu_find(gpu->name) == gpu);
+        for (j = 0; j < i; j++) CHECK(strcmp(tc_gpu_get(j)->name, gpu->name) != 0);
+        CHECK((int)gpu->arch >= 0 && gpu->arch < TC_ARCH_COUNT);
+        CHECK(gpu->sm >= 0);
+        for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
+            tc_mma_instr_info info;
+            int lat = gpu->profile.mma_latency[k], iv = gpu->profile.mma_interval[k];
+            CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)k, &info), TC_OK);
+            CHECK(lat >= 0 && iv >= 0);
+            if (lat > 0 && !tct_check(iv > 0, __FILE__, __LINE__, "timed instruction has an interval"))
+                printf("     %s %s\n", gpu->name, info.name);
+            if (gpu->sm != 0 && (info.archs & TC_ARCH_BIT(gpu->arch)) &&
+                !tct_check(lat > 0 && iv > 0, __FILE__, __LINE__, "modelled instruction is timed"))
+                printf("     %s %s\n", gpu->name, info.name);
+        }
+    }
+    /* a profile that times an instruction without an interval is refused */
+    {
+        tc_sim_profile g = *prof("a100");
+        g.mma_interval[TC_MMA_M16N8K16_F16] = 0;
+        CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    }
+}
+
+/* tc_status_is_error / tc_status_is_warning over every status: TC_OK is
+   neither, the TC_WARN_* statuses warnings only, every TC_ERR_* an error
+   only; a value outside the enum counts as an error. */
+static void test_status_kinds(void) {
+    static const tc_status errors[] = {
+        TC_ERR_NULL, TC_ERR_SIZE, TC_ERR_ROUNDING, TC_ERR_DTYPE, TC_ERR_BUFFER, TC_ERR_NOT_REPRESENTABLE,
+        TC_ERR_SHAPE, TC_ERR_ARCH, TC_ERR_NOMEM, TC_ERR_ARG, TC_ERR_GROWTH_EVERY_STEP, TC_ERR_PROFILE,
+        TC_ERR_PROGRAM, TC_ERR_LIMIT, TC_ERR_NOT_SPARSE, TC_ERR_SPARSE_META, TC_ERR_TILE_DIVIDE,
+        TC_ERR_TILE_KSTEP, TC_ERR_TILE_INST, TC_ERR_TILE_THREADS, TC_ERR_TILE_SHARED, TC_ERR_TILE_REGS,
+    };
+    static const tc_status warnings[] = {
+        TC_WARN_SCALE_OVERFLOW, TC_WARN_SCALE_COLLAPSED, TC_WARN_SCALE_BELOW_ONE, TC_WARN_SCALE_AT_MIN,
+    };
+    int seen[TC_STATUS_COUNT];
+    int i, ne = (int)(sizeof errors / sizeof errors[0]), nw = (int)(sizeof warnings / sizeof warnings[0]);
+    memset(seen, 0, sizeof seen);
+    CHECK(!tc_status_is_error(TC_OK) && !tc_status_is_warning(TC_OK));
+    seen[TC_OK]++;
+    for (i = 0; i < ne; i++) {
+        CHECK_BITS(errors[i], tc_status_is_error(errors[i]), 1);
+        CHECK_BITS(errors[i], tc_status_is_warning(errors[i]), 0);
+        seen[errors[i]]++;
+    }
+    for (i = 0; i < nw; i++) {
+        CHECK_BITS(warnings[i], tc_status_is_warning(warnings[i]), 1);
+        CHECK_BITS(warnings[i], tc_status_is_error(warnings[i]), 0);
+        seen[warnings[i]]++;
+    }
+    /* the lists above are every status, each once (a new status must join one) */
+    CHECK(1 + ne + nw == TC_STATUS_COUNT);
+    for (i = 0; i < TC_STATUS_COUNT; i++) CHECK_BITS(i, seen[i], 1);
+    /* every value of the enum is exactly one of ok, warning, error */
+    for (i = 0; i < TC_STATUS_COUNT; i++)
+        CHECK_BITS(i, (i == TC_OK) + tc_status_is_error((tc_status)i) + tc_status_is_warning((tc_status)i), 1);
+    /* out of range */
+    CHECK(tc_status_is_error(TC_STATUS_COUNT) && !tc_status_is_warning(TC_STATUS_COUNT));
+    CHECK(tc_status_is_error((tc_status)-1) && !tc_status_is_warning((tc_status)-1));
+    CHECK(tc_status_is_error((tc_status)1000) && !tc_status_is_warning((tc_status)1000));
+}
+
 int main(void) {
+    test_gpus();
+    test_status_kinds();
     test_dettmers();
     test_mma_peaks();
     test_ffma_chain();
