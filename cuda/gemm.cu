@@ -44,7 +44,7 @@
    or sm_90), 3 usage error.
 
    Not yet run on a GPU: the numbers it prints are still to be committed
-   under tests/measured/ (see issue 5). */
+   under tests/measured/ with the device, date and command. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 

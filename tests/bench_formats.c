@@ -1,6 +1,6 @@
 /* bench_formats.c - fp32 -> bf16/fp16/tf32 (RN) array conversion speed as a
    ratio to memcpy of the same fp32 array, measured in the same run.
-   Target (issue 2): >= 0.8x memcpy on one core. For scale, cpfloat runs at
+   Target: >= 0.8x memcpy on one core. For scale, cpfloat runs at
    about 0.12x memcpy single-threaded on an x86 build machine (its paper). */
 #include "bench.h"
 #define TENSORCORE_IMPLEMENTATION

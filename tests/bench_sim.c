@@ -1,7 +1,7 @@
 /* bench_sim.c - simulator speed: simulated warp instructions per second on
    one core, for a compute-bound run (FFMA chains, 8 warps per scheduler
    keep the FFMA pipe busy), a latency-bound one (Dettmers' matmul) and a
-   memory-bound one (streaming read, all H100 SMs). Target (issue 4):
+   memory-bound one (streaming read, all H100 SMs). Target:
    >= 10 million warp instructions per second. Reference in the same run:
    a plain loop doing one dependent integer step per "instruction". */
 #include "bench.h"
