@@ -166,8 +166,8 @@ static tc_status build_slice(tc_sim_program *p, const gemm_shape *s, int sparse)
         /* the MMAs of the other set's step, whose loads were issued half a trip ago */
         for (i = 0; i < mmas; i++) {
             int acc = 48 + i % tiles % 16, ra = other + i % na, rx = other + na + nm + i % nx;
-            if (sparse) tc_sim_mma_sp(p, TC_SIM_MMA_SP_M16N8K32_F16, acc, ra, rx, acc, other + na);
-            else tc_sim_mma(p, TC_SIM_MMA_M16N8K16_F16, acc, ra, rx, acc);
+            if (sparse) tc_sim_mma_sp(p, TC_MMA_SP_M16N8K32_F16, acc, ra, rx, acc, other + na);
+            else tc_sim_mma(p, TC_MMA_M16N8K16_F16, acc, ra, rx, acc);
         }
     }
     tc_sim_loop(p, top, TRIPS);
@@ -179,17 +179,20 @@ typedef struct { double ms, busy; int64_t cycles; double dram_mb; } slice_result
 
 /* Simulates the slice on one SM of profile `name` and scales to the whole GEMM. */
 static int simulate(const char *name, const gemm_shape *s, int sparse, slice_result *out) {
-    tc_sim_profile g = *tc_sim_profile_find(name);
+    const tc_gpu *gpu = tc_gpu_find(name);
+    tc_sim_profile g;
     tc_sim_program p;
     tc_sim_result r;
     double slice_flops = 2.0 * s->bm * s->bn * K_STEP * STEPS_PER_TRIP * TRIPS, dense_peak;
+    if (!gpu) return 1;
+    g = gpu->profile;
     g.dram_bytes_per_cycle /= g.sms;   /* one SM's share of the GPU's DRAM bandwidth */
     if (build_slice(&p, s, sparse) != TC_OK || tc_sim_run(&g, &p, NULL, &r) != TC_OK) { tc_sim_program_free(&p); return 1; }
     /* the whole GEMM: every SM runs slices at this rate */
     out->cycles = r.cycles;
     out->ms = 1e3 * r.cycles / slice_flops * (2.0 * s->M * s->N * s->K) / g.sms / (g.clock_ghz * 1e9);
     /* FLOPs per cycle of one SM whose pipes issue dense m16n8k16 back to back */
-    dense_peak = g.subpartitions * 2.0 * 16 * 8 * 16 / g.mma_interval[TC_SIM_MMA_M16N8K16_F16];
+    dense_peak = g.subpartitions * 2.0 * 16 * 8 * 16 / g.mma_interval[TC_MMA_M16N8K16_F16];
     out->busy = r.flops / (double)r.cycles / dense_peak;
     out->dram_mb = r.dram_bytes / 1e6;
     tc_sim_result_free(&r);
@@ -213,7 +216,7 @@ int main(int argc, char **argv) {
     V = (float *)malloc(sizeof(float) * (size_t)M * K / 2);
     D = (float *)malloc(sizeof(float) * (size_t)M * K);
     mask = (unsigned char *)malloc((size_t)M * K);
-    words = tc_sparse_meta_words(TC_FP16, K);
+    if (tc_sparse_meta_words(TC_FP16, K, &words) != TC_OK) { fprintf(stderr, "K = %d is not a multiple of 4\n", K); return 1; }
     meta = (uint32_t *)malloc(sizeof(uint32_t) * (size_t)M * (size_t)words);
     if (!P || !N2 || !V || !D || !mask || !meta) { fprintf(stderr, "out of memory\n"); return 1; }
     tc_round_array(TC_FP16, W, W, (size_t)M * K, TC_RN);   /* the weights as an fp16 GEMM sees them */

@@ -12,7 +12,9 @@
 #include "tensorcore.h"
 #include "tc_test.h"
 
+#include <limits.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* ------------------------------------------------------ wide integers */
@@ -151,6 +153,22 @@ static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, 
     return 1;
 }
 
+/* ------------------------------------------- the reference models' values */
+
+/* tc_dot_fma / tc_dot_exact on valid arguments: the status is checked (and
+   counted) here, the value returned; a failure returns a NaN no model gives. */
+static float dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c) {
+    float r = tct_u2f(0x7FC0DEADu);
+    CHECK_STATUS(tc_dot_fma(k, a, inc_a, b, inc_b, c, &r), TC_OK);
+    return r;
+}
+
+static float dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c) {
+    float r = tct_u2f(0x7FC0DEADu);
+    CHECK_STATUS(tc_dot_exact(k, a, inc_a, b, inc_b, c, &r), TC_OK);
+    return r;
+}
+
 /* ------------------------------------------------ the named behaviours */
 
 static float two(int e) { return (float)ldexp(1.0, e); }
@@ -168,8 +186,8 @@ static void test_published(void) {
     for (i = 4; i < 8; i++) { a[i] = 0.0f; b[i] = 0.0f; }
     CHECK(tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP32, 8, a, b, 1.0f) == 1.0f + two(-22));
     /* ...and a plain fp32 FMA loop rounds each 1 + 2^-24 back to 1. */
-    CHECK(tc_dot_fma(4, a, 1, b, 1, 1.0f) == 1.0f);
-    CHECK(tc_dot_exact(4, a, 1, b, 1, 1.0f) == 1.0f + two(-22));
+    CHECK(dot_fma(4, a, 1, b, 1, 1.0f) == 1.0f);
+    CHECK(dot_exact(4, a, 1, b, 1, 1.0f) == 1.0f + two(-22));
 
     /* Carry-out bits (Fasi et al.; MMA-Sim: product significands in [1,4)):
        8 * (2 - 2^-10)^2 = 32 - 2^-5 + 2^-17 overflows the 2^E binade by two
@@ -373,50 +391,349 @@ static void test_references(void) {
             b[i] = n % 3 ? (float)ldexp((double)(int32_t)tct_rand32(), (int)(tct_rand32() % 60) - 60) : tct_u2f(tct_rand32());
         }
         if (n % 3) c = (float)ldexp((double)(int32_t)tct_rand32(), -100);
-        if (!same(tc_dot_exact(k, a, 1, b, 1, c), oracle_dot(&exact, k, a, b, c))) bad++;
-        if (!same(tc_dot_exact(1, a, 1, b, 1, c), fmaf(a[0], b[0], c)) && fmaf(a[0], b[0], c) == fmaf(a[0], b[0], c)) bad++;
+        if (!same(dot_exact(k, a, 1, b, 1, c), oracle_dot(&exact, k, a, b, c))) bad++;
+        if (!same(dot_exact(1, a, 1, b, 1, c), fmaf(a[0], b[0], c)) && fmaf(a[0], b[0], c) == fmaf(a[0], b[0], c)) bad++;
     }
     tct_add(600 - bad, bad);
     /* Cancellation the fp32 loop gets wrong and the exact model gets right. */
     a[0] = 1e20f; b[0] = 1.0f; a[1] = 1.0f; b[1] = 1.0f; a[2] = -1e20f; b[2] = 1.0f;
-    CHECK(tc_dot_exact(3, a, 1, b, 1, 0.0f) == 1.0f);
-    CHECK(tc_dot_fma(3, a, 1, b, 1, 0.0f) == 0.0f);
-    CHECK(tc_dot_exact(2, a, 2, b, 2, 0.0f) == 0.0f);            /* strides: a[0]*b[0] + a[2]*b[2] */
-    CHECK_BITS(0, tct_f2u(tc_dot_exact(1, a, 1, b, 1, -0.0f) * 0.0f), 0u);
+    CHECK(dot_exact(3, a, 1, b, 1, 0.0f) == 1.0f);
+    CHECK(dot_fma(3, a, 1, b, 1, 0.0f) == 0.0f);
+    CHECK(dot_exact(2, a, 2, b, 2, 0.0f) == 0.0f);            /* strides: a[0]*b[0] + a[2]*b[2] */
+    CHECK_BITS(0, tct_f2u(dot_exact(1, a, 1, b, 1, -0.0f) * 0.0f), 0u);
     a[0] = -0.0f; b[0] = 1.0f;
-    CHECK_BITS(0, tct_f2u(tc_dot_exact(1, a, 1, b, 1, -0.0f)), 0x80000000u);
+    CHECK_BITS(0, tct_f2u(dot_exact(1, a, 1, b, 1, -0.0f)), 0x80000000u);
     a[0] = INFINITY; b[0] = 0.0f;
-    CHECK(tc_dot_exact(1, a, 1, b, 1, 0.0f) != tc_dot_exact(1, a, 1, b, 1, 0.0f));
+    CHECK(dot_exact(1, a, 1, b, 1, 0.0f) != dot_exact(1, a, 1, b, 1, 0.0f));
 }
 
 /* ------------------------------------------------------------ layouts */
 
+/* Bits of storage per element of an instruction's A and B. */
+static int storage_bits(tc_dtype t) {
+    switch (t) {
+    case TC_FP16: case TC_BF16: return 16;
+    case TC_TF32: return 32;
+    case TC_E4M3: case TC_E5M2: return 8;
+    default: return 0;
+    }
+}
+
+static const char *ptx_type(tc_dtype t) {
+    switch (t) {
+    case TC_FP16: return "f16";
+    case TC_BF16: return "bf16";
+    case TC_TF32: return "tf32";
+    case TC_E4M3: return "e4m3";
+    case TC_E5M2: return "e5m2";
+    default: return "?";
+    }
+}
+
+/* Every entry of the instruction table: its fields agree with each other,
+   with PTX's spelling and with section 2's parameters; names are unique and
+   found again by name. */
+static void test_instr_table(void) {
+    const char *names[TC_MMA_INSTR_COUNT];
+    int i, j, n_sparse = 0, n_unmodelled = 0;
+    float ones[64];
+    tc_mma_instr_info in;
+    tc_mma_instr found;
+    for (i = 0; i < 64; i++) ones[i] = 1.0f;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
+        char want[64], shape[32], types[32];
+        int bits, sparse, fp8, a;
+        memset(&in, 0xA5, sizeof in);
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)i, &in), TC_OK);
+        names[i] = in.name;
+        if (!CHECK(in.name != NULL && in.ptx != NULL)) continue;
+        sparse = in.sparse_group != 0;
+        fp8 = in.in == TC_E4M3 || in.in == TC_E5M2;
+        n_sparse += sparse;
+        /* the name is [sp.]mMnNkK.type, and the PTX spells the same shape and types */
+        sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
+        CHECK(strcmp(in.name, want) == 0);
+        sprintf(shape, ".m%dn%dk%d.row.col.", in.m, in.n, in.k);
+        sprintf(types, ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.in));
+        CHECK(strstr(in.ptx, shape) != NULL);
+        CHECK(strlen(in.ptx) > strlen(types) && strcmp(in.ptx + strlen(in.ptx) - strlen(types), types) == 0);
+        CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
+        /* registers from the element size */
+        bits = storage_bits(in.in);
+        CHECK(bits != 0);
+        CHECK(in.a_regs * 32 == in.a_elems * bits && in.b_regs * 32 == in.b_elems * bits);
+        CHECK(in.a_regs >= 1 && in.a_regs <= 4 && in.b_regs >= 1 && in.b_regs <= 4);   /* pack_a/pack_b's 4 per lane */
+        /* elements per lane: one M x K, K x N, M x N tile over 32 lanes (a sparse A compressed);
+           m8n8k4 runs four 8x8x4 products, one per quad pair */
+        if (in.m == 8) {
+            CHECK(i == TC_MMA_M8N8K4_F16 && in.n == 8 && in.k == 4);
+            CHECK(in.a_elems * 32 == 4 * in.m * in.k && in.b_elems * 32 == 4 * in.k * in.n && in.c_elems * 32 == 4 * in.m * in.n);
+        } else {
+            CHECK(in.m == 16 && in.n == 8);
+            if (sparse) CHECK(in.a_elems * 32 * in.sparse_group == in.m * in.k * in.sparse_keep);
+            else CHECK(in.a_elems * 32 == in.m * in.k);
+            CHECK(in.b_elems * 32 == in.k * in.n && in.c_elems * 32 == in.m * in.n);
+        }
+        /* sparsity fields: all zero for dense, the type's pattern for sparse */
+        if (sparse) {
+            int g = 0, k = 0;
+            CHECK_STATUS(tc_sparse_pattern(in.in, &g, &k), TC_OK);
+            CHECK(in.sparse_group == g && in.sparse_keep == k);
+            CHECK(in.selectors * in.meta_lanes == 4 && in.selectors >= 1);
+            CHECK(in.m * (in.k / in.sparse_group) * 4 == 32 * 8 * in.meta_lanes);   /* 4-bit codes over 8 quads */
+        } else {
+            CHECK(in.sparse_keep == 0 && in.selectors == 0 && in.meta_lanes == 0);
+        }
+        /* fp16 accumulation: f16 and FP8 inputs, not bf16 or tf32 */
+        CHECK(in.fp16_accumulate == (in.in == TC_FP16 || fp8));
+        /* architectures: m8n8k4 is V100's, FP8 H100's, the rest A100's and H100's */
+        CHECK(in.archs == (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
+                           : fp8 ? TC_ARCH_BIT(TC_ARCH_H100)
+                                 : (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))));
+        for (a = 0; a < TC_ARCH_COUNT; a++) {
+            tc_mma_params p;
+            if (!(in.archs & TC_ARCH_BIT(a))) continue;
+            CHECK_STATUS(tc_mma_params_of((tc_arch)a, in.in, TC_FP32, &p), TC_OK);
+            CHECK_STATUS(tc_mma_params_of((tc_arch)a, in.in, TC_FP16, &p), in.fp16_accumulate ? TC_OK : TC_ERR_DTYPE);
+            /* a dense instruction's K is one tc_mma_dot takes on every modelled arch */
+            if (!sparse) CHECK(tc_mma_dot((tc_arch)a, in.in, TC_FP32, in.k, ones, ones, 0.0f) == (float)in.k);
+        }
+        /* layouts: not modelled exactly for m8n8k4 and FP8 */
+        CHECK(in.layout >= 0 && in.layout <= 2);
+        CHECK((in.layout == 0) == (i == TC_MMA_M8N8K4_F16 || fp8));
+        n_unmodelled += in.layout == 0;
+        /* the name finds the instruction again */
+        found = (tc_mma_instr)-1;
+        CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
+        CHECK(found == (tc_mma_instr)i);
+    }
+    CHECK(n_sparse == 6 && n_unmodelled == 3);
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
+    /* unknown instructions and names; outputs untouched */
+    memset(&in, 0, sizeof in);
+    CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)-1, &in), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_get(TC_MMA_INSTR_COUNT, &in), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)INT_MAX, &in), TC_ERR_ARG);
+    CHECK(in.name == NULL && in.m == 0);
+    CHECK_STATUS(tc_mma_instr_get(TC_MMA_M16N8K16_F16, NULL), TC_ERR_NULL);
+    found = (tc_mma_instr)-1;
+    CHECK_STATUS(tc_mma_instr_find("nope", &found), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_find("", &found), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_find("m16n8k16", &found), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_find("m16n8k16.f16 ", &found), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_find("m16n8k32.f16", &found), TC_ERR_ARG);   /* only sparse has k32 f16 */
+    CHECK(found == (tc_mma_instr)-1);
+    CHECK_STATUS(tc_mma_instr_find(NULL, &found), TC_ERR_NULL);
+    CHECK_STATUS(tc_mma_instr_find("m16n8k16.f16", NULL), TC_ERR_NULL);
+    CHECK_STATUS(tc_mma_instr_find("sp.m16n8k32.bf16", &found), TC_OK);
+    CHECK(found == TC_MMA_SP_M16N8K32_BF16);
+}
+
+/* Every modelled instruction's fragments: each element of A (M x K; a
+   sparse kind's compressed M x K/2), B (K x N) and C (M x N) is held by
+   exactly one (lane, element). */
 static void test_layouts(void) {
-    int s, f, lane, i;
-    for (s = 0; s < TC_MMA_SHAPE_COUNT; s++) {
-        int M = tc_mma_shape_m((tc_mma_shape)s), N = tc_mma_shape_n((tc_mma_shape)s), K = tc_mma_shape_k((tc_mma_shape)s);
+    int s, f, lane, i, modelled = 0;
+    for (s = 0; s < TC_MMA_INSTR_COUNT; s++) {
+        tc_mma_instr_info in;
+        int M, N, K, KA;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)s, &in), TC_OK);
+        if (in.layout == 0) {
+            /* not modelled: every fragment refused, outputs untouched */
+            for (f = TC_FRAG_A; f <= TC_FRAG_C; f++) {
+                int r = -7, c = -7;
+                CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)f, 0, 0, &r, &c), TC_ERR_ARG);
+                CHECK(r == -7 && c == -7);
+            }
+            continue;
+        }
+        modelled++;
+        M = in.m; N = in.n; K = in.k;
+        KA = in.sparse_group ? K * in.sparse_keep / in.sparse_group : K;
         for (f = TC_FRAG_A; f <= TC_FRAG_C; f++) {
-            int rows = f == TC_FRAG_B ? K : M, cols = f == TC_FRAG_A ? K : N;
-            int seen[16 * 16], ok = 1, cnt = tc_mma_frag_count((tc_mma_shape)s, (tc_frag)f);
+            int rows = f == TC_FRAG_B ? K : M, cols = f == TC_FRAG_A ? KA : N;
+            int seen[32 * 32], ok = 1, cnt = f == TC_FRAG_A ? in.a_elems : f == TC_FRAG_B ? in.b_elems : in.c_elems;
+            int r = -7, c = -7;
             memset(seen, 0, sizeof seen);
-            CHECK(cnt * 32 == rows * cols);
+            CHECK(cnt * 32 == rows * cols && rows * cols <= 32 * 32);
             for (lane = 0; lane < 32; lane++) for (i = 0; i < cnt; i++) {
-                int r = -1, c = -1;
-                if (tc_mma_frag_coord((tc_mma_shape)s, (tc_frag)f, lane, i, &r, &c) != TC_OK || r < 0 || r >= rows || c < 0 || c >= cols) ok = 0;
+                r = -1; c = -1;
+                if (tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)f, lane, i, &r, &c) != TC_OK || r < 0 || r >= rows || c < 0 || c >= cols) ok = 0;
                 else seen[r * cols + c]++;
             }
             for (i = 0; i < rows * cols; i++) if (seen[i] != 1) ok = 0;
             CHECK(ok);   /* every element held exactly once */
+            r = c = -7;
+            CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)f, 0, cnt, &r, &c), TC_ERR_ARG);
+            CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)f, 0, -1, &r, &c), TC_ERR_ARG);
+            CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)f, -1, 0, &r, &c), TC_ERR_ARG);
+            CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)f, 32, 0, &r, &c), TC_ERR_ARG);
+            CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)f, 0, 0, &r, NULL), TC_ERR_NULL);
+            CHECK(r == -7 && c == -7);
         }
+        CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
+        CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 3);
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
-        tc_mma_frag_coord(TC_MMA_M16N8K16_F16, TC_FRAG_A, 5, 6, &r, &c);  CHECK(r == 9 && c == 10);   /* g=1,t=1: a6 (g+8, 2t+8) */
-        tc_mma_frag_coord(TC_MMA_M16N8K16_F16, TC_FRAG_B, 7, 3, &r, &c);  CHECK(r == 15 && c == 1);   /* b3 (2t+9, g) */
-        tc_mma_frag_coord(TC_MMA_M16N8K8_TF32, TC_FRAG_A, 6, 2, &r, &c);  CHECK(r == 1 && c == 6);    /* a2 (g, t+4) */
-        tc_mma_frag_coord(TC_MMA_M16N8K8_TF32, TC_FRAG_B, 6, 1, &r, &c);  CHECK(r == 6 && c == 1);    /* b1 (t+4, g) */
-        tc_mma_frag_coord(TC_MMA_M16N8K4_TF32, TC_FRAG_C, 31, 3, &r, &c); CHECK(r == 15 && c == 7);
+        CHECK(tc_mma_frag_coord(TC_MMA_M16N8K16_F16, TC_FRAG_A, 5, 6, &r, &c) == TC_OK && r == 9 && c == 10);   /* g=1,t=1: a6 (g+8, 2t+8) */
+        CHECK(tc_mma_frag_coord(TC_MMA_M16N8K16_F16, TC_FRAG_B, 7, 3, &r, &c) == TC_OK && r == 15 && c == 1);   /* b3 (2t+9, g) */
+        CHECK(tc_mma_frag_coord(TC_MMA_M16N8K8_TF32, TC_FRAG_A, 6, 2, &r, &c) == TC_OK && r == 1 && c == 6);    /* a2 (g, t+4) */
+        CHECK(tc_mma_frag_coord(TC_MMA_M16N8K8_TF32, TC_FRAG_B, 6, 1, &r, &c) == TC_OK && r == 6 && c == 1);    /* b1 (t+4, g) */
+        CHECK(tc_mma_frag_coord(TC_MMA_M16N8K4_TF32, TC_FRAG_C, 31, 3, &r, &c) == TC_OK && r == 15 && c == 7);
+    }
+    /* Same-layout families (PTX ISA): bf16 is laid out as f16; a sparse A as
+       the dense A of half its K on the compressed tile; a sparse B as the
+       dense B of its K; C alike everywhere. */
+    {
+        static const struct { tc_mma_instr x, y; int fa, fb; } same_as[] = {
+            { TC_MMA_M16N8K8_BF16, TC_MMA_M16N8K8_F16, 1, 1 },
+            { TC_MMA_M16N8K16_BF16, TC_MMA_M16N8K16_F16, 1, 1 },
+            { TC_MMA_SP_M16N8K16_F16, TC_MMA_M16N8K8_F16, 1, 0 },
+            { TC_MMA_SP_M16N8K16_F16, TC_MMA_M16N8K16_F16, 0, 1 },
+            { TC_MMA_SP_M16N8K32_F16, TC_MMA_M16N8K16_F16, 1, 0 },
+            { TC_MMA_SP_M16N8K16_BF16, TC_MMA_M16N8K8_BF16, 1, 0 },
+            { TC_MMA_SP_M16N8K16_BF16, TC_MMA_M16N8K16_BF16, 0, 1 },
+            { TC_MMA_SP_M16N8K32_BF16, TC_MMA_SP_M16N8K32_F16, 1, 1 },
+            { TC_MMA_SP_M16N8K8_TF32, TC_MMA_M16N8K4_TF32, 1, 0 },
+            { TC_MMA_SP_M16N8K8_TF32, TC_MMA_M16N8K8_TF32, 0, 1 },
+            { TC_MMA_SP_M16N8K16_TF32, TC_MMA_M16N8K8_TF32, 1, 0 },
+        };
+        size_t k;
+        for (k = 0; k < sizeof same_as / sizeof same_as[0]; k++) {
+            tc_mma_instr_info ix, iy;
+            int diff = 0, r1, c1, r2, c2;
+            CHECK_STATUS(tc_mma_instr_get(same_as[k].x, &ix), TC_OK);
+            CHECK_STATUS(tc_mma_instr_get(same_as[k].y, &iy), TC_OK);
+            for (f = TC_FRAG_A; f <= TC_FRAG_C; f++) {
+                int cnt = f == TC_FRAG_A ? ix.a_elems : f == TC_FRAG_B ? ix.b_elems : ix.c_elems;
+                int cy = f == TC_FRAG_A ? iy.a_elems : f == TC_FRAG_B ? iy.b_elems : iy.c_elems;
+                if ((f == TC_FRAG_A && !same_as[k].fa) || (f == TC_FRAG_B && !same_as[k].fb)) continue;
+                if (cnt != cy) { diff++; continue; }
+                for (lane = 0; lane < 32; lane++)
+                    for (i = 0; i < cnt; i++)
+                        if (tc_mma_frag_coord(same_as[k].x, (tc_frag)f, lane, i, &r1, &c1) != TC_OK ||
+                            tc_mma_frag_coord(same_as[k].y, (tc_frag)f, lane, i, &r2, &c2) != TC_OK || r1 != r2 || c1 != c2) diff++;
+            }
+            CHECK(diff == 0);
+        }
+    }
+}
+
+/* tc_dot_fma and tc_dot_exact: statuses, k = 0, and the output untouched on error. */
+static void test_dot_status(void) {
+    float a[4] = { 1.5f, -2.0f, 0.25f, 8.0f }, b[4] = { 2.0f, 0.5f, 4.0f, -1.0f }, x;
+    int m;
+    for (m = 0; m < 2; m++) {
+        tc_status (*dot)(int, const float *, int, const float *, int, float, float *) = m ? tc_dot_exact : tc_dot_fma;
+        x = 0; CHECK_STATUS(dot(4, a, 1, b, 1, 0.5f, &x), TC_OK); CHECK(x == 3.0f - 1.0f + 1.0f - 8.0f + 0.5f);
+        x = 0; CHECK_STATUS(dot(2, a, 2, b, 2, 0.0f, &x), TC_OK); CHECK(x == 3.0f + 1.0f);
+        x = 0; CHECK_STATUS(dot(2, a, 3, b, 1, 0.0f, &x), TC_OK); CHECK(x == 3.0f + 4.0f);   /* a[0]*b[0] + a[3]*b[1] */
+        /* k = 0 gives c, bit for bit; the vectors are not read and may be NULL */
+        x = 0; CHECK_STATUS(dot(0, a, 1, b, 1, 2.5f, &x), TC_OK); CHECK(x == 2.5f);
+        x = 0; CHECK_STATUS(dot(0, NULL, 1, NULL, 1, -0.0f, &x), TC_OK); CHECK_BITS(0, tct_f2u(x), 0x80000000u);
+        x = 0; CHECK_STATUS(dot(0, a, 1, b, 1, INFINITY, &x), TC_OK); CHECK(x == INFINITY);
+        /* refused, *out untouched */
+        x = 42.0f;
+        CHECK_STATUS(dot(-1, a, 1, b, 1, 0.0f, &x), TC_ERR_SIZE);
+        CHECK_STATUS(dot(INT_MIN, a, 1, b, 1, 0.0f, &x), TC_ERR_SIZE);
+        CHECK_STATUS(dot(4, a, 0, b, 1, 0.0f, &x), TC_ERR_ARG);
+        CHECK_STATUS(dot(4, a, 1, b, 0, 0.0f, &x), TC_ERR_ARG);
+        CHECK_STATUS(dot(4, a, -1, b, 1, 0.0f, &x), TC_ERR_ARG);
+        CHECK_STATUS(dot(4, a, 1, b, INT_MIN, 0.0f, &x), TC_ERR_ARG);
+        CHECK_STATUS(dot(0, a, 0, b, 1, 0.0f, &x), TC_ERR_ARG);   /* a stride below 1 even with nothing to walk */
+        CHECK_STATUS(dot(4, NULL, 1, b, 1, 0.0f, &x), TC_ERR_NULL);
+        CHECK_STATUS(dot(4, a, 1, NULL, 1, 0.0f, &x), TC_ERR_NULL);
+        CHECK(x == 42.0f);
+        CHECK_STATUS(dot(4, a, 1, b, 1, 0.0f, NULL), TC_ERR_NULL);
+        CHECK_STATUS(dot(0, a, 1, b, 1, 0.0f, NULL), TC_ERR_NULL);
+    }
+}
+
+/* tc_gemm_ex's descriptor: leading dimensions 0 are packed and give the
+   bits of the explicit ones and of padded storage; the options reach the
+   model (checked against the oracle under Khattak's rule); bad descriptors. */
+static void test_gemm_desc(void) {
+    size_t ci;
+    long bad = 0, cases = 0;
+    enum { M = 4, N = 5, K = 40, PA = 3, PB = 1, PC = 2, PD = 5 };
+    for (ci = 0; ci < sizeof combos / sizeof combos[0]; ci++) {
+        const combo *cb = &combos[ci];
+        float A[M * K], Ap[M * (K + PA)], B[K * N], Bp[K * (N + PB)], C[M * N], Cp[M * (N + PC)];
+        float D0[M * N], D1[M * N], D2[M * N], Dp[M * (N + PD)], at[K], bt[K];
+        tc_gemm_desc d;
+        oracle_cfg o;
+        int i, j, k, use_c;
+        tct_seed(0xDE5Cu + ci);
+        for (i = 0; i < M * K; i++) A[i] = random_value(cb->in, 1, 0);
+        for (i = 0; i < K * N; i++) B[i] = random_value(cb->in, 1, -3);
+        for (i = 0; i < M * N; i++) C[i] = random_value(cb->out, 1, 2);
+        for (i = 0; i < M; i++) {
+            for (k = 0; k < K + PA; k++) Ap[i * (K + PA) + k] = k < K ? A[i * K + k] : NAN;
+            for (j = 0; j < N + PC; j++) Cp[i * (N + PC) + j] = j < N ? C[i * N + j] : NAN;
+        }
+        for (k = 0; k < K; k++) for (j = 0; j < N + PB; j++) Bp[k * (N + PB) + j] = j < N ? B[k * N + j] : NAN;
+        for (use_c = 0; use_c < 2; use_c++) {
+            CHECK_STATUS(tc_gemm(cb->arch, cb->in, cb->out, M, N, K, A, K, B, N, use_c ? C : NULL, N, D0, N), TC_OK);
+            memset(&d, 0, sizeof d);
+            d.arch = cb->arch; d.in = cb->in; d.out = cb->out; d.M = M; d.N = N; d.K = K;
+            d.A = A; d.B = B; d.C = use_c ? C : NULL; d.D = D1;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);   /* every ld 0: packed */
+            d.lda = K; d.ldb = N; d.ldc = N; d.ldd = N; d.D = D2;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            d.A = Ap; d.lda = K + PA; d.B = Bp; d.ldb = N + PB; d.C = use_c ? Cp : NULL; d.ldc = N + PC; d.D = Dp; d.ldd = N + PD;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            for (i = 0; i < M; i++) for (j = 0; j < N; j++) {
+                cases++;
+                if (!same(D0[i * N + j], D1[i * N + j]) || !same(D0[i * N + j], D2[i * N + j]) || !same(D0[i * N + j], Dp[i * (N + PD) + j])) bad++;
+            }
+        }
+        /* options in the descriptor: Khattak's rule, against the oracle */
+        memset(&d, 0, sizeof d);
+        d.arch = cb->arch; d.in = cb->in; d.out = cb->out; d.M = M; d.N = N; d.K = K;
+        d.A = A; d.B = B; d.C = C; d.D = D1;
+        d.options.zero_rule = TC_MMA_ZEROS_KHATTAK;
+        CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+        CHECK(oracle_setup(&o, cb->arch, cb->in, cb->out, 1));
+        for (i = 0; i < M; i++) for (j = 0; j < N; j++) {
+            for (k = 0; k < K; k++) {
+                at[k] = cb->in == TC_TF32 ? tc_tf32_truncate(A[i * K + k]) : A[i * K + k];
+                bt[k] = cb->in == TC_TF32 ? tc_tf32_truncate(B[k * N + j]) : B[k * N + j];
+            }
+            cases++;
+            if (!same(D1[i * N + j], oracle_dot(&o, K, at, bt, C[i * N + j]))) bad++;
+        }
+    }
+    CHECK(bad == 0);
+    CHECK(cases == (long)(sizeof combos / sizeof combos[0]) * 3 * M * N);
+    /* bad descriptors: D untouched */
+    {
+        float a[16], b[16], dd[16];
+        tc_gemm_desc d;
+        int i;
+        for (i = 0; i < 16; i++) { a[i] = 1.0f; b[i] = 1.0f; dd[i] = 42.0f; }
+        CHECK_STATUS(tc_gemm_ex(NULL), TC_ERR_NULL);
+        memset(&d, 0, sizeof d);
+        d.arch = TC_ARCH_A100; d.in = TC_FP16; d.out = TC_FP32; d.M = 4; d.N = 4; d.K = 4;
+        d.A = a; d.B = b; d.D = dd;
+        d.A = NULL; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NULL); d.A = a;
+        d.B = NULL; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NULL); d.B = b;
+        d.D = NULL; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NULL); d.D = dd;
+        d.M = -1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SIZE); d.M = 4;
+        d.K = -1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SIZE); d.K = 4;
+        d.lda = 3; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SHAPE); d.lda = 0;
+        d.ldd = 2; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SHAPE); d.ldd = 0;
+        d.arch = TC_ARCH_V100; d.in = TC_BF16; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARCH); d.arch = TC_ARCH_A100;
+        d.out = TC_FP16; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_DTYPE); d.in = TC_FP16; d.out = TC_FP32;
+        d.options.group = TC_MMA_MAX_GROUP + 1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG); d.options.group = 0;
+        d.options.frac_bits = 41; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG); d.options.frac_bits = 0;
+        for (i = 0; i < 16; i++) if (dd[i] != 42.0f) bad++;
+        CHECK(bad == 0);
+        CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+        CHECK(dd[0] == 4.0f && dd[15] == 4.0f);
     }
 }
 
@@ -442,7 +759,14 @@ static void test_bad_input(void) {
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_BF16, TC_FP16, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_DTYPE);
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_BF16, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_DTYPE);
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP32, TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_DTYPE);
-    CHECK_STATUS(tc_gemm_ex(TC_ARCH_A100, TC_FP16, TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4, &bad_opt), TC_ERR_ARG);
+    {
+        tc_gemm_desc gd;
+        memset(&gd, 0, sizeof gd);
+        gd.arch = TC_ARCH_A100; gd.in = TC_FP16; gd.out = TC_FP32; gd.M = 4; gd.N = 4; gd.K = 4;
+        gd.A = A; gd.lda = 4; gd.B = B; gd.ldb = 4; gd.C = C; gd.ldc = 4; gd.D = D; gd.ldd = 4;
+        gd.options = bad_opt;
+        CHECK_STATUS(tc_gemm_ex(&gd), TC_ERR_ARG);
+    }
     A[5] = 0.1f;   /* not an fp16 value */
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_NOT_REPRESENTABLE);
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_TF32, TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_OK);   /* raw fp32 is fine for tf32 */
@@ -472,10 +796,11 @@ static void test_bad_input(void) {
     CHECK(p.frac_bits == 13 && p.group == 32 && p.out_mbits == 13);
     CHECK_STATUS(tc_mma_frag_coord(TC_MMA_M16N8K16_F16, TC_FRAG_A, 32, 0, &r, &c), TC_ERR_ARG);
     CHECK_STATUS(tc_mma_frag_coord(TC_MMA_M16N8K16_F16, TC_FRAG_A, 0, 8, &r, &c), TC_ERR_ARG);
-    CHECK_STATUS(tc_mma_frag_coord(TC_MMA_SHAPE_COUNT, TC_FRAG_A, 0, 0, &r, &c), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_frag_coord(TC_MMA_INSTR_COUNT, TC_FRAG_A, 0, 0, &r, &c), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)-1, TC_FRAG_A, 0, 0, &r, &c), TC_ERR_ARG);
     CHECK_STATUS(tc_mma_frag_coord(TC_MMA_M16N8K16_F16, TC_FRAG_A, 0, 0, NULL, &c), TC_ERR_NULL);
-    x = tc_dot_exact(-1, A, 1, B, 1, 0.0f); CHECK(x != x);
-    x = tc_dot_fma(2, A, 0, B, 1, 0.0f);    CHECK(x != x);
+    x = 42.0f; CHECK_STATUS(tc_dot_exact(-1, A, 1, B, 1, 0.0f, &x), TC_ERR_SIZE); CHECK(x == 42.0f);
+    x = 42.0f; CHECK_STATUS(tc_dot_fma(2, A, 0, B, 1, 0.0f, &x), TC_ERR_ARG);    CHECK(x == 42.0f);
 }
 
 int main(void) {
@@ -483,7 +808,10 @@ int main(void) {
     test_random();
     test_gemm_matches();
     test_references();
+    test_instr_table();
     test_layouts();
+    test_dot_status();
+    test_gemm_desc();
     test_bad_input();
     return tct_finish("test_mma");
 }

@@ -7,6 +7,7 @@
 #include "tensorcore.h"
 #include "tc_test.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 
@@ -28,27 +29,127 @@ static void fill(tc_dtype t, float *a, int n) { int i; for (i = 0; i < n; i++) a
 
 static int same_bits(float a, float b) { return tct_f2u(a) == tct_f2u(b); }
 
+/* Metadata words per row of a K the caller knows is valid; a failure counts
+   and gives 0. */
+static int meta_words(tc_dtype t, int K) {
+    int w = -1;
+    if (!CHECK(tc_sparse_meta_words(t, K, &w) == TC_OK)) return 0;
+    return w;
+}
+
+/* The descriptor entry points with every argument spelled out, so the
+   checks below read like the calls they were written for (opt NULL = the
+   architecture's own behaviour). */
+static tc_status gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                         const float *A, int lda, const float *B, int ldb,
+                         const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt) {
+    tc_gemm_desc d;
+    memset(&d, 0, sizeof d);
+    d.arch = arch; d.in = in; d.out = out; d.M = M; d.N = N; d.K = K;
+    d.A = A; d.lda = lda; d.B = B; d.ldb = ldb; d.C = C; d.ldc = ldc; d.D = D; d.ldd = ldd;
+    if (opt) d.options = *opt;
+    return tc_gemm_ex(&d);
+}
+
+static tc_status sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                                const float *values, int ldv, const uint32_t *meta, int ldm,
+                                const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
+                                const tc_mma_options *opt) {
+    tc_sparse_gemm_desc d;
+    memset(&d, 0, sizeof d);
+    d.arch = arch; d.in = in; d.out = out; d.M = M; d.N = N; d.K = K;
+    d.values = values; d.ldv = ldv; d.meta = meta; d.ldm = ldm;
+    d.B = B; d.ldb = ldb; d.C = C; d.ldc = ldc; d.D = D; d.ldd = ldd;
+    if (opt) d.options = *opt;
+    return tc_sparse_gemm_ex(&d);
+}
+
+/* The sparse kinds of the instruction table, in table order. */
+static int sparse_kinds(tc_mma_instr *out) {
+    int i, n = 0;
+    tc_mma_instr_info info;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && info.sparse_group != 0) out[n++] = (tc_mma_instr)i;
+    return n;
+}
+
 static void test_pattern_and_codes(void) {
     int g = 0, k = 0, i0, i1, code, legal = 0;
+    unsigned u;
     CHECK_STATUS(tc_sparse_pattern(TC_FP16, &g, &k), TC_OK); CHECK(g == 4 && k == 2);
     CHECK_STATUS(tc_sparse_pattern(TC_BF16, &g, &k), TC_OK); CHECK(g == 4 && k == 2);
     CHECK_STATUS(tc_sparse_pattern(TC_TF32, &g, &k), TC_OK); CHECK(g == 2 && k == 1);
     CHECK_STATUS(tc_sparse_pattern(TC_FP32, &g, &k), TC_ERR_DTYPE);
     CHECK_STATUS(tc_sparse_pattern((tc_dtype)99, &g, &k), TC_ERR_DTYPE);
     /* the six ordered codes of docs/REFERENCE.md section 4, by value */
-    CHECK(tc_sparse_meta_encode(0, 1) == 0x4); CHECK(tc_sparse_meta_encode(0, 2) == 0x8);
-    CHECK(tc_sparse_meta_encode(0, 3) == 0xC); CHECK(tc_sparse_meta_encode(1, 2) == 0x9);
-    CHECK(tc_sparse_meta_encode(1, 3) == 0xD); CHECK(tc_sparse_meta_encode(2, 3) == 0xE);
-    CHECK(tc_sparse_meta_encode(1, 1) == -1); CHECK(tc_sparse_meta_encode(2, 1) == -1);
-    CHECK(tc_sparse_meta_encode(-1, 2) == -1); CHECK(tc_sparse_meta_encode(0, 4) == -1);
+    u = 99; CHECK_STATUS(tc_sparse_meta_encode(0, 1, &u), TC_OK); CHECK(u == 0x4);
+    u = 99; CHECK_STATUS(tc_sparse_meta_encode(0, 2, &u), TC_OK); CHECK(u == 0x8);
+    u = 99; CHECK_STATUS(tc_sparse_meta_encode(0, 3, &u), TC_OK); CHECK(u == 0xC);
+    u = 99; CHECK_STATUS(tc_sparse_meta_encode(1, 2, &u), TC_OK); CHECK(u == 0x9);
+    u = 99; CHECK_STATUS(tc_sparse_meta_encode(1, 3, &u), TC_OK); CHECK(u == 0xD);
+    u = 99; CHECK_STATUS(tc_sparse_meta_encode(2, 3, &u), TC_OK); CHECK(u == 0xE);
+    /* unordered, repeated or out-of-range indices: TC_ERR_ARG, *code untouched */
+    u = 99;
+    CHECK_STATUS(tc_sparse_meta_encode(1, 1, &u), TC_ERR_ARG); CHECK_STATUS(tc_sparse_meta_encode(2, 1, &u), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_meta_encode(-1, 2, &u), TC_ERR_ARG); CHECK_STATUS(tc_sparse_meta_encode(0, 4, &u), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_meta_encode(0, 0, &u), TC_ERR_ARG); CHECK_STATUS(tc_sparse_meta_encode(3, 3, &u), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_meta_encode(-1, 0, &u), TC_ERR_ARG); CHECK_STATUS(tc_sparse_meta_encode(-1, -1, &u), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_meta_encode(0, INT_MAX, &u), TC_ERR_ARG); CHECK_STATUS(tc_sparse_meta_encode(INT_MAX, INT_MAX, &u), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_meta_encode(INT_MIN, 1, &u), TC_ERR_ARG); CHECK_STATUS(tc_sparse_meta_encode(INT_MAX, 3, &u), TC_ERR_ARG);
+    CHECK(u == 99);
+    CHECK_STATUS(tc_sparse_meta_encode(0, 1, NULL), TC_ERR_NULL);
     for (code = 0; code < 16; code++) {
-        int ok = tc_sparse_meta_decode((unsigned)code, &i0, &i1) == 0;
+        tc_status st = tc_sparse_meta_decode((unsigned)code, &i0, &i1);
+        int ok = st == TC_OK;
         legal += ok;
         CHECK(ok == ((code & 3) < (code >> 2)));
-        if (ok) CHECK(tc_sparse_meta_encode(i0, i1) == code);
+        CHECK(ok || st == TC_ERR_SPARSE_META);
+        if (ok) { u = 99; CHECK_STATUS(tc_sparse_meta_encode(i0, i1, &u), TC_OK); CHECK(u == (unsigned)code); }
     }
     CHECK(legal == 6);
-    CHECK(tc_sparse_meta_decode(0x14u, &i0, &i1) == -1);
+    /* a code is 4 bits: anything above 15 is refused, even with a legal low nibble; outputs untouched */
+    i0 = i1 = -7;
+    CHECK_STATUS(tc_sparse_meta_decode(0x14u, &i0, &i1), TC_ERR_SPARSE_META);
+    CHECK_STATUS(tc_sparse_meta_decode(0x1Eu, &i0, &i1), TC_ERR_SPARSE_META);
+    CHECK_STATUS(tc_sparse_meta_decode(UINT_MAX, &i0, &i1), TC_ERR_SPARSE_META);
+    CHECK_STATUS(tc_sparse_meta_decode(0xFFFFFFF4u, &i0, &i1), TC_ERR_SPARSE_META);
+    CHECK_STATUS(tc_sparse_meta_decode(0u, &i0, &i1), TC_ERR_SPARSE_META);
+    CHECK(i0 == -7 && i1 == -7);
+    /* both outputs are required */
+    CHECK_STATUS(tc_sparse_meta_decode(0x4u, NULL, &i1), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_meta_decode(0x4u, &i0, NULL), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_meta_decode(0x4u, NULL, NULL), TC_ERR_NULL);
+    CHECK(i0 == -7 && i1 == -7);
+}
+
+/* tc_sparse_meta_words: the status for every kind of K, edge values included. */
+static void test_meta_words(void) {
+    int w;
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_FP16, 0, &w), TC_OK); CHECK(w == 0);
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_TF32, 0, &w), TC_OK); CHECK(w == 0);
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_FP16, 4, &w), TC_OK); CHECK(w == 1);
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_TF32, 2, &w), TC_OK); CHECK(w == 1);
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_BF16, 64, &w), TC_OK); CHECK(w == 2);
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_E4M3, 32, &w), TC_OK); CHECK(w == 1);
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_E5M2, 33 * 4, &w), TC_OK); CHECK(w == 5);
+    /* the largest K of each pattern: no overflow */
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_FP16, INT_MAX / 4 * 4, &w), TC_OK); CHECK(w == (INT_MAX / 4 + 7) / 8);
+    w = -5; CHECK_STATUS(tc_sparse_meta_words(TC_TF32, INT_MAX / 2 * 2, &w), TC_OK); CHECK(w == (INT_MAX / 2 + 7) / 8);
+    /* refused: output untouched */
+    w = -5;
+    CHECK_STATUS(tc_sparse_meta_words(TC_FP16, -1, &w), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_FP16, -4, &w), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_TF32, -2, &w), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_FP16, INT_MIN, &w), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_FP16, INT_MAX, &w), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_TF32, INT_MAX, &w), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_FP16, 2, &w), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_TF32, 3, &w), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_meta_words(TC_FP32, 8, &w), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_meta_words((tc_dtype)-1, 8, &w), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_sparse_meta_words((tc_dtype)99, 8, &w), TC_ERR_DTYPE);
+    CHECK(w == -5);
+    CHECK_STATUS(tc_sparse_meta_words(TC_FP16, 8, NULL), TC_ERR_NULL);
 }
 
 /* The tie rule and NaN, by hand. */
@@ -81,7 +182,7 @@ static void test_round_trips(void) {
         for (trial = 0; trial < 60; trial++) {
             int M = 1 + (int)(tct_rand32() % MAXM), K = group * (int)(tct_rand32() % (MAXK / group + 1));
             int lda = K + (int)(tct_rand32() % 3), ldv = K / 2 + (int)(tct_rand32() % 2);
-            int ldm = tc_sparse_meta_words(t, K) + (int)(tct_rand32() % 2);
+            int words = meta_words(t, K), ldm = words + (int)(tct_rand32() % 2);
             int r, c, bad_prune = 0, bad_mask = 0, bad_round = 0, bad_vals = 0;
             tc_sparse_violation v;
             if (M * lda > MAXM * MAXK) M = MAXM * MAXK / (lda ? lda : 1);
@@ -113,7 +214,7 @@ static void test_round_trips(void) {
             CHECK_STATUS(tc_sparse_compress(t, M, K, A, lda, V2, ldv, meta2, ldm, TC_SPARSE_PRUNE, NULL), TC_OK);
             for (r = 0; r < M; r++) {
                 for (c = 0; c < K / 2; c++) if (!same_bits(V[r * ldv + c], V2[r * ldv + c])) bad_vals++;
-                for (c = 0; c < tc_sparse_meta_words(t, K); c++) if (meta[r * ldm + c] != meta2[r * ldm + c]) bad_vals++;
+                for (c = 0; c < words; c++) if (meta[r * ldm + c] != meta2[r * ldm + c]) bad_vals++;
             }
             CHECK(bad_vals == 0);
         }
@@ -201,8 +302,18 @@ static void test_violations_and_bad_input(void) {
     CHECK_STATUS(tc_sparse_prune(TC_FP16, 3, 12, a, 12, a, 13, NULL), TC_ERR_SHAPE);   /* in place needs one ld */
     CHECK_STATUS(tc_sparse_compress(TC_FP32, 3, 12, a, 12, v, 6, meta, 1, 0, NULL), TC_ERR_DTYPE);
     CHECK_STATUS(tc_sparse_compress(TC_FP16, 3, 12, a, 12, v, 6, meta, 1, 8, NULL), TC_ERR_ARG);
-    CHECK(tc_sparse_meta_words(TC_FP16, 6) == -1 && tc_sparse_meta_words(TC_FP16, 32) == 1 && tc_sparse_meta_words(TC_FP16, 36) == 2);
-    CHECK(tc_sparse_meta_words(TC_TF32, 16) == 1 && tc_sparse_meta_words(TC_TF32, 18) == 2 && tc_sparse_meta_words(TC_FP32, 8) == -1);
+    {
+        int w1 = -9, w2 = -9, w3 = -9;
+        CHECK_STATUS(tc_sparse_meta_words(TC_FP16, 6, &w1), TC_ERR_SHAPE);
+        CHECK_STATUS(tc_sparse_meta_words(TC_FP16, 32, &w2), TC_OK);
+        CHECK_STATUS(tc_sparse_meta_words(TC_FP16, 36, &w3), TC_OK);
+        CHECK(w1 == -9 && w2 == 1 && w3 == 2);
+        w1 = w2 = w3 = -9;
+        CHECK_STATUS(tc_sparse_meta_words(TC_TF32, 16, &w1), TC_OK);
+        CHECK_STATUS(tc_sparse_meta_words(TC_TF32, 18, &w2), TC_OK);
+        CHECK_STATUS(tc_sparse_meta_words(TC_FP32, 8, &w3), TC_ERR_DTYPE);
+        CHECK(w1 == 1 && w2 == 2 && w3 == -9);
+    }
     CHECK_STATUS(tc_sparse_check(TC_FP16, 0, 0, a, 0, NULL), TC_OK);   /* empty is fine */
     /* illegal metadata: 0b0000 (0,0) in row 1 group 2; (0,2) for tf32 */
     meta[0] = 0xEEEu; meta[1] = 0xE0Eu; meta[2] = 0xEEEu;
@@ -214,136 +325,177 @@ static void test_violations_and_bad_input(void) {
     CHECK(tc_status_string(TC_ERR_NOT_SPARSE)[0] != 'u' && tc_status_string(TC_ERR_SPARSE_META)[0] != 'u');
 }
 
-/* Each layout function is a bijection onto its tile, for every shape; the
-   metadata lanes of each selector cover every (row, group) once. */
+/* Each layout is a bijection onto its tile, for every sparse kind of the
+   instruction table; the metadata lanes of each selector cover every
+   (row, group) once. */
 static void test_layouts(void) {
-    int s;
-    CHECK(tc_sparse_shape_info_of(TC_SPARSE_SHAPE_COUNT) == NULL);
-    CHECK(tc_sparse_shape_info_of((tc_sparse_shape)-1) == NULL);
-    for (s = 0; s < TC_SPARSE_SHAPE_COUNT; s++) {
-        const tc_sparse_shape_info *in = tc_sparse_shape_info_of((tc_sparse_shape)s);
+    tc_mma_instr kinds[TC_MMA_INSTR_COUNT];
+    tc_mma_instr_info in;
+    int nk = sparse_kinds(kinds), si, n16 = 0, n32 = 0, nbf = 0, used;
+    CHECK_STATUS(tc_mma_instr_get(TC_MMA_INSTR_COUNT, &in), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)-1, &in), TC_ERR_ARG);
+    CHECK(nk == 6);   /* f16 and bf16 m16n8k16/k32, tf32 m16n8k8/k16 */
+    for (si = 0; si < nk; si++) {
+        tc_mma_instr s = kinds[si];
         int seen_a[16 * 16] = { 0 }, seen_b[32 * 8] = { 0 };
-        int lane, e, sel, ok_a = 1, ok_b = 1, r, c, unit = in->keep == 2 ? 2 : 1;
+        int lane, e, sel, ok_a = 1, ok_b = 1, r, c, unit;
         int group = 4, keep = 2;
-        tc_sparse_pattern(unit == 2 ? TC_FP16 : TC_TF32, &group, &keep);
-        CHECK(in->group == group && in->keep == keep && in->m == 16 && in->n == 8);
-        CHECK(in->a_regs * unit == in->a_elems && in->b_regs * unit == in->b_elems);
-        CHECK(in->a_elems * 32 == in->m * in->k / 2 && in->b_elems * 32 == in->k * in->n);
-        CHECK(in->meta_lanes * in->selectors == 4 && in->m * (in->k / in->group) * 4 == 8 * in->meta_lanes * 32);
+        CHECK_STATUS(tc_mma_instr_get(s, &in), TC_OK);
+        unit = in.sparse_keep == 2 ? 2 : 1;
+        n16 += unit == 2; nbf += in.in == TC_BF16; n32 += in.in == TC_TF32;
+        CHECK(unit == 2 ? (in.in == TC_FP16 || in.in == TC_BF16) : in.in == TC_TF32);
+        CHECK_STATUS(tc_sparse_pattern(in.in, &group, &keep), TC_OK);
+        CHECK(in.sparse_group == group && in.sparse_keep == keep && in.m == 16 && in.n == 8);
+        CHECK(in.a_regs * unit == in.a_elems && in.b_regs * unit == in.b_elems);
+        CHECK(in.a_elems * 32 == in.m * in.k / 2 && in.b_elems * 32 == in.k * in.n);
+        CHECK(in.meta_lanes * in.selectors == 4 && in.m * (in.k / in.sparse_group) * 4 == 8 * in.meta_lanes * 32);
+        /* only the m16n8k32 16-bit layout has run on hardware (docs/REFERENCE.md section 4) */
+        CHECK(in.layout == (in.k == 32 && unit == 2 ? 2 : 1));
         for (lane = 0; lane < 32; lane++)
-            for (e = 0; e < in->a_elems; e++) {
-                if (tc_sparse_a_coord((tc_sparse_shape)s, lane, e, &r, &c) != 0 || r < 0 || r >= 16 || c < 0 || c >= in->k / 2) { ok_a = 0; continue; }
+            for (e = 0; e < in.a_elems; e++) {
+                if (tc_mma_frag_coord(s, TC_FRAG_A, lane, e, &r, &c) != TC_OK || r < 0 || r >= 16 || c < 0 || c >= in.k / 2) { ok_a = 0; continue; }
                 seen_a[r * 16 + c]++;
-                if (tc_sparse_b_coord((tc_sparse_shape)s, lane, e, &r, &c) != 0 || r < 0 || r >= in->k || c < 0 || c >= 8) { ok_b = 0; continue; }
+                if (tc_mma_frag_coord(s, TC_FRAG_B, lane, e, &r, &c) != TC_OK || r < 0 || r >= in.k || c < 0 || c >= 8) { ok_b = 0; continue; }
                 seen_b[r * 8 + c]++;
             }
-        for (r = 0; r < 16; r++) for (c = 0; c < in->k / 2; c++) if (seen_a[r * 16 + c] != 1) ok_a = 0;
-        for (r = 0; r < in->k; r++) for (c = 0; c < 8; c++) if (seen_b[r * 8 + c] != 1) ok_b = 0;
+        for (r = 0; r < 16; r++) for (c = 0; c < in.k / 2; c++) if (seen_a[r * 16 + c] != 1) ok_a = 0;
+        for (r = 0; r < in.k; r++) for (c = 0; c < 8; c++) if (seen_b[r * 8 + c] != 1) ok_b = 0;
         CHECK(ok_a); CHECK(ok_b);
-        CHECK(tc_sparse_a_coord((tc_sparse_shape)s, 0, in->a_elems, &r, &c) == -1);
-        CHECK(tc_sparse_a_coord((tc_sparse_shape)s, 32, 0, &r, &c) == -1);
-        CHECK(tc_sparse_b_coord((tc_sparse_shape)s, -1, 0, &r, &c) == -1);
-        CHECK(tc_sparse_meta_coord((tc_sparse_shape)s, in->selectors, 0, 0, &r, &c) == -1);
-        CHECK(tc_sparse_meta_coord((tc_sparse_shape)s, 0, 0, 8, &r, &c) == -1);
-        for (sel = 0; sel < in->selectors; sel++) {
+        CHECK_STATUS(tc_mma_frag_coord(s, TC_FRAG_A, 0, in.a_elems, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_mma_frag_coord(s, TC_FRAG_A, 32, 0, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_mma_frag_coord(s, TC_FRAG_B, -1, 0, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, in.selectors, 0, 0, &used, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, -1, 0, 0, &used, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, 8, &used, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, -1, &used, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 32, 0, &used, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, 0, NULL, &r, &c), TC_ERR_NULL);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, 0, &used, NULL, &c), TC_ERR_NULL);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, 0, &used, &r, NULL), TC_ERR_NULL);
+        for (sel = 0; sel < in.selectors; sel++) {
             int seen_m[16 * 8] = { 0 }, ok_m = 1, j, readers = 0;
             for (lane = 0; lane < 32; lane++) {
                 int reads = 0;
                 for (j = 0; j < 8; j++) {
-                    int got = tc_sparse_meta_coord((tc_sparse_shape)s, sel, lane, j, &r, &c);
-                    if (got == 1) { seen_m[r * 8 + c]++; reads = 1; if ((r & 7) != lane >> 2) ok_m = 0; }
-                    else if (got != 0) ok_m = 0;
+                    tc_status got = tc_sparse_meta_coord(s, sel, lane, j, &used, &r, &c);
+                    if (got != TC_OK || (used != 0 && used != 1)) ok_m = 0;
+                    else if (used) { seen_m[r * 8 + c]++; reads = 1; if ((r & 7) != lane >> 2) ok_m = 0; }
+                    else if (r != -1 || c != -1) ok_m = 0;   /* unused: row and group -1 */
                 }
                 readers += reads;
             }
-            for (r = 0; r < 16; r++) for (c = 0; c < 8; c++) if (seen_m[r * 8 + c] != (c < in->k / in->group)) ok_m = 0;
+            for (r = 0; r < 16; r++) for (c = 0; c < 8; c++) if (seen_m[r * 8 + c] != (c < in.k / in.sparse_group)) ok_m = 0;
             CHECK(ok_m);
-            CHECK(readers == 8 * in->meta_lanes);
+            CHECK(readers == 8 * in.meta_lanes);
         }
+    }
+    CHECK(n16 == 4 && nbf == 2 && n32 == 2);
+    /* dense kinds have no metadata */
+    {
+        int i, r, g, dense = 0;
+        for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
+            CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)i, &in), TC_OK);
+            if (in.sparse_group) continue;
+            dense++;
+            CHECK(in.sparse_keep == 0 && in.selectors == 0 && in.meta_lanes == 0);
+            CHECK_STATUS(tc_sparse_meta_coord((tc_mma_instr)i, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
+        }
+        CHECK(dense + nk == TC_MMA_INSTR_COUNT);
+        CHECK_STATUS(tc_sparse_meta_coord(TC_MMA_INSTR_COUNT, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord((tc_mma_instr)-1, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
     }
     /* the m16n8k32 facts of docs/REFERENCE.md section 4: the thread with lane%2 = p
        carries rows g (bits 15:0) and g+8 (bits 31:16), dense columns 16p..16p+15;
-       selector 0 -> T0/T1 of each quad, 1 -> T2/T3 */
+       selector 0 -> T0/T1 of each quad, 1 -> T2/T3. f16 and bf16 share them. */
     {
-        int r, g;
-        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 0, 5, 0, &r, &g) == 1 && r == 1 && g == 4);
-        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 0, 5, 7, &r, &g) == 1 && r == 9 && g == 7);
-        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 0, 6, 0, &r, &g) == 0);
-        CHECK(tc_sparse_meta_coord(TC_SPARSE_M16N8K32_F16, 1, 6, 4, &r, &g) == 1 && r == 9 && g == 0);
-        CHECK(tc_sparse_a_coord(TC_SPARSE_M16N8K32_F16, 7, 5, &r, &g) == 0 && r == 1 && g == 15);
+        static const tc_mma_instr k32[2] = { TC_MMA_SP_M16N8K32_F16, TC_MMA_SP_M16N8K32_BF16 };
+        int r, g, ki;
+        for (ki = 0; ki < 2; ki++) {
+            used = -1; CHECK(tc_sparse_meta_coord(k32[ki], 0, 5, 0, &used, &r, &g) == TC_OK && used == 1 && r == 1 && g == 4);
+            used = -1; CHECK(tc_sparse_meta_coord(k32[ki], 0, 5, 7, &used, &r, &g) == TC_OK && used == 1 && r == 9 && g == 7);
+            used = -1; CHECK(tc_sparse_meta_coord(k32[ki], 0, 6, 0, &used, &r, &g) == TC_OK && used == 0 && r == -1 && g == -1);
+            used = -1; CHECK(tc_sparse_meta_coord(k32[ki], 1, 6, 4, &used, &r, &g) == TC_OK && used == 1 && r == 9 && g == 0);
+            CHECK(tc_mma_frag_coord(k32[ki], TC_FRAG_A, 7, 5, &r, &g) == TC_OK && r == 1 && g == 15);
+        }
     }
 }
 
-/* pack_a / unpack_a reproduce the decompressed tiles for every shape and
-   selector; metadata lanes outside the selector are 0 (so the wrong
-   selector cannot decode); pack_b places B where b_coord says. */
+/* pack_a / unpack_a reproduce the decompressed tiles for every sparse kind
+   and selector; metadata lanes outside the selector are 0 (so the wrong
+   selector cannot decode); pack_b places B where frag_coord says. */
 static void test_pack_unpack(void) {
     enum { M = 32, K = 64, N = 16 };
     static float A[M * K], P[M * K], V[M * K / 2], T[16 * 32], B[K * N];
     static uint32_t meta[M * 8];
     uint32_t a[32 * 4], mr[32], b[32 * 4];
-    int s;
+    tc_mma_instr kinds[TC_MMA_INSTR_COUNT];
+    int nk = sparse_kinds(kinds), si;
     tct_seed(66);
-    for (s = 0; s < TC_SPARSE_SHAPE_COUNT; s++) {
-        const tc_sparse_shape_info *in = tc_sparse_shape_info_of((tc_sparse_shape)s);
-        tc_dtype ts[2];
-        int nt = in->keep == 2 ? 2 : 1, ti;
-        ts[0] = in->keep == 2 ? TC_FP16 : TC_TF32; ts[1] = TC_BF16;
-        for (ti = 0; ti < nt; ti++) {
-            tc_dtype t = ts[ti];
-            int ldm = tc_sparse_meta_words(t, K), sel, row0, col0, bad = 0, badb = 0, lane, e;
-            fill(t, A, M * K);
-            fill(t, B, K * N);
-            tc_sparse_prune(t, M, K, A, K, P, K, NULL);
-            CHECK_STATUS(tc_sparse_compress(t, M, K, P, K, V, K / 2, meta, ldm, 0, NULL), TC_OK);
-            for (sel = 0; sel < in->selectors; sel++)
-                for (row0 = 0; row0 < M; row0 += 16)
-                    for (col0 = 0; col0 < K; col0 += in->k) {
-                        int r, c, nonreaders = 0;
-                        CHECK_STATUS(tc_sparse_pack_a((tc_sparse_shape)s, t, sel, M, K, V, K / 2, meta, ldm, row0, col0, a, mr), TC_OK);
-                        CHECK_STATUS(tc_sparse_unpack_a((tc_sparse_shape)s, t, sel, a, mr, T, NULL), TC_OK);
-                        for (r = 0; r < 16; r++)
-                            for (c = 0; c < in->k; c++) {
-                                float p = P[(row0 + r) * K + col0 + c], q = T[r * in->k + c];
-                                if (!(same_bits(p, q) || (p == 0 && q == 0))) bad++;
-                            }
-                        for (lane = 0; lane < 32; lane++) {
-                            int rr, gg;
-                            if (tc_sparse_meta_coord((tc_sparse_shape)s, sel, lane, 0, &rr, &gg) == 0 && mr[lane] != 0) nonreaders++;
+    for (si = 0; si < nk; si++) {
+        tc_mma_instr s = kinds[si];
+        tc_mma_instr_info in;
+        tc_dtype t;
+        int ldm, sel, row0, col0, bad = 0, badb = 0, lane, e;
+        CHECK_STATUS(tc_mma_instr_get(s, &in), TC_OK);
+        t = in.in;
+        ldm = meta_words(t, K);
+        fill(t, A, M * K);
+        fill(t, B, K * N);
+        tc_sparse_prune(t, M, K, A, K, P, K, NULL);
+        CHECK_STATUS(tc_sparse_compress(t, M, K, P, K, V, K / 2, meta, ldm, 0, NULL), TC_OK);
+        for (sel = 0; sel < in.selectors; sel++)
+            for (row0 = 0; row0 < M; row0 += 16)
+                for (col0 = 0; col0 < K; col0 += in.k) {
+                    int r, c, nonreaders = 0;
+                    CHECK_STATUS(tc_sparse_pack_a(s, sel, M, K, V, K / 2, meta, ldm, row0, col0, a, mr), TC_OK);
+                    CHECK_STATUS(tc_sparse_unpack_a(s, sel, a, mr, T, NULL), TC_OK);
+                    for (r = 0; r < 16; r++)
+                        for (c = 0; c < in.k; c++) {
+                            float p = P[(row0 + r) * K + col0 + c], q = T[r * in.k + c];
+                            if (!(same_bits(p, q) || (p == 0 && q == 0))) bad++;
                         }
-                        CHECK(nonreaders == 0);
-                        /* another selector reads the zero registers: code 0 is illegal */
-                        CHECK_STATUS(tc_sparse_unpack_a((tc_sparse_shape)s, t, (sel + 1) % in->selectors, a, mr, T, NULL), TC_ERR_SPARSE_META);
+                    for (lane = 0; lane < 32; lane++) {
+                        int rr, gg, used = -1;
+                        if (tc_sparse_meta_coord(s, sel, lane, 0, &used, &rr, &gg) != TC_OK) nonreaders++;
+                        else if (used == 0 && mr[lane] != 0) nonreaders++;
                     }
-            CHECK(bad == 0);
-            CHECK_STATUS(tc_sparse_pack_b((tc_sparse_shape)s, t, K, N, B, N, in->k, 8, b), TC_OK);
-            for (lane = 0; lane < 32; lane++)
-                for (e = 0; e < in->b_elems; e++) {
-                    int k, n;
-                    uint32_t want;
-                    tc_sparse_b_coord((tc_sparse_shape)s, lane, e, &k, &n);
-                    want = tc_encode(t, B[(in->k + k) * N + 8 + n], TC_RN);
-                    if (t == TC_TF32 ? b[lane * 4 + e] != tct_f2u(B[(in->k + k) * N + 8 + n])
-                                     : ((b[lane * 4 + (e >> 1)] >> (16 * (e & 1))) & 0xFFFFu) != want) badb++;
+                    CHECK(nonreaders == 0);
+                    /* another selector reads the zero registers: code 0 is illegal */
+                    CHECK_STATUS(tc_sparse_unpack_a(s, (sel + 1) % in.selectors, a, mr, T, NULL), TC_ERR_SPARSE_META);
                 }
-            CHECK(badb == 0);
-        }
+        CHECK(bad == 0);
+        CHECK_STATUS(tc_sparse_pack_b(s, K, N, B, N, in.k, 8, b), TC_OK);
+        for (lane = 0; lane < 32; lane++)
+            for (e = 0; e < in.b_elems; e++) {
+                int k = 0, n = 0;
+                uint32_t want;
+                if (tc_mma_frag_coord(s, TC_FRAG_B, lane, e, &k, &n) != TC_OK) { badb++; continue; }
+                want = tc_encode(t, B[(in.k + k) * N + 8 + n], TC_RN);
+                if (t == TC_TF32 ? b[lane * 4 + e] != tct_f2u(B[(in.k + k) * N + 8 + n])
+                                 : ((b[lane * 4 + (e >> 1)] >> (16 * (e & 1))) & 0xFFFFu) != want) badb++;
+            }
+        CHECK(badb == 0);
     }
-    /* bad input */
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_TF32, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_DTYPE);
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K8_TF32, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_DTYPE);
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_SHAPE_COUNT, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 2, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, V, K / 2, meta, 2, 8, 0, a, mr), TC_ERR_SHAPE);
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 48, a, mr), TC_ERR_SHAPE);
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, 20, K, V, K / 2, meta, 2, 16, 0, a, mr), TC_ERR_SHAPE);
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, NULL, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_NULL);
-    V[0] = 1.0f + 1.0f / 4096.0f;   /* not an fp16 value; lane 0 element 0 */
-    CHECK_STATUS(tc_sparse_pack_a(TC_SPARSE_M16N8K32_F16, TC_FP16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_NOT_REPRESENTABLE);
-    CHECK_STATUS(tc_sparse_pack_b(TC_SPARSE_M16N8K16_F16, TC_FP16, K, N, B, N, 56, 0, b), TC_ERR_SHAPE);
-    CHECK_STATUS(tc_sparse_pack_b(TC_SPARSE_M16N8K16_F16, TC_FP16, K, N, B, N - 1, 0, 0, b), TC_ERR_SHAPE);
-    CHECK_STATUS(tc_sparse_pack_b(TC_SPARSE_M16N8K16_F16, TC_FP16, -1, N, B, N, 0, 0, b), TC_ERR_SIZE);
-    CHECK_STATUS(tc_sparse_unpack_a(TC_SPARSE_M16N8K16_F16, TC_FP16, 0, a, NULL, T, NULL), TC_ERR_NULL);
+    /* bad input. The type now comes from the instruction: a dense
+       instruction (of either type family) is refused as not sparse. */
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_M16N8K8_TF32, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_M16N8K16_F16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_INSTR_COUNT, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_pack_a((tc_mma_instr)-1, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 2, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, M, K, V, K / 2, meta, 2, 8, 0, a, mr), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, M, K, V, K / 2, meta, 2, 0, 48, a, mr), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, 20, K, V, K / 2, meta, 2, 16, 0, a, mr), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, M, K, NULL, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_NULL);
+    V[0] = 1.0f + 1.0f / 4096.0f;   /* not an fp16 (nor bf16) value; lane 0 element 0 */
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_NOT_REPRESENTABLE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_BF16, 0, M, K, V, K / 2, meta, 2, 0, 0, a, mr), TC_ERR_NOT_REPRESENTABLE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, K, N, B, N, 56, 0, b), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, K, N, B, N - 1, 0, 0, b), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, -1, N, B, N, 0, 0, b), TC_ERR_SIZE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_MMA_M16N8K16_F16, K, N, B, N, 0, 0, b), TC_ERR_ARG);
+    CHECK_STATUS(tc_sparse_unpack_a(TC_MMA_SP_M16N8K16_F16, 0, a, NULL, T, NULL), TC_ERR_NULL);
+    CHECK_STATUS(tc_sparse_unpack_a(TC_MMA_M16N8K16_F16, 0, a, mr, T, NULL), TC_ERR_ARG);
 }
 
 /* ---- sparse GEMM ---- */
@@ -382,7 +534,7 @@ static void test_sparse_gemm_matches_dense(void) {
                     K = group * (int)(tct_rand32() % (uint32_t)(MAXK / group + 1));
                     lda = K + (int)(tct_rand32() % 3u);
                     ldv = K / 2 + (int)(tct_rand32() % 2u);
-                    ldm = tc_sparse_meta_words(t, K) + (int)(tct_rand32() % 2u);
+                    ldm = meta_words(t, K) + (int)(tct_rand32() % 2u);
                     ldb = N + (int)(tct_rand32() % 3u);
                     ldc = N + (int)(tct_rand32() % 3u);
                     if (trial % 2) opt.zero_rule = TC_MMA_ZEROS_KHATTAK;
@@ -392,12 +544,12 @@ static void test_sparse_gemm_matches_dense(void) {
                     CHECK_STATUS(tc_sparse_compress(t, M, K, A, lda, V, ldv, meta, ldm, TC_SPARSE_PRUNE, NULL), TC_OK);
                     CHECK_STATUS(tc_sparse_decompress(t, M, K, V, ldv, meta, ldm, Ad, lda, NULL), TC_OK);
                     CHECK_STATUS(tc_sparse_prune(t, M, K, A, lda, P, lda, NULL), TC_OK);
-                    CHECK_STATUS(tc_gemm_ex((tc_arch)arch, t, out, M, N, K, Ad, lda, B, ldb, use_c ? C : NULL, ldc, Dd, ldc, &opt), TC_OK);
+                    CHECK_STATUS(gemm_ex((tc_arch)arch, t, out, M, N, K, Ad, lda, B, ldb, use_c ? C : NULL, ldc, Dd, ldc, &opt), TC_OK);
                     if (trial == 4) {   /* D aliases C */
                         memcpy(Ds, C, sizeof(float) * (size_t)(M * ldc));
-                        CHECK_STATUS(tc_sparse_gemm_ex((tc_arch)arch, t, out, M, N, K, V, ldv, meta, ldm, B, ldb, Ds, ldc, Ds, ldc, &opt), TC_OK);
+                        CHECK_STATUS(sparse_gemm_ex((tc_arch)arch, t, out, M, N, K, V, ldv, meta, ldm, B, ldb, Ds, ldc, Ds, ldc, &opt), TC_OK);
                     } else {
-                        CHECK_STATUS(tc_sparse_gemm_ex((tc_arch)arch, t, out, M, N, K, V, ldv, meta, ldm, B, ldb, use_c ? C : NULL, ldc, Ds, ldc, &opt), TC_OK);
+                        CHECK_STATUS(sparse_gemm_ex((tc_arch)arch, t, out, M, N, K, V, ldv, meta, ldm, B, ldb, use_c ? C : NULL, ldc, Ds, ldc, &opt), TC_OK);
                     }
                     for (i = 0; i < M * ldc; i++) {
                         if (i % ldc >= N) continue;
@@ -421,7 +573,7 @@ static void test_sparse_gemm_matches_dense(void) {
         uint32_t m = 0;
         CHECK_STATUS(tc_sparse_compress(TC_FP16, 1, 8, a, 8, v, 4, &m, 1, 0, NULL), TC_OK);
         CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 1, 1, 8, v, 4, &m, 1, b, 1, NULL, 1, &d1, 1), TC_OK);
-        CHECK_STATUS(tc_sparse_gemm_ex(TC_ARCH_A100, TC_FP16, TC_FP32, 1, 1, 8, v, 4, &m, 1, b, 1, NULL, 1, &d2, 1, NULL), TC_OK);
+        CHECK_STATUS(sparse_gemm_ex(TC_ARCH_A100, TC_FP16, TC_FP32, 1, 1, 8, v, 4, &m, 1, b, 1, NULL, 1, &d2, 1, NULL), TC_OK);
         CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 1, 1, 8, a, 8, b, 1, NULL, 1, &dd, 1), TC_OK);
         CHECK(d1 == 1.5f - 6.0f + 1.5f + 24.0f && same_bits(d1, d2) && same_bits(d1, dd));
     }
@@ -463,9 +615,88 @@ static void test_sparse_gemm_dropped_b(void) {
     CHECK(ds == ldexpf(2.75f, -120));
     CHECK(dd == 0.0f);
     CHECK(same_bits(ds, d0));
-    CHECK_STATUS(tc_sparse_gemm_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, v, 2, &m, 1, bb, 1, NULL, 1, &ds, 1, &kh), TC_OK);
-    CHECK_STATUS(tc_gemm_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, a2, 4, bb, 1, NULL, 1, &dd, 1, &kh), TC_OK);
+    CHECK_STATUS(sparse_gemm_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, v, 2, &m, 1, bb, 1, NULL, 1, &ds, 1, &kh), TC_OK);
+    CHECK_STATUS(gemm_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 1, 1, 4, a2, 4, bb, 1, NULL, 1, &dd, 1, &kh), TC_OK);
     CHECK(ds == ldexpf(2.75f, -120) && same_bits(ds, dd));
+}
+
+/* The descriptor: leading dimensions of 0 mean packed (K/2, the metadata
+   words, N) and give the same bits as those leading dimensions spelled out
+   and as the same matrices stored with padding; bad descriptors. */
+static void test_sparse_gemm_desc(void) {
+    static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2 };
+    enum { M = 5, N = 3, K = 24, PV = 3, PM = 1, PB = 2, PC = 1, PD = 4 };
+    static float A[M * K], V[M * K / 2], Vp[M * (K / 2 + PV)], B[K * N], Bp[K * (N + PB)];
+    static float C[M * N], Cp[M * (N + PC)], D0[M * N], D1[M * N], D2[M * N], Dp[M * (N + PD)];
+    static uint32_t meta[M * 4], metap[M * (4 + PM)];
+    int arch, ti, oi, cases = 0, bad = 0;
+    tct_seed(67);
+    for (arch = TC_ARCH_A100; arch <= TC_ARCH_H100; arch++)
+        for (ti = 0; ti < (int)(sizeof types / sizeof types[0]); ti++)
+            for (oi = 0; oi < 2; oi++) {
+                tc_dtype t = types[ti], out = oi ? TC_FP16 : TC_FP32;
+                tc_mma_params mp;
+                tc_sparse_gemm_desc d;
+                int words, i, r, c, use_c;
+                if (tc_mma_params_of((tc_arch)arch, t, out, &mp) != TC_OK) continue;
+                words = meta_words(t, K);
+                CHECK(words >= 1 && words <= 4);
+                for (i = 0; i < M * K; i++) A[i] = rand_scaled(t, 4);
+                for (i = 0; i < K * N; i++) B[i] = rand_scaled(t, 4);
+                for (i = 0; i < M * N; i++) C[i] = tc_round(out, rand_value(TC_FP32), TC_RN);
+                CHECK_STATUS(tc_sparse_compress(t, M, K, A, K, V, K / 2, meta, words, TC_SPARSE_PRUNE, NULL), TC_OK);
+                for (r = 0; r < M; r++) {
+                    for (c = 0; c < K / 2; c++) Vp[r * (K / 2 + PV) + c] = V[r * (K / 2) + c];
+                    for (c = 0; c < words + PM; c++) metap[r * (words + PM) + c] = c < words ? meta[r * words + c] : 0xFFFFFFFFu;
+                    for (c = 0; c < N; c++) Cp[r * (N + PC) + c] = C[r * N + c];
+                }
+                for (r = 0; r < K; r++) for (c = 0; c < N; c++) Bp[r * (N + PB) + c] = B[r * N + c];
+                for (use_c = 0; use_c < 2; use_c++) {
+                    CHECK_STATUS(tc_sparse_gemm((tc_arch)arch, t, out, M, N, K, V, K / 2, meta, words, B, N,
+                                                use_c ? C : NULL, N, D0, N), TC_OK);
+                    memset(&d, 0, sizeof d);
+                    d.arch = (tc_arch)arch; d.in = t; d.out = out; d.M = M; d.N = N; d.K = K;
+                    d.values = V; d.meta = meta; d.B = B; d.C = use_c ? C : NULL; d.D = D1;
+                    CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);   /* every ld 0: packed */
+                    d.ldv = K / 2; d.ldm = words; d.ldb = N; d.ldc = N; d.ldd = N; d.D = D2;
+                    CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);   /* the same, spelled out */
+                    d.values = Vp; d.ldv = K / 2 + PV; d.meta = metap; d.ldm = words + PM;
+                    d.B = Bp; d.ldb = N + PB; d.C = use_c ? Cp : NULL; d.ldc = N + PC; d.D = Dp; d.ldd = N + PD;
+                    CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);   /* padded storage */
+                    for (r = 0; r < M; r++)
+                        for (c = 0; c < N; c++) {
+                            float x = D0[r * N + c];
+                            cases++;
+                            if (!same_bits(x, D1[r * N + c]) || !same_bits(x, D2[r * N + c]) || !same_bits(x, Dp[r * (N + PD) + c])) bad++;
+                        }
+                }
+            }
+    CHECK(bad == 0);
+    CHECK(cases == 2 * M * N * 12);   /* A100: fp16 x2, bf16, tf32; H100: those and e4m3 x2, e5m2 x2 */
+    /* bad descriptors: D untouched */
+    {
+        tc_sparse_gemm_desc d;
+        float v[8] = { 1, 2, 3, 4, 5, 6, 7, 8 }, b[16] = { 0 }, dd[4] = { 9, 9, 9, 9 };
+        uint32_t m[2] = { 0x88888888u, 0x88888888u };
+        CHECK_STATUS(tc_sparse_gemm_ex(NULL), TC_ERR_NULL);
+        memset(&d, 0, sizeof d);
+        d.arch = TC_ARCH_A100; d.in = TC_FP16; d.out = TC_FP32; d.M = 2; d.N = 2; d.K = 8;
+        d.values = v; d.meta = m; d.B = b; d.D = dd;
+        CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);
+        CHECK(dd[0] == 0.0f && dd[3] == 0.0f);   /* B is zero */
+        dd[0] = dd[1] = dd[2] = dd[3] = 9;
+        d.values = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.values = v;
+        d.meta = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.meta = m;
+        d.D = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.D = dd;
+        d.K = 6; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SHAPE);          /* packed ldm needs a valid K */
+        d.K = -4; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SIZE);
+        d.K = 8; d.in = TC_FP32; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_DTYPE);
+        d.in = TC_FP16; d.arch = TC_ARCH_V100; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_ARCH);
+        d.arch = TC_ARCH_A100; d.ldv = 3; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SHAPE);
+        d.ldv = 0; d.options.zero_rule = (tc_mma_zero_rule)7; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_ARG);
+        d.options.zero_rule = TC_MMA_ZEROS_MMASIM; m[0] = 0x88888808u; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SPARSE_META);
+        CHECK(dd[0] == 9 && dd[1] == 9 && dd[2] == 9 && dd[3] == 9);
+    }
 }
 
 static void test_sparse_gemm_bad_input(void) {
@@ -515,6 +746,7 @@ static void test_sparse_gemm_bad_input(void) {
 
 int main(void) {
     test_pattern_and_codes();
+    test_meta_words();
     test_prune_rules();
     test_round_trips();
     test_every_group_pattern();
@@ -524,5 +756,6 @@ int main(void) {
     test_sparse_gemm_matches_dense();
     test_sparse_gemm_dropped_b();
     test_sparse_gemm_bad_input();
+    test_sparse_gemm_desc();
     return tct_finish("test_sparsity");
 }
