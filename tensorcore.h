@@ -337,10 +337,12 @@ typedef struct {
     int layout;               /* 0 not modelled, 1 PTX ISA reading (unconfirmed), 2 confirmed on hardware */
 } tc_mma_instr_info;
 
-/* Everything about one instruction. TC_ERR_ARG for an unknown one. Works
-   in device code (a switch over the table, not a host array). */
+/* Everything about one instruction. TC_ERR_ARG for an unknown one,
+   TC_ERR_NULL for a NULL out. Works in device code (a switch over the
+   table, not a host array). */
 TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_info *out);
-/* By name ("m16n8k16.f16", "sp.m16n8k32.bf16"): TC_ERR_ARG if unknown. */
+/* By name ("m16n8k16.f16", "sp.m16n8k32.bf16"): TC_ERR_ARG if unknown,
+   TC_ERR_NULL for a NULL name or out. */
 TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out);
 
 /* The corner where the published models disagree (see the banner). */
@@ -613,9 +615,10 @@ TCDEF tc_status tc_sparse_check(tc_dtype t, int M, int K, const float *A, int ld
    bits [1:0]; ordered_metadata accepts only sorted pairs (6 codes). For tf32
    a kept element at position p of its pair is the 16-bit pair (2p, 2p+1):
    0b0100 for position 0, 0b1110 for position 1. */
-/* TC_ERR_ARG unless 0 <= i0 < i1 <= 3. */
+/* TC_ERR_ARG unless 0 <= i0 < i1 <= 3; TC_ERR_NULL for a NULL code. */
 TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_encode(int i0, int i1, unsigned *code);
-/* TC_ERR_SPARSE_META for a code that is not an ordered pair. */
+/* TC_ERR_SPARSE_META for a code that is not an ordered pair; TC_ERR_NULL
+   unless both outputs are given. */
 TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_decode(unsigned code, int *i0, int *i1);
 
 /* Compressed form: values is M x K/2 (leading dimension ldv >= K/2), the kept
@@ -627,7 +630,8 @@ TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_decode(unsigned code, int *i0, int
    matrix's own zeros there, so decompression is exact. A matrix that breaks
    the pattern is TC_ERR_NOT_SPARSE (first group in *bad, optional) unless
    flags has TC_SPARSE_PRUNE, which prunes as tc_sparse_prune does.
-   tc_sparse_meta_words: words per row of meta; TC_ERR_DTYPE for a type
+   tc_sparse_meta_words: words per row of meta; TC_ERR_NULL for a NULL
+   words, TC_ERR_DTYPE for a type
    without a pattern, TC_ERR_SIZE for K < 0, TC_ERR_SHAPE for a K that is
    not a multiple of the group. */
 TCDEF tc_status tc_sparse_meta_words(tc_dtype t, int K, int *words);
