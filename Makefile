@@ -5,6 +5,7 @@
 #   make cuda       compile every cuda/*.cu for $(CUDA_ARCH)
 #   make gpu-check  compile and run every CUDA program, one log: $(GPU_LOG)
 #   make bench      speed ratios measured in one run
+#   make validate   every published GPU measurement beside the simulator's prediction
 #   make install PREFIX=/usr/local
 #   make clean
 
@@ -22,7 +23,8 @@ WARN     := -Wall -Wextra -Werror -pedantic
 CFLAGS   ?=
 LDFLAGS  ?=
 STB_INC  ?= /usr/include/stb
-ALL_CFLAGS   := -std=c99 $(OPT) $(WARN) -I. -Isupport $(CFLAGS)
+# Lessons and tcsim read the measured dataset from the source tree, wherever they run.
+ALL_CFLAGS   := -std=c99 $(OPT) $(WARN) -I. -Isupport -DTC_DATASET='"$(CURDIR)/tests/measured/dataset.csv"' $(CFLAGS)
 ALL_CXXFLAGS := -std=c++17 $(OPT) $(WARN) -I. -Itests $(CFLAGS)
 LDLIBS   := -lm -lpthread
 
@@ -51,7 +53,7 @@ NVCC_GENCODE := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(subst sm_,,$(a)
 # (name.d), so touching a header rebuilds exactly the programs that include it.
 DEPFLAGS = -MMD -MP -MF $@.d
 
-.PHONY: all tests lessons tools tour test cuda gpu-check bench install clean stb-check
+.PHONY: all tests lessons tools tour test cuda gpu-check bench validate install clean stb-check
 .DEFAULT_GOAL := all
 
 all: tests lessons tools
@@ -142,6 +144,9 @@ gpu-check: cuda
 	  echo "## exit $$rc" | tee -a $(GPU_LOG); \
 	  if [ $$rc = 2 ]; then echo "   (no suitable GPU)"; elif [ $$rc != 0 ]; then status=1; fi; \
 	done; echo "log: $(GPU_LOG)"; exit $$status
+
+validate: $(BUILD)/tcsim
+	@$(BUILD)/tcsim validate
 
 bench: $(BENCH_BINS)
 	@for b in $(BENCH_BINS); do ./$$b || exit 1; done

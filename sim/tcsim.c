@@ -4,6 +4,9 @@
      tcsim programs                      the warp programs it can run
      tcsim run <program> --profile <name> [--warps N] [--sms N] [--policy gto|lrr]
                [--trace out.json] [--png out.png]
+     tcsim validate [--dataset FILE] [--gpu NAME] [--quiet]
+                                         every published measurement beside the
+                                         simulator's prediction, and the error
 
    `run` prints "cycles: N", then the stall breakdown (Nsight Compute names,
    summed over warps; they add up to warps x cycles) and the achieved rates.
@@ -12,6 +15,7 @@
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "timeline.h"
+#include "measured.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +26,8 @@ static int usage(void) {
             "usage: tcsim profiles\n"
             "       tcsim programs\n"
             "       tcsim run <program> --profile <name> [--warps N] [--sms N] [--policy gto|lrr]\n"
-            "                 [--trace out.json] [--png out.png]\n");
+            "                 [--trace out.json] [--png out.png]\n"
+            "       tcsim validate [--dataset FILE] [--gpu NAME] [--quiet]\n");
     return 1;
 }
 
@@ -57,6 +62,76 @@ static int parse_count(const char *s) {
     v = strtol(s, &end, 10);
     if (*end || v < 1 || v > 1000000) return -1;
     return (int)v;
+}
+
+/* Mean absolute percentage error of the predicted rows, by group. */
+typedef struct { const char *name; double sum; int n, total; } error_group;
+
+static void add_error(error_group *groups, int *ngroups, const char *name, int predicted, double err) {
+    int i;
+    for (i = 0; i < *ngroups && strcmp(groups[i].name, name) != 0; i++) {}
+    if (i == *ngroups) { groups[i].name = name; groups[i].sum = 0; groups[i].n = 0; groups[i].total = 0; (*ngroups)++; }
+    groups[i].total++;
+    if (predicted) { groups[i].sum += err; groups[i].n++; }
+}
+
+static void print_groups(const char *title, const error_group *groups, int n) {
+    int i;
+    printf("%s\n", title);
+    for (i = 0; i < n; i++) {
+        if (groups[i].n) printf("  %-26s %3d of %3d rows predicted, mean |error| %5.1f%%\n", groups[i].name, groups[i].n,
+                                groups[i].total, 100.0 * groups[i].sum / groups[i].n);
+        else printf("  %-26s %3d of %3d rows predicted\n", groups[i].name, groups[i].n, groups[i].total);
+    }
+}
+
+/* Every row of the dataset: measured, predicted, error; then the mean
+   absolute percentage error by set, category and GPU. Exit 1 on a
+   malformed dataset or bad arguments. */
+static int validate(int argc, char **argv) {
+    const char *path = TC_DATASET, *only = NULL;
+    measured_set set;
+    error_group by_set[4], by_category[16], by_gpu[16];
+    int nset = 0, ncat = 0, ngpu = 0, i, quiet = 0, predicted_rows = 0, shown = 0;
+    char err[512];
+    for (i = 0; i < argc; i++) {
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (strcmp(argv[i], "--dataset") == 0 && v) { path = v; i++; }
+        else if (strcmp(argv[i], "--gpu") == 0 && v) { only = v; i++; }
+        else if (strcmp(argv[i], "--quiet") == 0) quiet = 1;
+        else { fprintf(stderr, "tcsim validate: unknown argument '%s'\n", argv[i]); return usage(); }
+    }
+    if (only && !tc_gpu_find(only)) { fprintf(stderr, "tcsim validate: unknown GPU '%s' (tcsim profiles lists them)\n", only); return 1; }
+    if (measured_load(path, &set, err, sizeof err) != TC_OK) { fprintf(stderr, "tcsim validate: %s\n", err); return 1; }
+    if (!quiet)
+        printf("%-40s %-6s %-22s %10s %10s %-11s %7s\n", "row", "model", "quantity", "measured", "predicted", "unit", "error");
+    for (i = 0; i < set.n; i++) {
+        const measured_row *r = &set.rows[i];
+        const tc_gpu *gpu = measured_gpu(r);
+        const char *why = NULL;
+        double pred = 0, e = 0;
+        tc_status st;
+        if (only && (!gpu || strcmp(gpu->name, only) != 0)) continue;
+        shown++;
+        st = measured_predict(r, &pred, &why);
+        if (st == TC_OK) { e = measured_error(r, pred); predicted_rows++; }
+        if (!quiet) {
+            if (st == TC_OK)
+                printf("%-40s %-6s %-22s %10.4g %10.4g %-11s %6.1f%%\n", r->id, gpu->name, r->quantity, r->value, pred, r->unit, 100.0 * e);
+            else
+                printf("%-40s %-6s %-22s %10.4g %10s %-11s   (not predicted: %s)\n", r->id, gpu ? gpu->name : "-", r->quantity,
+                       r->value, "-", r->unit, why ? why : tc_status_string(st));
+        }
+        add_error(by_set, &nset, r->set, st == TC_OK, e);
+        add_error(by_category, &ncat, r->category, st == TC_OK, e);
+        add_error(by_gpu, &ngpu, gpu ? gpu->name : "(none)", st == TC_OK, e);
+    }
+    printf("\n%d rows, %d predicted (%s)\n", shown, predicted_rows, path);
+    print_groups("by set:", by_set, nset);
+    print_groups("by category:", by_category, ncat);
+    print_groups("by GPU model (H200/H800 rows stand in for H100):", by_gpu, ngpu);
+    measured_free(&set);
+    return 0;
 }
 
 static int run(int argc, char **argv) {
@@ -149,6 +224,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (strcmp(argv[1], "run") == 0) return run(argc - 2, argv + 2);
+    if (strcmp(argv[1], "validate") == 0) return validate(argc - 2, argv + 2);
     fprintf(stderr, "tcsim: unknown command '%s'\n", argv[1]);
     return usage();
 }

@@ -1,0 +1,477 @@
+/* measured.h - the published GPU measurements of tests/measured/dataset.csv
+   and the simulator's prediction for each row, shared by tcsim (tcsim
+   validate), the lessons (measured beside simulated) and the tests.
+
+   A row names a GPU as its source does ("A100-80GB", "H200" standing in for
+   an H100); measured_gpu() maps it to the header's GPU entry. The
+   prediction runs section 5's simulator (or section 6's tiling model for
+   GEMM kernels) under the row's conditions: dependent-load chains for
+   latencies, independent instruction streams for rates, streaming kernels
+   for bandwidths. A row the model cannot predict (an L1 hit: the model has
+   no L1; a CUDA graph replay; a whole network) gets a reason instead, and
+   counts as unpredicted. Header-only: include it in one file per program.
+   Functions return tc_status; load errors say "file:line: message". */
+#ifndef TC_MEASURED_H
+#define TC_MEASURED_H
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tensorcore.h"
+
+/* Where `make` builds from: the dataset's path is fixed at compile time so
+   that lessons run from any folder find it; tcsim validate --dataset FILE
+   reads another. */
+#ifndef TC_DATASET
+#define TC_DATASET "tests/measured/dataset.csv"
+#endif
+
+typedef struct {
+    int line;                           /* in the file, 1-based */
+    char id[64], gpu[32], proxy_for[16], category[16], quantity[32], unit[16], set[16];
+    char conditions[512], params[256], source[256];
+    double value, clock_mhz;            /* clock 0: the source does not state it */
+} measured_row;
+
+typedef struct {
+    measured_row *rows;
+    int n;
+} measured_set;
+
+/* The columns, in file order; the header row must name exactly these. */
+static const char *const measured_columns[] = {
+    "id", "gpu", "proxy_for", "clock", "category", "quantity", "conditions", "params",
+    "value", "unit", "set", "source", "notes"
+};
+enum { MEASURED_NCOLS = (int)(sizeof measured_columns / sizeof measured_columns[0]) };
+
+/* The quantities the file may hold and the unit each must use (l2_bandwidth
+   has two: whole-GPU GB/s or bytes per clock). */
+static const struct { const char *quantity, *unit; } measured_units[] = {
+    { "l1_hit_latency", "cycles" }, { "shared_load_latency", "cycles" }, { "l2_hit_latency", "cycles" },
+    { "dram_latency", "cycles" }, { "ffma_latency", "cycles" }, { "ffma_throughput", "FLOP/clk/SM" },
+    { "mma_latency", "cycles" }, { "mma_throughput", "TFLOP/s" }, { "shared_bandwidth", "B/clk/SM" },
+    { "l2_bandwidth", "GB/s" }, { "l2_bandwidth", "B/clk" }, { "dram_read_bandwidth", "GB/s" },
+    { "dram_copy_bandwidth", "GB/s" }, { "dram_triad_bandwidth", "GB/s" }, { "launch_back_to_back", "us" },
+    { "launch_graph", "us" }, { "gemm_tflops", "TFLOP/s" }, { "sparse_speedup", "x" }, { "fusion_time", "us" },
+};
+
+static void measured_free(measured_set *s) {
+    if (!s) return;
+    free(s->rows);
+    s->rows = NULL;
+    s->n = 0;
+}
+
+/* One RFC 4180 record: fields into cells (each cap bytes), quotes undone.
+   *line advances over the newlines it reads. Returns the number of fields,
+   0 at end of file, -1 on a malformed or oversized record. */
+static int measured__record(FILE *f, char cells[][512], int max_cells, int *line) {
+    int n = 0, len = 0, quoted = 0, c, any = 0;
+    cells[0][0] = '\0';
+    for (;;) {
+        c = fgetc(f);
+        if (c == EOF) {
+            if (quoted) return -1;
+            if (!any) return 0;
+            break;
+        }
+        any = 1;
+        if (quoted) {
+            if (c == '"') {
+                int d = fgetc(f);
+                if (d == '"') { if (len >= 511) return -1; cells[n][len++] = '"'; continue; }
+                quoted = 0;
+                if (d == EOF) break;
+                c = d;
+            } else {
+                if (c == '\n') (*line)++;
+                if (len >= 511) return -1;
+                cells[n][len++] = (char)c;
+                continue;
+            }
+        }
+        if (c == '"' && len == 0) { quoted = 1; continue; }
+        if (c == ',') {
+            cells[n][len] = '\0';
+            if (++n >= max_cells) return -1;
+            len = 0;
+            cells[n][0] = '\0';
+            continue;
+        }
+        if (c == '\r') continue;
+        if (c == '\n') { (*line)++; break; }
+        if (len >= 511) return -1;
+        cells[n][len++] = (char)c;
+    }
+    cells[n][len] = '\0';
+    return n + 1;
+}
+
+static tc_status measured__fail(char *err, size_t cap, const char *path, int line, const char *msg, const char *what) {
+    if (err && cap) snprintf(err, cap, "%s:%d: %s%s%s", path, line, msg, what ? ": " : "", what ? what : "");
+    return TC_ERR_ARG;
+}
+
+static int measured__copy(char *dst, size_t cap, const char *src) {
+    if (strlen(src) >= cap) return -1;
+    memcpy(dst, src, strlen(src) + 1);
+    return 0;
+}
+
+/* A number and nothing else; 0 if the text is not one. */
+static int measured__number(const char *s, double *out) {
+    char *end;
+    if (!*s) return 0;
+    *out = strtod(s, &end);
+    return *end == '\0' && isfinite(*out);
+}
+
+/* params: the value of `key` in "k1=v1;k2=v2" into out; 0 if absent. */
+static int measured_param(const measured_row *r, const char *key, char *out, size_t cap) {
+    const char *p = r->params;
+    size_t klen = strlen(key);
+    while (*p) {
+        const char *end = strchr(p, ';');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+            size_t v = n - klen - 1;
+            if (v >= cap) return 0;
+            memcpy(out, p + klen + 1, v);
+            out[v] = '\0';
+            return 1;
+        }
+        p += n + (end ? 1 : 0);
+    }
+    return 0;
+}
+
+static int measured_param_int(const measured_row *r, const char *key, long *out) {
+    char buf[32], *end;
+    if (!measured_param(r, key, buf, sizeof buf)) return 0;
+    *out = strtol(buf, &end, 10);
+    return *end == '\0' && *out > 0 && *out <= (1L << 30);
+}
+
+/* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
+static const char *measured__check(const measured_row *r) {
+    static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages" };
+    const char *p = r->params;
+    int i, unit_ok = 0, known = 0;
+    static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
+    int category_ok = 0;
+    for (i = 0; i < (int)(sizeof categories / sizeof categories[0]); i++) category_ok |= strcmp(categories[i], r->category) == 0;
+    if (!category_ok) return "unknown category";
+    if (!r->id[0]) return "empty id";
+    if (!r->gpu[0]) return "empty gpu";
+    if (strncmp(r->source, "github:", 7) != 0 || !strchr(r->source, '@') || strchr(r->source, '@')[1] == ':')
+        return "source must be github:owner/repo@commit:path";
+    if (strcmp(r->set, "calibration") != 0 && strcmp(r->set, "validation") != 0) return "set must be calibration or validation";
+    if (r->proxy_for[0] && strcmp(r->proxy_for, "h100") != 0) return "proxy_for must be empty or h100";
+    for (i = 0; i < (int)(sizeof measured_units / sizeof measured_units[0]); i++)
+        if (strcmp(measured_units[i].quantity, r->quantity) == 0) {
+            known = 1;
+            if (strcmp(measured_units[i].unit, r->unit) == 0) unit_ok = 1;
+        }
+    if (!known) return "unknown quantity";
+    if (!unit_ok) return "unit does not fit the quantity";
+    if (!(r->value > 0)) return "value must be a positive number";
+    while (*p) {   /* every params key is one the predictor reads */
+        const char *eq = strchr(p, '='), *end = strchr(p, ';');
+        size_t n = eq ? (size_t)(eq - p) : 0;
+        int ok = 0;
+        if (!eq || (end && eq > end)) return "params must be key=value pairs separated by ';'";
+        for (i = 0; i < (int)(sizeof keys / sizeof keys[0]); i++)
+            if (strlen(keys[i]) == n && strncmp(keys[i], p, n) == 0) ok = 1;
+        if (!ok) return "unknown params key";
+        p = end ? end + 1 : p + strlen(p);
+    }
+    return NULL;
+}
+
+/* Reads the whole file. TC_ERR_ARG with "path:line: message" in err for a
+   malformed file or row (nothing is kept), TC_ERR_NOMEM, TC_ERR_NULL. */
+static tc_status measured_load(const char *path, measured_set *out, char *err, size_t cap) {
+    static char cells[MEASURED_NCOLS + 1][512];
+    FILE *f;
+    int line = 1, start, n, i, j, alloc = 0;
+    tc_status st = TC_OK;
+    if (!path || !out) return TC_ERR_NULL;
+    out->rows = NULL;
+    out->n = 0;
+    f = fopen(path, "rb");
+    if (!f) {
+        if (err && cap) snprintf(err, cap, "%s: cannot open", path);
+        return TC_ERR_ARG;
+    }
+    n = measured__record(f, cells, MEASURED_NCOLS + 1, &line);
+    if (n != MEASURED_NCOLS) st = measured__fail(err, cap, path, 1, "the header row must have these columns", "id,gpu,proxy_for,clock,category,quantity,conditions,params,value,unit,set,source,notes");
+    for (i = 0; st == TC_OK && i < MEASURED_NCOLS; i++)
+        if (strcmp(cells[i], measured_columns[i]) != 0) st = measured__fail(err, cap, path, 1, "unexpected column", cells[i]);
+    while (st == TC_OK) {
+        measured_row r;
+        const char *bad;
+        start = line;
+        n = measured__record(f, cells, MEASURED_NCOLS + 1, &line);
+        if (n == 0) break;
+        if (n != MEASURED_NCOLS) { st = measured__fail(err, cap, path, start, "wrong number of fields (or a field over 511 bytes)", NULL); break; }
+        memset(&r, 0, sizeof r);
+        r.line = start;
+        if (measured__copy(r.id, sizeof r.id, cells[0]) || measured__copy(r.gpu, sizeof r.gpu, cells[1]) ||
+            measured__copy(r.proxy_for, sizeof r.proxy_for, cells[2]) || measured__copy(r.category, sizeof r.category, cells[4]) ||
+            measured__copy(r.quantity, sizeof r.quantity, cells[5]) || measured__copy(r.conditions, sizeof r.conditions, cells[6]) ||
+            measured__copy(r.params, sizeof r.params, cells[7]) || measured__copy(r.unit, sizeof r.unit, cells[9]) ||
+            measured__copy(r.set, sizeof r.set, cells[10]) || measured__copy(r.source, sizeof r.source, cells[11])) {
+            st = measured__fail(err, cap, path, start, "a field is too long", NULL);
+            break;
+        }
+        if (cells[3][0] && !measured__number(cells[3], &r.clock_mhz)) { st = measured__fail(err, cap, path, start, "clock is not a number", cells[3]); break; }
+        if (!measured__number(cells[8], &r.value)) { st = measured__fail(err, cap, path, start, "value is not a number", cells[8]); break; }
+        if ((bad = measured__check(&r)) != NULL) { st = measured__fail(err, cap, path, start, bad, r.id); break; }
+        for (j = 0; j < out->n; j++)
+            if (strcmp(out->rows[j].id, r.id) == 0) break;
+        if (j < out->n) { st = measured__fail(err, cap, path, start, "duplicate id", r.id); break; }
+        if (out->n == alloc) {
+            measured_row *grown = (measured_row *)realloc(out->rows, (size_t)(alloc ? 2 * alloc : 64) * sizeof *grown);
+            if (!grown) { st = TC_ERR_NOMEM; break; }
+            out->rows = grown;
+            alloc = alloc ? 2 * alloc : 64;
+        }
+        out->rows[out->n++] = r;
+    }
+    if (n < 0 && st == TC_OK) st = measured__fail(err, cap, path, start, "malformed record (unbalanced quotes or a field over 511 bytes)", NULL);
+    fclose(f);
+    if (st != TC_OK) measured_free(out);
+    return st;
+}
+
+/* The header's model of the row's GPU: its proxy's, or the entry whose name
+   the SKU starts with ("A100-80GB" -> a100, "V100" -> v100, "RTX3090" ->
+   rtx3090). NULL if none. */
+static const tc_gpu *measured_gpu(const measured_row *r) {
+    char name[32];
+    size_t i;
+    if (r->proxy_for[0]) return tc_gpu_find(r->proxy_for);
+    for (i = 0; r->gpu[i] && r->gpu[i] != '-' && i + 1 < sizeof name; i++) name[i] = (char)tolower((unsigned char)r->gpu[i]);
+    name[i] = '\0';
+    return tc_gpu_find(name);
+}
+
+/* ---- predictions: each runs the simulator twice, n and 2n operations, and
+   takes the difference, so start-up and the final drain cancel. */
+
+static tc_status measured__run(const tc_sim_profile *g, tc_sim_program *p, int sms, int warps, tc_sim_result *r) {
+    tc_sim_options o;
+    tc_status st;
+    memset(&o, 0, sizeof o);
+    o.sms = sms;
+    o.warps_per_sm = warps;
+    st = p->status != TC_OK ? p->status : tc_sim_run(g, p, &o, r);
+    tc_sim_program_free(p);
+    return st;
+}
+
+/* A chain of n dependent loads, each address depending on the previous
+   value (a pointer chase): where 0 DRAM (every load a new sector), 1 L2
+   (all resident), 2 shared memory. */
+static tc_status measured__chain(tc_sim_program *p, int where, int n) {
+    memset(p, 0, sizeof *p);
+    p->global_bytes = (int64_t)(n + 1) * 4096;
+    p->shared_bytes = 128;
+    if (where == 1) p->l2_resident_bytes = p->global_bytes;
+    if (where == 2) tc_sim_lds(p, 1, 1, TC_SIM_NOREG, tc_sim_addr_affine(0, 0, 0, 0, 4));
+    else tc_sim_ldg(p, 1, 1, tc_sim_addr_affine(0, 0, 0, 4096, 4));
+    tc_sim_loop(p, 0, n);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+/* Cycles per operation, or per byte/flop: (what(2n) - what(n)) / (cycles(2n) - cycles(n)) style. */
+typedef tc_status (*measured__builder)(tc_sim_program *p, int n, const void *arg);
+
+static tc_status measured__steady(const tc_sim_profile *g, measured__builder build, const void *arg, int n, int sms, int warps,
+                                  tc_sim_result *small, tc_sim_result *large) {
+    tc_sim_program p;
+    tc_status st;
+    memset(&p, 0, sizeof p);
+    if ((st = build(&p, n, arg)) != TC_OK) { tc_sim_program_free(&p); return st; }
+    if ((st = measured__run(g, &p, sms, warps, small)) != TC_OK) return st;
+    memset(&p, 0, sizeof p);
+    if ((st = build(&p, 2 * n, arg)) != TC_OK) { tc_sim_program_free(&p); tc_sim_result_free(small); return st; }
+    if ((st = measured__run(g, &p, sms, warps, large)) != TC_OK) { tc_sim_result_free(small); return st; }
+    return TC_OK;
+}
+
+static tc_status measured__b_chain(tc_sim_program *p, int n, const void *arg) { return measured__chain(p, *(const int *)arg, n); }
+static tc_status measured__b_ffma(tc_sim_program *p, int n, const void *arg) { (void)arg; return tc_sim_build_ffma_chain(p, n); }
+static tc_status measured__b_mma(tc_sim_program *p, int n, const void *arg) {
+    const int *a = (const int *)arg;   /* instruction, dependent */
+    return tc_sim_build_mma_chain(p, (tc_mma_instr)a[0], n, a[1]);
+}
+/* 8 independent FFMAs (or conflict-free 4-byte shared loads) per trip. */
+static tc_status measured__b_stream8(tc_sim_program *p, int n, const void *arg) {
+    int i, lds = *(const int *)arg;
+    memset(p, 0, sizeof *p);
+    p->shared_bytes = 128;
+    for (i = 0; i < 8; i++) {
+        if (lds) tc_sim_lds(p, 2 + i, TC_SIM_NOREG, TC_SIM_NOREG, tc_sim_addr_affine(0, 4, 0, 0, 4));
+        else tc_sim_ffma(p, 2 + i, 0, 1, 2 + i);
+    }
+    tc_sim_loop(p, 0, n);
+    tc_sim_exit(p);
+    return p->status;
+}
+static tc_status measured__b_l2stream(tc_sim_program *p, int n, const void *arg) {
+    (void)arg;
+    memset(p, 0, sizeof *p);
+    if (tc_sim_build_stream(p, n) != TC_OK) return p->status;
+    p->l2_resident_bytes = p->global_bytes;
+    return TC_OK;
+}
+
+/* The steady-state difference of a result field per operation. */
+#define MEASURED__DIFF(a, b, field) ((double)((b).field - (a).field))
+
+static double measured__clock_ghz(const measured_row *r, const tc_sim_profile *g) {
+    return r->clock_mhz > 0 ? r->clock_mhz / 1000.0 : g->clock_ghz;
+}
+
+/* A GEMM of the ideal library kind on `kind` (a dense or sparse MMA):
+   max(FLOPs at the simulated issue rate of 4 warps per scheduler on every
+   SM, the compulsory DRAM bytes at the profile's bandwidth). A sparse kind
+   moves half of A plus its metadata (2 bits per kept value). */
+static tc_status measured__gemm_seconds(const tc_sim_profile *g, tc_mma_instr kind, double m, double n, double k, double *s) {
+    tc_sim_result a, b;
+    int arg[2] = { (int)kind, 0 }, warps = 4 * g->subpartitions;
+    tc_mma_instr_info info;
+    double per_cycle, a_bytes, bytes;
+    tc_status st;
+    if (tc_mma_instr_get(kind, &info) != TC_OK || g->mma_latency[kind] < 1 || !(g->dram_bytes_per_cycle > 0)) return TC_ERR_ARCH;
+    if (warps > g->max_warps_per_sm) warps = g->max_warps_per_sm;
+    if ((st = measured__steady(g, measured__b_mma, arg, 256, 1, warps, &a, &b)) != TC_OK) return st;
+    per_cycle = MEASURED__DIFF(a, b, flops) / MEASURED__DIFF(a, b, cycles);
+    tc_sim_result_free(&a);
+    tc_sim_result_free(&b);
+    a_bytes = 2.0 * m * k;
+    if (info.sparse_group) a_bytes = a_bytes / 2.0 + m * k / 8.0;
+    bytes = a_bytes + 2.0 * k * n + 4.0 * m * n;
+    *s = fmax(2.0 * m * n * k / (per_cycle * g->sms), bytes / g->dram_bytes_per_cycle) / (g->clock_ghz * 1e9);
+    return TC_OK;
+}
+
+/* The simulator's value for the row, in the row's unit; or a reason (why)
+   it cannot predict it (TC_ERR_ARG with *why set) or a simulator status. */
+static tc_status measured_predict(const measured_row *r, double *predicted, const char **why) {
+    const tc_gpu *gpu = measured_gpu(r);
+    const tc_sim_profile *g;
+    const char *q = r->quantity;
+    tc_sim_result a, b;
+    tc_status st;
+    long m = 0, n = 0, k = 0;
+    if (why) *why = NULL;
+    if (!gpu) { if (why) *why = "no GPU entry for this device"; return TC_ERR_ARG; }
+    g = &gpu->profile;
+    if (strcmp(q, "l1_hit_latency") == 0) { if (why) *why = "the model has no L1 cache"; return TC_ERR_ARG; }
+    if (strcmp(q, "launch_graph") == 0) { if (why) *why = "CUDA graphs are not modelled"; return TC_ERR_ARG; }
+    if (strcmp(q, "dram_latency") == 0 || strcmp(q, "l2_hit_latency") == 0 || strcmp(q, "shared_load_latency") == 0) {
+        int where = q[0] == 'd' ? 0 : q[0] == 'l' ? 1 : 2;
+        if ((st = measured__steady(g, measured__b_chain, &where, 32, 1, 1, &a, &b)) != TC_OK) return st;
+        *predicted = MEASURED__DIFF(a, b, cycles) / 32.0;
+    } else if (strcmp(q, "ffma_latency") == 0) {
+        if ((st = measured__steady(g, measured__b_ffma, NULL, 64, 1, 1, &a, &b)) != TC_OK) return st;
+        *predicted = MEASURED__DIFF(a, b, cycles) / 64.0;
+    } else if (strcmp(q, "ffma_throughput") == 0 || strcmp(q, "shared_bandwidth") == 0) {
+        int lds = q[0] == 's';
+        if ((st = measured__steady(g, measured__b_stream8, &lds, 16, 1, g->max_warps_per_sm, &a, &b)) != TC_OK) return st;
+        *predicted = (lds ? MEASURED__DIFF(a, b, instructions) * 128.0 * 8.0 / 9.0 : MEASURED__DIFF(a, b, flops)) /
+                     MEASURED__DIFF(a, b, cycles);
+    } else if (strcmp(q, "mma_latency") == 0 || strcmp(q, "mma_throughput") == 0) {
+        char name[32];
+        tc_mma_instr kind;
+        long warps = 1;
+        int arg[2];
+        if (!measured_param(r, "instr", name, sizeof name) || tc_mma_instr_find(name, &kind) != TC_OK) {
+            if (why) *why = "params name no instruction of the table";
+            return TC_ERR_ARG;
+        }
+        if (g->mma_latency[kind] < 1) { if (why) *why = "the profile lacks this instruction"; return TC_ERR_ARG; }
+        arg[0] = (int)kind;
+        arg[1] = q[4] == 'l';
+        if (!arg[1] && !measured_param_int(r, "warps", &warps)) { if (why) *why = "params lack warps"; return TC_ERR_ARG; }
+        if (warps > g->max_warps_per_sm) warps = g->max_warps_per_sm;
+        if ((st = measured__steady(g, measured__b_mma, arg, 64, 1, (int)warps, &a, &b)) != TC_OK) return st;
+        *predicted = arg[1] ? MEASURED__DIFF(a, b, cycles) / 64.0
+                            : MEASURED__DIFF(a, b, flops) / MEASURED__DIFF(a, b, cycles) * g->sms * measured__clock_ghz(r, g) / 1e3;
+    } else if (strcmp(q, "l2_bandwidth") == 0) {
+        if ((st = measured__steady(g, measured__b_l2stream, NULL, 16, 1, g->max_warps_per_sm, &a, &b)) != TC_OK) return st;
+        *predicted = MEASURED__DIFF(a, b, l2_bytes) / MEASURED__DIFF(a, b, cycles) * g->sms;
+        if (strcmp(r->unit, "GB/s") == 0) *predicted *= measured__clock_ghz(r, g);
+    } else if (strncmp(q, "dram_", 5) == 0 || strcmp(q, "launch_back_to_back") == 0) {
+        tc_sim_elementwise_desc d;
+        tc_sim_prediction pr;
+        memset(&d, 0, sizeof d);
+        d.elements = (int64_t)1 << 27;
+        d.inputs = strcmp(q, "dram_triad_bandwidth") == 0 ? 2 : 1;
+        d.outputs = strcmp(q, "dram_read_bandwidth") == 0 ? 0 : 1;
+        if (q[0] == 'l') {
+            if (!measured_param_int(r, "bytes", &n)) { if (why) *why = "params lack bytes"; return TC_ERR_ARG; }
+            d.elements = n / 2 / (int64_t)sizeof(float);   /* half read, half written */
+        }
+        if ((st = tc_sim_predict_elementwise(g, &d, &pr)) != TC_OK) return st;
+        *predicted = q[0] == 'l' ? pr.seconds * 1e6 : pr.dram_bytes / pr.kernel_seconds / 1e9;
+        return TC_OK;
+    } else if (strcmp(q, "gemm_tflops") == 0 || strcmp(q, "sparse_speedup") == 0) {
+        char kernel[16] = "library", cta[32];
+        double s;
+        if (!measured_param_int(r, "m", &m) || !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) {
+            if (why) *why = q[0] == 's' ? "not one GEMM (a whole network): not modelled" : "params lack m, n, k";
+            return TC_ERR_ARG;
+        }
+        if (q[0] == 's') {
+            double dense;
+            if ((st = measured__gemm_seconds(g, TC_MMA_M16N8K16_F16, m, n, k, &dense)) != TC_OK) return st;
+            if ((st = measured__gemm_seconds(g, TC_MMA_SP_M16N8K32_F16, m, n, k, &s)) != TC_OK) return st;
+            *predicted = dense / s;
+            return TC_OK;
+        }
+        measured_param(r, "kernel", kernel, sizeof kernel);
+        if (strcmp(kernel, "library") == 0) {
+            if ((st = measured__gemm_seconds(g, TC_MMA_M16N8K16_F16, m, n, k, &s)) != TC_OK) return st;
+            *predicted = 2.0 * m * n * k / s / 1e12;
+            return TC_OK;
+        }
+        if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {
+            tc_tile_desc d;
+            tc_tile_result tr;
+            long stages = 1;
+            memset(&d, 0, sizeof d);
+            d.M = (int)m; d.N = (int)n; d.K = (int)k;
+            d.in = TC_FP16;
+            if (sscanf(cta, "%dx%dx%d", &d.cta_m, &d.cta_n, &d.cta_k) != 3) { if (why) *why = "cta is not MxNxK"; return TC_ERR_ARG; }
+            measured_param_int(r, "stages", &stages);
+            /* Assumed where the source does not say: 64x64 warp tiles of
+               m16n8k16, rows padded by 8 elements (conflict-free ldmatrix). */
+            d.warp_m = 64; d.warp_n = 64;
+            d.inst_m = 16; d.inst_n = 8; d.inst_k = 16;
+            d.stages = (int)stages;
+            d.pad_a = 8; d.pad_b = 8;
+            if ((st = tc_tile_predict(gpu, &d, &tr, why)) != TC_OK) return st;
+            *predicted = tr.predicted_flops_per_s / 1e12;
+            return TC_OK;
+        }
+        if (why) *why = "the kernel's tiling is not published";
+        return TC_ERR_ARG;
+    } else {
+        if (why) *why = "no predictor for this quantity";
+        return TC_ERR_ARG;
+    }
+    tc_sim_result_free(&a);
+    tc_sim_result_free(&b);
+    return TC_OK;
+}
+
+/* |predicted - measured| / measured. */
+static double measured_error(const measured_row *r, double predicted) { return fabs(predicted - r->value) / r->value; }
+
+#endif
