@@ -1,45 +1,68 @@
 #!/usr/bin/env bash
-# The test suite behind `make test`. Each step counts as passed or failed;
-# the last line is "make test: N passed, N failed".
+# The test suite behind `make test`. It counts test cases, each a named check
+# that passes or fails; the last line is "make test: N passed, N failed".
 #
-#   1. every unit test binary build/tests/test_*  (each ends "NAME: N passed, N failed")
+#   1. every unit test binary build/tests/test_*: each check site in its source
+#      (a CHECK/CHECK_BITS/CHECK_STATUS, or a tct_add batch) is one case, however
+#      many values it compared (tests/tc_test.h). Each binary ends with
+#      "NAME: V values compared, F mismatched" and "NAME: N passed, N failed".
 #   2. compile tests: the header as C99, C11, C++17 under gcc and clang with
 #      -Wall -Wextra -Werror -pedantic, the build options, and inside a .cu (nvcc -c)
 #   3. the unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer
-#      (the exhaustive test there with a stride, for time)
+#      (the exhaustive test there with a stride, for time): one case per binary,
+#      passed if it ran clean and all its checks passed; its checks are shown
+#      on their own line, not added to the unit tests' count again
 #   4. every lesson runs to completion on the CPU (pictures in build/test-lessons)
 #   5. tcsim's command line (tests/test_tcsim.sh) and the README's facts (tests/test_docs.sh)
 #
+# Before it, one line per stage and the number of values the unit tests compared.
 # TC_QUICK=1 makes the exhaustive test sample every 61st input instead of all 2^32.
 set -u
 BUILD=${BUILD:-build}
 CC=${CC:-cc}
 NVCC=${NVCC:-nvcc}
 CUDA_HOME=${CUDA_HOME:-/usr/local/cuda}
-passed=0
+passed=0        # cases, all stages
 failed=0
 failures=()
+stage_p=0       # cases in the current stage
+stage_f=0
+stages=()       # "name: N passed, N failed" per stage, printed at the end
 
-pass() { passed=$((passed + 1)); }
-fail() { failed=$((failed + 1)); failures+=("$1"); echo "FAILED: $1"; }
+pass() { passed=$((passed + 1)); stage_p=$((stage_p + 1)); }
+fail() { failed=$((failed + 1)); stage_f=$((stage_f + 1)); failures+=("$1"); echo "FAILED: $1"; }
+end_stage() { stages+=("$1: $stage_p passed, $stage_f failed${2:-}"); stage_p=0; stage_f=0; }
 
-# Runs a test binary, echoing its output, and adds its own counts.
-run_counted() {
+# Runs a test program, echoing its output, and reads its last
+# "NAME: N passed, N failed" line (and "NAME: V values compared" if any) into
+# run_p, run_f, run_v (run_checks: run_p + run_f as printed). A program that
+# exits non-zero with no failed check, or prints no summary, counts one failed
+# case. Returns 1 if anything failed.
+run_p=0; run_f=0; run_v=0; run_checks=0
+run_program() {
   local name=$1; shift
-  local log
+  local log rc line
   log=$(mktemp)
   "$@" 2>&1 | tee "$log"
-  local rc=${PIPESTATUS[0]}
-  local line
-  line=$(grep -E '^[A-Za-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+  rc=${PIPESTATUS[0]}
+  line=$(grep -E '^[A-Za-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+  run_v=$(sed -nE 's/^[A-Za-z0-9_.-]+: ([0-9]+) values compared.*/\1/p' "$log" | tail -n 1)
   rm -f "$log"
-  if [ -z "$line" ]; then fail "$name (exit $rc, printed no summary)"; return; fi
-  local p f
-  p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
-  f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed.*/\1/')
-  passed=$((passed + p)); failed=$((failed + f))
-  if [ "$rc" != 0 ] && [ "$f" = 0 ]; then fail "$name (exit $rc)"; fi
-  [ "$f" != 0 ] && failures+=("$name ($f failed)")
+  run_v=${run_v:-0}
+  run_checks=0
+  if [ -z "$line" ]; then run_p=0; run_f=1; failures+=("$name (exit $rc, printed no summary)"); echo "FAILED: $name printed no summary"; return 1; fi
+  run_p=$(echo "$line" | sed -E 's/.*: ([0-9]+) passed.*/\1/')
+  run_f=$(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')
+  run_checks=$((run_p + run_f))
+  if [ "$run_f" != 0 ]; then failures+=("$name ($run_f failed)"); return 1; fi
+  if [ "$rc" != 0 ]; then run_f=1; failures+=("$name (exit $rc)"); echo "FAILED: $name exited $rc"; return 1; fi
+  return 0
+}
+# A program whose named checks are cases of the total.
+run_counted() {
+  run_program "$@"
+  passed=$((passed + run_p)); failed=$((failed + run_f))
+  stage_p=$((stage_p + run_p)); stage_f=$((stage_f + run_f))
   return 0
 }
 
@@ -47,13 +70,16 @@ exhaustive_args=()
 [ "${TC_QUICK:-0}" = 1 ] && exhaustive_args=(--stride 61)
 
 echo "== 1. unit tests"
+values=0
 for t in "$BUILD"/tests/test_*; do
   [ -x "$t" ] || continue
   name=$(basename "$t")
   echo "-- $name"
   if [ "$name" = test_formats_exhaustive ]; then run_counted "$name" "$t" "${exhaustive_args[@]}"
   else run_counted "$name" "$t"; fi
+  values=$((values + run_v))
 done
+end_stage "unit tests (named checks)"
 
 echo "== 2. compile tests"
 tmp=$(mktemp -d)
@@ -86,20 +112,26 @@ if command -v "$NVCC" >/dev/null; then
 else
   echo "skip nvcc -c (nvcc not found)"
 fi
+end_stage "compile tests"
 
 echo "== 3. sanitizers (address, undefined)"
 san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+san_checks=0
 if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitize=address,undefined" tests >"$tmp/san.log" 2>&1; then
   for t in "$BUILD"/san/tests/test_*; do
     [ -x "$t" ] || continue
     name="$(basename "$t") [asan+ubsan]"
     echo "-- $name"
-    if [ "$(basename "$t")" = test_formats_exhaustive ]; then run_counted "$name" "$t" --stride 4099
-    else run_counted "$name" "$t"; fi
+    if [ "$(basename "$t")" = test_formats_exhaustive ]; then run_program "$name" "$t" --stride 4099
+    else run_program "$name" "$t"; fi
+    rc=$?
+    san_checks=$((san_checks + run_checks))
+    if [ $rc = 0 ]; then pass; else failed=$((failed + 1)); stage_f=$((stage_f + 1)); fi   # failures+= done by run_program
   done
 else
   fail "sanitizer build"; tail -30 "$tmp/san.log"
 fi
+end_stage "sanitizers (asan+ubsan)" " (one case per binary, passed if it ran clean and all its checks passed; the $san_checks checks re-run are not counted again)"
 
 echo "== 4. lessons"
 mkdir -p "$BUILD/test-lessons"
@@ -109,14 +141,18 @@ for l in "$BUILD"/lessons/*; do
   if (cd "$BUILD/test-lessons" && timeout 300 "../lessons/$name" >"$name.log" 2>&1); then pass; echo "ok   $name"
   else fail "lesson $name (see $BUILD/test-lessons/$name.log)"; tail -20 "$BUILD/test-lessons/$name.log"; fi
 done
+end_stage "lessons"
 
 echo "== 5. command line and docs"
 if [ -f tests/test_tcsim.sh ]; then run_counted test_tcsim bash tests/test_tcsim.sh "$BUILD/tcsim"; fi
 run_counted test_docs bash tests/test_docs.sh "$BUILD"
+end_stage "command line and docs"
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then
   echo "failures:"; for f in "${failures[@]}"; do echo "  $f"; done
 fi
+for s in "${stages[@]}"; do echo "  $s"; done
+echo "values compared: $values (unit tests)"
 echo "make test: $passed passed, $failed failed"
 [ "$failed" = 0 ]
