@@ -13,7 +13,6 @@
    Functions return tc_status; load errors say "file:line: message". */
 #ifndef TC_MEASURED_H
 #define TC_MEASURED_H
-#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,16 +245,24 @@ static tc_status measured_load(const char *path, measured_set *out, char *err, s
     return st;
 }
 
-/* The header's model of the row's GPU: its proxy's, or the entry whose name
-   the SKU starts with ("A100-80GB" -> a100, "V100" -> v100, "RTX3090" ->
-   rtx3090). NULL if none. */
+/* Which GPU entry models which device. The a100 entry is the SXM4 part
+   (108 SMs; its DRAM figure is the 40 GB part's), so the other A100s
+   differ from it only in memory bandwidth; the h100 entry is the SXM5 part,
+   and the PCIe card (114 SMs, HBM2e) has no entry. A row whose device is
+   not here is modelled only through its proxy_for. */
+static const struct { const char *device, *model; } measured_devices[] = {
+    { "A100", "a100" }, { "A100-40GB", "a100" }, { "A100-80GB", "a100" }, { "A100-PCIe", "a100" },
+    { "A100-SXM4-80GB", "a100" }, { "H100-SXM5-80GB", "h100" }, { "V100", "v100" }, { "V100-32GB", "v100" },
+    { "V100-SXM2-16GB", "v100" }, { "RTX3090", "rtx3090" },
+};
+
+/* The header's model of the row's GPU; NULL if none. */
 static const tc_gpu *measured_gpu(const measured_row *r) {
-    char name[32];
     size_t i;
     if (r->proxy_for[0]) return tc_gpu_find(r->proxy_for);
-    for (i = 0; r->gpu[i] && r->gpu[i] != '-' && i + 1 < sizeof name; i++) name[i] = (char)tolower((unsigned char)r->gpu[i]);
-    name[i] = '\0';
-    return tc_gpu_find(name);
+    for (i = 0; i < sizeof measured_devices / sizeof measured_devices[0]; i++)
+        if (strcmp(measured_devices[i].device, r->gpu) == 0) return tc_gpu_find(measured_devices[i].model);
+    return NULL;
 }
 
 /* ---- predictions: each runs the simulator twice, n and 2n operations, and
@@ -422,7 +429,7 @@ static tc_status measured_predict(const measured_row *r, double *predicted, cons
         *predicted = q[0] == 'l' ? pr.seconds * 1e6 : pr.dram_bytes / pr.kernel_seconds / 1e9;
         return TC_OK;
     } else if (strcmp(q, "gemm_tflops") == 0 || strcmp(q, "sparse_speedup") == 0) {
-        char kernel[16] = "library", cta[32];
+        char kernel[16] = "", cta[32];
         double s;
         if (!measured_param_int(r, "m", &m) || !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) {
             if (why) *why = q[0] == 's' ? "not one GEMM (a whole network): not modelled" : "params lack m, n, k";
