@@ -753,6 +753,16 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
    Numbers from: docs/REFERENCE.md section 3. Each profile number below
      carries its source; "assumption" marks numbers nobody has measured for
      that GPU (cuda/cycles.cu measures them when a GPU is lent).
+   Calibrated to published measurements (tests/measured/dataset.csv, the
+     rows each number names; `make validate` prints every row beside its
+     prediction): latencies from pointer chases, one method on every GPU;
+     DRAM bandwidth as streaming kernels achieve it (about 90% of peak),
+     not the datasheet's; L2 -> SM bandwidth as the whole GPU's measured L2
+     bandwidth shared by its SMs (so one SM alone is not faster than its
+     share: not modelled); H100's half-K mma.sync shapes at their measured
+     74% rate; one launch cost for every GPU, overlapped with the previous
+     kernel (a kernel costs the longer of its run and its launch). Not
+     modelled, so not predicted: L1 hits, CUDA graph replays, whole networks.
    Stall names follow Nsight Compute (smsp__pcsamp_warps_issue_stalled_*):
      long_scoreboard = waiting on global memory (L1TEX), short_scoreboard =
      waiting on shared memory (MIO), wait = fixed-latency dependency (FFMA,
@@ -901,7 +911,7 @@ typedef struct {
     int shared_wavefronts_per_cycle;   /* per SM; 0 = unlimited */
     double sm_bytes_per_cycle;         /* L2 -> SM, per SM; 0 = unlimited */
     double dram_bytes_per_cycle;       /* whole GPU; 0 = unlimited */
-    double launch_overhead_us;         /* added per kernel launched back to back; 0 = not modelled */
+    double launch_overhead_us;         /* the least time per kernel launched back to back (the launch path); 0 = not modelled */
 } tc_sim_profile;
 
 /* Occupancy limits (section 6), from the CUDA programming guide's
@@ -1024,7 +1034,9 @@ typedef struct {
     int64_t launches;
     double kernel_seconds;   /* simulated (or, for the GEMM, derived from a simulated rate) */
     double launch_seconds;   /* launches x the profile's launch_overhead_us */
-    double seconds;          /* kernel_seconds + launch_seconds */
+    double seconds;          /* back to back in one stream: the host launches the next kernel while this
+                                one runs, so each kernel costs the longer of its run and its launch;
+                                a sequence sums those */
 } tc_sim_prediction;
 
 /* Simulates a slice: at most 8 SMs with their share of the DRAM bandwidth
@@ -2865,12 +2877,14 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
    bf16 as sparse f16, and m16n8k4.tf32 as sp.m16n8k8.tf32 (both issue half
    of m16n8k8.tf32's work). */
 
-/* Launch overhead, one figure for every real GPU (assumption): NVIDIA's
-   "Getting Started with CUDA Graphs" blog (V100) times a 2.9 us kernel at
-   3.8 us each when launched back to back in one stream and 9.6 us when the
-   host waits after each; host-side launch costs of 4-6 us are commonly
-   measured on recent GPUs. 3 us sits between; cuda/fusion.cu measures it. */
-#define TC__SIM_LAUNCH_US 3.0
+/* Launch cost of one kernel launched back to back in one stream, one figure
+   for every real GPU, fitted to the dataset (tests/measured/dataset.csv
+   rows rrze-launch-a100-80gb, 2.62 us, and rrze-launch-h200, 2.43 us: tiny
+   kernels, where the launch path alone sets the pace). The host launches
+   the next kernel while this one runs, so a kernel costs max(its time,
+   this) - tc_sim_prediction.seconds. V100 and RTX 3090: assumption (not
+   measured here); cuda/fusion.cu measures it. */
+#define TC__SIM_LAUNCH_US 2.5
 
 static const tc_gpu tc__gpus[] = {
     {   "dettmers2020",
@@ -2914,16 +2928,17 @@ static const tc_gpu tc__gpus[] = {
         { 0, 0, 0, 0, 0, 0, 0 }
     },
     {   "a100",
-        "NVIDIA A100 SXM (sm_80): measured latencies where published, Accel-Sim config otherwise",
+        "NVIDIA A100 SXM4 40 GB (sm_80): pointer-chase latencies, measured L2 and DRAM bandwidth; MMA from the whitepaper",
         80, TC_ARCH_A100,            /* sm_80 */
         {
             1.41,          /* boost clock: A100 whitepaper */
             108, 4, 64,    /* SMs, schedulers per SM, warps per SM: A100 whitepaper */
             164 * 1024,    /* shared carve-out: A100 whitepaper */
             32, 4, 32,
-            290,           /* DRAM: Abdelkhalik et al. 2022 (pointer chases report 415-565) */
-            200,           /* L2 hit: Abdelkhalik et al. 2022 */
-            23,            /* shared load: Abdelkhalik et al. 2022 */
+            571,           /* DRAM: pointer chase, mean of dataset rows rrze-lat-dram-a100-40gb 574.6, -80gb 571.8,
+                              luo-lat-dram-a100-pcie 566.3 (Abdelkhalik et al.'s 290 uses ld.cv, another method) */
+            209,           /* L2 hit: pointer chase, mean of rrze-lat-l2-a100-40gb 213, -80gb 211, luo-lat-l2-a100-pcie 202.7 */
+            23,            /* shared load: Abdelkhalik et al. 2022 (not in the dataset; Luo et al. report 29, not re-checked) */
             4,             /* FFMA dependent: Abdelkhalik et al. 2022 */
             2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) -> 2 cycles per warp */
             /* MMA latency: m8n8k4 assumption; m16n8k8.f16 assumption (H100's 16); m16n8k16 25 = Accel-Sim config
@@ -2937,8 +2952,10 @@ static const tc_gpu tc__gpus[] = {
                mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
             { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8 },
             1,             /* 128 bytes of shared memory per cycle per SM */
-            64.0,          /* L2 -> SM bytes per cycle: assumption */
-            1103.0,        /* DRAM: 1555 GB/s (A100 40 GB) / 1.41 GHz */
+            35.7,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 read bandwidth shared by all
+                              SMs, mean of rrze-l2bw-8192k-a100-80gb 5436.5 and -16896k 5447.7 GB/s / 1.41 GHz / 108 */
+            1000.0,        /* DRAM: achievable, mean of rrze-stream-read/scale/triad-a100-40gb 1490, 1381, 1360 GB/s
+                              / 1.41 GHz (90% of the 1555 GB/s peak) */
             TC__SIM_LAUNCH_US
         },
         { 32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
@@ -2954,8 +2971,9 @@ static const tc_gpu tc__gpus[] = {
             132, 4, 64,    /* H100 SXM whitepaper */
             228 * 1024,    /* H100 whitepaper */
             32, 4, 32,
-            484,           /* DRAM: HPMLL/NVIDIA-Hopper-Benchmark, H100 SXM (Luo et al. report 656 on H800) */
-            264,           /* L2 hit: 264-272 measured (same sources) */
+            481,           /* DRAM: pointer chase, dataset row jm-lat-dram-h100-sxm 481.4 (Luo et al.'s suite on an H100 SXM;
+                              the H800 PCIe measures 657) */
+            272,           /* L2 hit: jm-lat-l2-h100-sxm 272.3 (the H800's 264.5 stands in only where H100 is missing) */
             29,            /* shared load: measured (same sources) */
             4,             /* FFMA dependent: 4.07 measured */
             1,             /* FFMA interval: 32 FP32 lanes per sub-partition (128 per SM, whitepaper) */
@@ -2964,14 +2982,18 @@ static const tc_gpu tc__gpus[] = {
                mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency) */
             { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24 },
             /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
-               m16n8k16 (2048 FMA) 2048/335 = 6, m16n8k8 3; tf32 at half rate 1024/167 = 6; e4m3 at twice the
-               rate, m16n8k32 4096/670 = 6 (assumption); m8n8k4 2 (assumption). mma.sp: the dense half-K
-               instruction's interval (2x the math; assumption: the whitepaper's sparse peak is 2x dense, no
-               mma.sync-level sparse rate is published for H100) */
-            { 2, 3, 6, 3, 6, 3, 6, 6, 6, 3, 6, 3, 6, 3, 6 },
+               m16n8k16 (2048 FMA) 2048/335 = 6 (jm-mma-tput-m16n8k16-f32-f16-h100-sxm, 713.7 TFLOP/s); the half-K
+               shapes do not reach that rate: m16n8k8.f16 runs at 74% of it (jm-mma-tput-m16n8k8-f32-f16, 529.1)
+               and m16n8k4.tf32 at 74% of m16n8k8.tf32 (jm-mma-tput-m16n8k4-tf32, 264.5 vs 356.8), interval 4;
+               tf32 m16n8k8 at half rate 1024/167 = 6; e4m3 at twice the rate, m16n8k32 4096/670 = 6 (within 6%
+               of jm-mma-tput-m16n8k32-e4m3, 1349 at one warp of ILP); m8n8k4 2 (assumption). mma.sp: the dense
+               half-K instruction's interval (assumption: no mma.sync-level sparse rate is published for H100) */
+            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6 },
             1,             /* 128 bytes of shared memory per cycle per SM */
-            64.0,          /* L2 -> SM bytes per cycle: assumption */
-            1831.0,        /* DRAM: 3.35 TB/s (HBM3, whitepaper) / 1.83 GHz; a measured copy reaches ~3.0 TB/s */
+            38.0,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 bandwidth over 132 SMs, fitted to
+                              jm-bw-l2-64f-h100-sxm (4808 B/clk) and the H200 rows rrze-l2bw-* (9.7-10.3 TB/s; same die
+                              and L2) */
+            1644.0,        /* DRAM: achievable, jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of the 3.35 TB/s peak) */
             TC__SIM_LAUNCH_US
         },
         { 32, 1024,      /* CUDA guide, cc 9.0 */
@@ -2987,8 +3009,8 @@ static const tc_gpu tc__gpus[] = {
             80, 4, 64,     /* SMs, sub-partitions, warps per SM: V100 whitepaper */
             96 * 1024,     /* shared memory per SM, up to 96 KB: V100 whitepaper */
             32, 4, 32,
-            400,           /* DRAM: assumption (Jia et al. 2018, "Dissecting Volta", report a few hundred cycles; not re-checked) */
-            193,           /* L2 hit: Jia et al. 2018 */
+            437,           /* DRAM: pointer chase, rrze-lat-dram-v100 437 (mdw-lat-dram-v100 says 460) */
+            215,           /* L2 hit: pointer chase, rrze-lat-l2-v100 215 (Jia et al. 2018: 193, not re-checked) */
             19,            /* shared load: Jia et al. 2018 */
             4,             /* FFMA dependent: Jia et al. 2018 */
             2,             /* FFMA interval: 16 FP32 lanes per sub-partition (64 per SM, whitepaper) */
@@ -2999,8 +3021,9 @@ static const tc_gpu tc__gpus[] = {
             { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
             { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
-            64.0,          /* L2 -> SM bytes per cycle: assumption */
-            588.2,         /* DRAM: 900 GB/s (HBM2, whitepaper) / 1.53 GHz */
+            35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share (no V100 row) */
+            541.0,         /* DRAM: achievable, mean of rrze-stream-read/scale/triad-v100 866, 802, 814 GB/s / 1.53 GHz
+                              (92% of the 900 GB/s peak) */
             TC__SIM_LAUNCH_US
         },
         { 32, 1024,      /* CUDA guide, cc 7.0 */
@@ -3016,8 +3039,8 @@ static const tc_gpu tc__gpus[] = {
             82, 4, 48,     /* SMs: GA102 whitepaper (RTX 3090); 48 warps per SM: CUDA guide, compute capability 8.6 */
             100 * 1024,    /* shared memory per SM, up to 100 KB: CUDA guide, compute capability 8.6 */
             32, 4, 32,
-            450,           /* DRAM (GDDR6X): assumption, A100's 290 plus a guess for GDDR's longer access */
-            200, 23, 4,    /* L2 hit, shared load, FFMA dependent: assumption (A100's measured values, same SM generation) */
+            571,           /* DRAM (GDDR6X): assumption, A100's pointer-chase 571 (no RTX 3090 row in the dataset) */
+            209, 23, 4,    /* L2 hit, shared load, FFMA dependent: assumption (A100's values, same SM generation) */
             1,             /* FFMA interval: 128 FP32 lanes per SM (GA102 whitepaper) = 32 per sub-partition */
             /* MMA latency: assumption (A100's). Rate: GeForce GA102 runs fp16 with fp32 accumulate at half its fp16-accumulate
                rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
@@ -3027,8 +3050,9 @@ static const tc_gpu tc__gpus[] = {
             /* mma.sp: the dense half-K instruction's interval, as on A100 (assumption) */
             { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32 },
             1,             /* 128 bytes of shared memory per cycle per SM */
-            64.0,          /* L2 -> SM bytes per cycle: assumption */
-            552.2,         /* DRAM: 936 GB/s (GDDR6X, GA102 whitepaper) / 1.695 GHz */
+            35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share */
+            497.0,         /* DRAM: assumption, 90% of 936 GB/s (GDDR6X, GA102 whitepaper; the fraction A100, H100 and
+                              V100 reach in the dataset) / 1.695 GHz */
             TC__SIM_LAUNCH_US
         },
         { 16, 1024,      /* CUDA guide, cc 8.6 */
@@ -4039,7 +4063,7 @@ static void tc__sim_predict_finish(const tc_sim_profile *g, double cycles, tc_si
     out->launches = 1;
     out->kernel_seconds = cycles / (g->clock_ghz * 1e9);
     out->launch_seconds = g->launch_overhead_us * 1e-6;
-    out->seconds = out->kernel_seconds + out->launch_seconds;
+    out->seconds = out->kernel_seconds > out->launch_seconds ? out->kernel_seconds : out->launch_seconds;
 }
 
 /* Cycles of the elementwise kernel on `sms` SMs of profile g for `trips` trips. */

@@ -18,6 +18,7 @@
 #include "tensorcore.h"
 #include "plot.h"
 #include "timeline.h"
+#include "measured.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -83,12 +84,23 @@ int main(void) {
                                    100.0 * (gpu->profile.l2_latency) / (double)t);
     }
     printf("Why A100 and H100 differ from the blog: an m8n8k4 MMA takes %d (A100) and %d (H100) cycles, not 1\n"
-           "(both assumptions until cuda/cycles.cu measures them); global loads take 200-290 and\n"
-           "264-484 cycles; four schedulers per SM share eight warps; an FFMA pipe\n"
-           "accepts a warp every %d cycles on A100 (16 lanes per sub-partition); shared memory serves one\n"
-           "128-byte wavefront per cycle per SM, so 8 warps' loads queue.\n\n",
+           "(both assumptions until cuda/cycles.cu measures them); global loads take %d-%d (A100) and\n"
+           "%d-%d (H100) cycles, from L2 or DRAM (measured, below); four schedulers per SM share eight\n"
+           "warps; an FFMA pipe accepts a warp every %d cycles on A100 (16 lanes per sub-partition);\n"
+           "shared memory serves one 128-byte wavefront per cycle per SM, so 8 warps' loads queue.\n",
            a100->profile.mma_latency[TC_MMA_M8N8K4_F16], h100->profile.mma_latency[TC_MMA_M8N8K4_F16],
+           a100->profile.l2_latency, a100->profile.dram_latency, h100->profile.l2_latency, h100->profile.dram_latency,
            a100->profile.ffma_interval);
+    printf("The latencies beside published pointer-chase measurements (tests/measured/dataset.csv; the\n"
+           "profiles' numbers are fitted to them):\n");
+    for (i = 0; i < 3; i++) {
+        static const char *const kinds[3] = { "shared_load_latency", "l2_hit_latency", "dram_latency" };
+        if (measured_print(stdout, "a100", kinds[i], "  ") < 0 || measured_print(stdout, "h100", kinds[i], "  ") < 0) return 1;
+    }
+    printf("(The A100's shared-load latency, %d, is Abdelkhalik et al.'s, not in the dataset. The two H100\n"
+           "SXM DRAM figures disagree, 481 and 700 cycles: the profile takes the pointer chase of Luo et\n"
+           "al.'s suite, the method behind the other GPUs' rows; the H800 PCIe card's DRAM is HBM2e, so it\n"
+           "does not stand in for the H100 SXM's.)\n\n", a100->profile.shared_latency);
     printf("The blog's count is serial: each shared load waits for the previous FFMA. A compiler issues\n"
            "the loads ahead (pipelined); a correct kernel also needs __syncthreads after the copy (sync):\n");
     for (i = 0; i < N_PROFILES; i++) {

@@ -56,7 +56,7 @@ static const struct { const char *quantity, *unit; } measured_units[] = {
     { "launch_graph", "us" }, { "gemm_tflops", "TFLOP/s" }, { "sparse_speedup", "x" }, { "fusion_time", "us" },
 };
 
-static void measured_free(measured_set *s) {
+static inline void measured_free(measured_set *s) {
     if (!s) return;
     free(s->rows);
     s->rows = NULL;
@@ -66,7 +66,7 @@ static void measured_free(measured_set *s) {
 /* One RFC 4180 record: fields into cells (each cap bytes), quotes undone.
    *line advances over the newlines it reads. Returns the number of fields,
    0 at end of file, -1 on a malformed or oversized record. */
-static int measured__record(FILE *f, char cells[][512], int max_cells, int *line) {
+static inline int measured__record(FILE *f, char cells[][512], int max_cells, int *line) {
     int n = 0, len = 0, quoted = 0, c, any = 0;
     cells[0][0] = '\0';
     for (;;) {
@@ -108,19 +108,19 @@ static int measured__record(FILE *f, char cells[][512], int max_cells, int *line
     return n + 1;
 }
 
-static tc_status measured__fail(char *err, size_t cap, const char *path, int line, const char *msg, const char *what) {
-    if (err && cap) snprintf(err, cap, "%s:%d: %s%s%s", path, line, msg, what ? ": " : "", what ? what : "");
+static inline tc_status measured__fail(char *err, size_t cap, const char *path, int line, const char *msg, const char *what) {
+    if (err && cap) snprintf(err, cap, "%.200s:%d: %.120s%s%.120s", path, line, msg, what ? ": " : "", what ? what : "");
     return TC_ERR_ARG;
 }
 
-static int measured__copy(char *dst, size_t cap, const char *src) {
+static inline int measured__copy(char *dst, size_t cap, const char *src) {
     if (strlen(src) >= cap) return -1;
     memcpy(dst, src, strlen(src) + 1);
     return 0;
 }
 
 /* A number and nothing else; 0 if the text is not one. */
-static int measured__number(const char *s, double *out) {
+static inline int measured__number(const char *s, double *out) {
     char *end;
     if (!*s) return 0;
     *out = strtod(s, &end);
@@ -128,7 +128,7 @@ static int measured__number(const char *s, double *out) {
 }
 
 /* params: the value of `key` in "k1=v1;k2=v2" into out; 0 if absent. */
-static int measured_param(const measured_row *r, const char *key, char *out, size_t cap) {
+static inline int measured_param(const measured_row *r, const char *key, char *out, size_t cap) {
     const char *p = r->params;
     size_t klen = strlen(key);
     while (*p) {
@@ -146,7 +146,7 @@ static int measured_param(const measured_row *r, const char *key, char *out, siz
     return 0;
 }
 
-static int measured_param_int(const measured_row *r, const char *key, long *out) {
+static inline int measured_param_int(const measured_row *r, const char *key, long *out) {
     char buf[32], *end;
     if (!measured_param(r, key, buf, sizeof buf)) return 0;
     *out = strtol(buf, &end, 10);
@@ -154,7 +154,7 @@ static int measured_param_int(const measured_row *r, const char *key, long *out)
 }
 
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
-static const char *measured__check(const measured_row *r) {
+static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
@@ -191,7 +191,7 @@ static const char *measured__check(const measured_row *r) {
 
 /* Reads the whole file. TC_ERR_ARG with "path:line: message" in err for a
    malformed file or row (nothing is kept), TC_ERR_NOMEM, TC_ERR_NULL. */
-static tc_status measured_load(const char *path, measured_set *out, char *err, size_t cap) {
+static inline tc_status measured_load(const char *path, measured_set *out, char *err, size_t cap) {
     static char cells[MEASURED_NCOLS + 1][512];
     FILE *f;
     int line = 1, start, n, i, j, alloc = 0;
@@ -201,7 +201,7 @@ static tc_status measured_load(const char *path, measured_set *out, char *err, s
     out->n = 0;
     f = fopen(path, "rb");
     if (!f) {
-        if (err && cap) snprintf(err, cap, "%s: cannot open", path);
+        if (err && cap) snprintf(err, cap, "%.400s: cannot open", path);
         return TC_ERR_ARG;
     }
     n = measured__record(f, cells, MEASURED_NCOLS + 1, &line);
@@ -250,25 +250,32 @@ static tc_status measured_load(const char *path, measured_set *out, char *err, s
    differ from it only in memory bandwidth; the h100 entry is the SXM5 part,
    and the PCIe card (114 SMs, HBM2e) has no entry. A row whose device is
    not here is modelled only through its proxy_for. */
-static const struct { const char *device, *model; } measured_devices[] = {
-    { "A100", "a100" }, { "A100-40GB", "a100" }, { "A100-80GB", "a100" }, { "A100-PCIe", "a100" },
-    { "A100-SXM4-80GB", "a100" }, { "H100-SXM5-80GB", "h100" }, { "V100", "v100" }, { "V100-32GB", "v100" },
-    { "V100-SXM2-16GB", "v100" }, { "RTX3090", "rtx3090" },
+static const struct { const char *device, *model; int same_dram; } measured_devices[] = {
+    { "A100", "a100", 0 }, { "A100-40GB", "a100", 1 }, { "A100-80GB", "a100", 0 }, { "A100-PCIe", "a100", 0 },
+    { "A100-SXM4-80GB", "a100", 0 }, { "H100-SXM5-80GB", "h100", 1 }, { "V100", "v100", 1 }, { "V100-32GB", "v100", 1 },
+    { "V100-SXM2-16GB", "v100", 1 }, { "RTX3090", "rtx3090", 1 },
 };
 
-/* The header's model of the row's GPU; NULL if none. */
-static const tc_gpu *measured_gpu(const measured_row *r) {
+/* The header's model of the row's GPU; NULL if none. *same_dram (may be
+   NULL) says whether the model's DRAM bandwidth is this device's. */
+static inline const tc_gpu *measured_gpu_of(const measured_row *r, int *same_dram) {
     size_t i;
+    if (same_dram) *same_dram = 0;
     if (r->proxy_for[0]) return tc_gpu_find(r->proxy_for);
     for (i = 0; i < sizeof measured_devices / sizeof measured_devices[0]; i++)
-        if (strcmp(measured_devices[i].device, r->gpu) == 0) return tc_gpu_find(measured_devices[i].model);
+        if (strcmp(measured_devices[i].device, r->gpu) == 0) {
+            if (same_dram) *same_dram = measured_devices[i].same_dram;
+            return tc_gpu_find(measured_devices[i].model);
+        }
     return NULL;
 }
+
+static inline const tc_gpu *measured_gpu(const measured_row *r) { return measured_gpu_of(r, NULL); }
 
 /* ---- predictions: each runs the simulator twice, n and 2n operations, and
    takes the difference, so start-up and the final drain cancel. */
 
-static tc_status measured__run(const tc_sim_profile *g, tc_sim_program *p, int sms, int warps, tc_sim_result *r) {
+static inline tc_status measured__run(const tc_sim_profile *g, tc_sim_program *p, int sms, int warps, tc_sim_result *r) {
     tc_sim_options o;
     tc_status st;
     memset(&o, 0, sizeof o);
@@ -282,7 +289,7 @@ static tc_status measured__run(const tc_sim_profile *g, tc_sim_program *p, int s
 /* A chain of n dependent loads, each address depending on the previous
    value (a pointer chase): where 0 DRAM (every load a new sector), 1 L2
    (all resident), 2 shared memory. */
-static tc_status measured__chain(tc_sim_program *p, int where, int n) {
+static inline tc_status measured__chain(tc_sim_program *p, int where, int n) {
     memset(p, 0, sizeof *p);
     p->global_bytes = (int64_t)(n + 1) * 4096;
     p->shared_bytes = 128;
@@ -297,7 +304,7 @@ static tc_status measured__chain(tc_sim_program *p, int where, int n) {
 /* Cycles per operation, or per byte/flop: (what(2n) - what(n)) / (cycles(2n) - cycles(n)) style. */
 typedef tc_status (*measured__builder)(tc_sim_program *p, int n, const void *arg);
 
-static tc_status measured__steady(const tc_sim_profile *g, measured__builder build, const void *arg, int n, int sms, int warps,
+static inline tc_status measured__steady(const tc_sim_profile *g, measured__builder build, const void *arg, int n, int sms, int warps,
                                   tc_sim_result *small, tc_sim_result *large) {
     tc_sim_program p;
     tc_status st;
@@ -310,18 +317,20 @@ static tc_status measured__steady(const tc_sim_profile *g, measured__builder bui
     return TC_OK;
 }
 
-static tc_status measured__b_chain(tc_sim_program *p, int n, const void *arg) { return measured__chain(p, *(const int *)arg, n); }
-static tc_status measured__b_ffma(tc_sim_program *p, int n, const void *arg) { (void)arg; return tc_sim_build_ffma_chain(p, n); }
-static tc_status measured__b_mma(tc_sim_program *p, int n, const void *arg) {
+static inline tc_status measured__b_chain(tc_sim_program *p, int n, const void *arg) { return measured__chain(p, *(const int *)arg, n); }
+static inline tc_status measured__b_ffma(tc_sim_program *p, int n, const void *arg) { (void)arg; return tc_sim_build_ffma_chain(p, n); }
+static inline tc_status measured__b_mma(tc_sim_program *p, int n, const void *arg) {
     const int *a = (const int *)arg;   /* instruction, dependent */
     return tc_sim_build_mma_chain(p, (tc_mma_instr)a[0], n, a[1]);
 }
-/* 8 independent FFMAs (or conflict-free 4-byte shared loads) per trip. */
-static tc_status measured__b_stream8(tc_sim_program *p, int n, const void *arg) {
+/* MEASURED__UNROLL independent FFMAs (or conflict-free 4-byte shared
+   loads) per trip, as an unrolled microbenchmark loop issues them. */
+#define MEASURED__UNROLL 32
+static inline tc_status measured__b_stream(tc_sim_program *p, int n, const void *arg) {
     int i, lds = *(const int *)arg;
     memset(p, 0, sizeof *p);
     p->shared_bytes = 128;
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < MEASURED__UNROLL; i++) {
         if (lds) tc_sim_lds(p, 2 + i, TC_SIM_NOREG, TC_SIM_NOREG, tc_sim_addr_affine(0, 4, 0, 0, 4));
         else tc_sim_ffma(p, 2 + i, 0, 1, 2 + i);
     }
@@ -329,7 +338,7 @@ static tc_status measured__b_stream8(tc_sim_program *p, int n, const void *arg) 
     tc_sim_exit(p);
     return p->status;
 }
-static tc_status measured__b_l2stream(tc_sim_program *p, int n, const void *arg) {
+static inline tc_status measured__b_l2stream(tc_sim_program *p, int n, const void *arg) {
     (void)arg;
     memset(p, 0, sizeof *p);
     if (tc_sim_build_stream(p, n) != TC_OK) return p->status;
@@ -340,7 +349,7 @@ static tc_status measured__b_l2stream(tc_sim_program *p, int n, const void *arg)
 /* The steady-state difference of a result field per operation. */
 #define MEASURED__DIFF(a, b, field) ((double)((b).field - (a).field))
 
-static double measured__clock_ghz(const measured_row *r, const tc_sim_profile *g) {
+static inline double measured__clock_ghz(const measured_row *r, const tc_sim_profile *g) {
     return r->clock_mhz > 0 ? r->clock_mhz / 1000.0 : g->clock_ghz;
 }
 
@@ -348,7 +357,7 @@ static double measured__clock_ghz(const measured_row *r, const tc_sim_profile *g
    max(FLOPs at the simulated issue rate of 4 warps per scheduler on every
    SM, the compulsory DRAM bytes at the profile's bandwidth). A sparse kind
    moves half of A plus its metadata (2 bits per kept value). */
-static tc_status measured__gemm_seconds(const tc_sim_profile *g, tc_mma_instr kind, double m, double n, double k, double *s) {
+static inline tc_status measured__gemm_seconds(const tc_sim_profile *g, tc_mma_instr kind, double m, double n, double k, double *s) {
     tc_sim_result a, b;
     int arg[2] = { (int)kind, 0 }, warps = 4 * g->subpartitions;
     tc_mma_instr_info info;
@@ -369,8 +378,9 @@ static tc_status measured__gemm_seconds(const tc_sim_profile *g, tc_mma_instr ki
 
 /* The simulator's value for the row, in the row's unit; or a reason (why)
    it cannot predict it (TC_ERR_ARG with *why set) or a simulator status. */
-static tc_status measured_predict(const measured_row *r, double *predicted, const char **why) {
-    const tc_gpu *gpu = measured_gpu(r);
+static inline tc_status measured_predict(const measured_row *r, double *predicted, const char **why) {
+    int same_dram;
+    const tc_gpu *gpu = measured_gpu_of(r, &same_dram);
     const tc_sim_profile *g;
     const char *q = r->quantity;
     tc_sim_result a, b;
@@ -381,6 +391,10 @@ static tc_status measured_predict(const measured_row *r, double *predicted, cons
     g = &gpu->profile;
     if (strcmp(q, "l1_hit_latency") == 0) { if (why) *why = "the model has no L1 cache"; return TC_ERR_ARG; }
     if (strcmp(q, "launch_graph") == 0) { if (why) *why = "CUDA graphs are not modelled"; return TC_ERR_ARG; }
+    if (strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0 && !same_dram) {
+        if (why) *why = "another memory than the model's (a100: the 40 GB part)";
+        return TC_ERR_ARG;
+    }
     if (strcmp(q, "dram_latency") == 0 || strcmp(q, "l2_hit_latency") == 0 || strcmp(q, "shared_load_latency") == 0) {
         int where = q[0] == 'd' ? 0 : q[0] == 'l' ? 1 : 2;
         if ((st = measured__steady(g, measured__b_chain, &where, 32, 1, 1, &a, &b)) != TC_OK) return st;
@@ -390,9 +404,9 @@ static tc_status measured_predict(const measured_row *r, double *predicted, cons
         *predicted = MEASURED__DIFF(a, b, cycles) / 64.0;
     } else if (strcmp(q, "ffma_throughput") == 0 || strcmp(q, "shared_bandwidth") == 0) {
         int lds = q[0] == 's';
-        if ((st = measured__steady(g, measured__b_stream8, &lds, 16, 1, g->max_warps_per_sm, &a, &b)) != TC_OK) return st;
-        *predicted = (lds ? MEASURED__DIFF(a, b, instructions) * 128.0 * 8.0 / 9.0 : MEASURED__DIFF(a, b, flops)) /
-                     MEASURED__DIFF(a, b, cycles);
+        if ((st = measured__steady(g, measured__b_stream, &lds, 16, 1, g->max_warps_per_sm, &a, &b)) != TC_OK) return st;
+        *predicted = (lds ? MEASURED__DIFF(a, b, instructions) * 128.0 * MEASURED__UNROLL / (MEASURED__UNROLL + 1)
+                          : MEASURED__DIFF(a, b, flops)) / MEASURED__DIFF(a, b, cycles);
     } else if (strcmp(q, "mma_latency") == 0 || strcmp(q, "mma_throughput") == 0) {
         char name[32];
         tc_mma_instr kind;
@@ -479,6 +493,37 @@ static tc_status measured_predict(const measured_row *r, double *predicted, cons
 }
 
 /* |predicted - measured| / measured. */
-static double measured_error(const measured_row *r, double predicted) { return fabs(predicted - r->value) / r->value; }
+static inline double measured_error(const measured_row *r, double predicted) { return fabs(predicted - r->value) / r->value; }
+
+/* For lessons: every row of `quantity` whose model is `model` (NULL: any),
+   as "measured beside simulated" lines with the source, a row the model
+   cannot predict with its reason, and a mark on errors over 25%. Returns
+   the number of rows printed, or -1 if the dataset cannot be read. */
+static inline int measured_print(FILE *out, const char *model, const char *quantity, const char *indent) {
+    measured_set set;
+    char err[512];
+    int i, shown = 0;
+    if (measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) {
+        fprintf(out, "%s(measured dataset not readable: %s)\n", indent, err);
+        return -1;
+    }
+    for (i = 0; i < set.n; i++) {
+        const measured_row *r = &set.rows[i];
+        const tc_gpu *gpu = measured_gpu(r);
+        const char *why = NULL;
+        double pred;
+        if (strcmp(r->quantity, quantity) != 0 || (model && (!gpu || strcmp(gpu->name, model) != 0))) continue;
+        fprintf(out, "%s%-15s measured %9.4g %-8s", indent, r->gpu, r->value, r->unit);
+        if (measured_predict(r, &pred, &why) == TC_OK)
+            fprintf(out, " simulated %9.4g (%+.1f%%)%s\n", pred, 100.0 * (pred - r->value) / r->value,
+                    measured_error(r, pred) > 0.25 ? "  <- differs by more than 25%" : "");
+        else
+            fprintf(out, " not simulated: %s\n", why ? why : "simulator error");
+        fprintf(out, "%s    %s (row %s)\n", indent, r->source, r->id);
+        shown++;
+    }
+    measured_free(&set);
+    return shown;
+}
 
 #endif

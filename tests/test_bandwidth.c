@@ -94,7 +94,9 @@ static void test_chain_counts(void) {
     CHECK(fused.dram_bytes == 12.0 * (double)n && fused.launches == 1);
     CHECK(unfused.flops == fused.flops && half.flops == fused.flops);
     CHECK(unfused.launch_seconds == 4 * g->launch_overhead_us * 1e-6);
-    CHECK(near(unfused.seconds, unfused.kernel_seconds + unfused.launch_seconds, 1e-12));
+    /* launched back to back, each kernel costs the longer of its run and its launch */
+    CHECK(unfused.seconds >= unfused.kernel_seconds && unfused.seconds >= unfused.launch_seconds);
+    CHECK(unfused.seconds <= unfused.kernel_seconds + unfused.launch_seconds);
     /* bandwidth bound: time follows bytes */
     CHECK(fused.seconds < half.seconds && half.seconds < unfused.seconds);
     CHECK(near(unfused.kernel_seconds / fused.kernel_seconds, 3.0, 0.05));
@@ -188,12 +190,15 @@ static void test_directions(void) {
     /* a skinny GEMM is bandwidth bound: its time is the traffic at the DRAM rate */
     CHECK_STATUS(tc_sim_predict_gemm(&g, 16384, 16384, 8, &a), TC_OK);
     CHECK(near(a.kernel_seconds, a.dram_bytes / (g.dram_bytes_per_cycle * g.clock_ghz * 1e9), 1e-9));
-    /* launch overhead: seconds grow by exactly launches x the change, kernels do not move */
+    /* a tiny kernel is launch-bound: its time grows by exactly the change of the launch cost, the kernel does not move */
     h = g;
     h.launch_overhead_us = g.launch_overhead_us + 2.0;
     a = predict(&g, ew(4096, 3, 2, 2));
     b = predict(&h, ew(4096, 3, 2, 2));
     CHECK(a.kernel_seconds == b.kernel_seconds && near(b.seconds - a.seconds, 2e-6, 1e-9));
+    /* a long kernel hides the next launch: it costs its own time (launches overlap running kernels) */
+    a = predict(&g, ew((int64_t)1 << 26, 3, 2, 2));
+    CHECK(a.kernel_seconds > a.launch_seconds && a.seconds == a.kernel_seconds);
     h.launch_overhead_us = 0.0;
     b = predict(&h, ew(4096, 3, 2, 2));
     CHECK(b.launch_seconds == 0.0 && b.seconds == b.kernel_seconds);
@@ -210,8 +215,9 @@ static void test_profiles(void) {
     CHECK(tc_gpu_find("rtx3090")->sm == 86 && tc_gpu_find("rtx3090")->arch == TC_ARCH_A100);
     CHECK(&tc_gpu_find("v100")->profile == v && &tc_gpu_find("rtx3090")->profile == r);
     CHECK(v->sms == 80 && r->sms == 82 && r->max_warps_per_sm == 48);
-    CHECK(near(v->dram_bytes_per_cycle * v->clock_ghz, 900.0, 0.001));
-    CHECK(near(r->dram_bytes_per_cycle * r->clock_ghz, 936.0, 0.001));
+    /* achievable DRAM bandwidth: about 90% of the datasheet's 900 and 936 GB/s */
+    CHECK(near(v->dram_bytes_per_cycle * v->clock_ghz, 827.7, 0.5));
+    CHECK(near(r->dram_bytes_per_cycle * r->clock_ghz, 842.4, 0.5));
     CHECK(v->launch_overhead_us > 0.0 && a->launch_overhead_us > 0.0);
     CHECK(prof("dettmers2020")->launch_overhead_us == 0.0);
     /* dense fp16 Tensor Core rates: V100 125, A100 312, RTX 3090 71 (fp32 accumulate) TFLOPS; H100 mma.sync ~65% of 989 */
