@@ -214,6 +214,7 @@ static inline tc_status measured_load(const char *path, measured_set *out, char 
         start = line;
         n = measured__record(f, cells, MEASURED_NCOLS + 1, &line);
         if (n == 0) break;
+        if (n < 0) break;   /* reported below */
         if (n != MEASURED_NCOLS) { st = measured__fail(err, cap, path, start, "wrong number of fields (or a field over 511 bytes)", NULL); break; }
         memset(&r, 0, sizeof r);
         r.line = start;

@@ -42,5 +42,19 @@ else
   bad "$BUILD/tcsim not built"
 fi
 
+# the validation table: rows predicted and mean errors as tcsim validate prints them
+if [ -x "$BUILD/tcsim" ]; then
+  summary=$("$BUILD/tcsim" validate --quiet)
+  for set in calibration validation; do
+    line=$(echo "$summary" | grep -E "^  $set " | head -1)
+    pred=$(echo "$line" | sed -E 's/^ +[a-z]+ +([0-9]+) of +([0-9]+) rows.*/\1 of \2/')
+    err=$(echo "$line" | sed -E 's/.*error\| +([0-9.]+)%.*/\1/')
+    if grep -qE "^\| $set \| $pred \| $err% \|" README.md; then ok
+    else bad "README's validation table: $set should read '$pred' and '$err%' (tcsim validate)"; fi
+  done
+  total=$(echo "$summary" | sed -nE 's/^([0-9]+) rows, .*/\1/p')
+  if grep -q "holds $total GPU" README.md; then ok; else bad "README's dataset size should be $total rows"; fi
+fi
+
 echo "test_docs: $passed passed, $failed failed"
 [ "$failed" = 0 ]

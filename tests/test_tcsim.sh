@@ -83,5 +83,16 @@ expect_fail missing-value "needs a value" run matmul32_ffma --profile
 expect_fail unknown-option "unknown option" run matmul32_ffma --profile a100 --fast 1
 expect_fail unwritable-png "cannot write" run ffma_chain --profile a100 --png /nonexistent/dir/x.png
 
+# validate: every measured row beside its prediction, the error by set; a broken dataset names file:line
+expect_ok validate-row "^rrze-lat-dram-a100-40gb +a100 +dram_latency +574\.6 +571 cycles" validate
+expect_ok validate-unpredicted "not predicted: the model has no L1 cache" validate
+expect_ok validate-summary "^  calibration +[0-9]+ of +[0-9]+ rows predicted, mean \|error\|" validate --quiet
+expect_ok validate-gpu "^  v100 +[0-9]+ of" validate --gpu v100 --quiet
+printf 'id,gpu\n' > "$tmp/bad.csv"
+expect_fail validate-bad-file "bad\.csv:1: " validate --dataset "$tmp/bad.csv"
+expect_fail validate-no-file "cannot open" validate --dataset "$tmp/none.csv"
+expect_fail validate-bad-gpu "unknown GPU 'x100'" validate --gpu x100
+expect_fail validate-bad-arg "unknown argument" validate --frobnicate
+
 echo "test_tcsim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
