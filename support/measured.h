@@ -155,7 +155,8 @@ static inline int measured_param_int(const measured_row *r, const char *key, lon
 
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
-    static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages" };
+    static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
+                                        "elements", "elem_bytes", "kernels", "reads", "writes" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -377,6 +378,111 @@ static inline tc_status measured__gemm_seconds(const tc_sim_profile *g, tc_mma_i
     return TC_OK;
 }
 
+/* ---- a GEMM slice on one SM, dense or 2:4 sparse (lesson 06, and the
+   sparse speedup rows) ----
+   One SM runs one thread block of MEASURED__WARPS warps that computes a bm x bn tile
+   of D = W * X, MEASURED__K_STEP of K per step: every warp loads its share of the
+   step's W tile (dense fp16, or 2:4 values + metadata) and X tile from
+   global memory, 16 bytes per lane, and issues its MMAs: m16n8k16 (dense)
+   or mma.sp m16n8k32 (sparse: half the instructions, each with the dense
+   m16n8k16's issue cost, so twice the math per cycle). Two steps per loop
+   trip with two register sets: the loads of one step fly while the MMAs
+   of the other issue (software pipelining). Operands a real kernel re-reads
+   (tiles shared by many blocks) are L2-resident; operands read once come
+   from DRAM, and the slice gets its SM's share of DRAM bandwidth. Requests
+   are whole 128-byte warp loads, so small metadata shares round up. */
+enum { MEASURED__WARPS = 16, MEASURED__K_STEP = 64, MEASURED__STEPS_PER_TRIP = 2, MEASURED__TRIPS = 12 };
+/* D (M x N) = W (M x K) * X (K x N), fp16; a bm x bn tile per SM; which
+   operands come from DRAM (read once) rather than L2 (re-read). */
+typedef struct { double M, N, K; int bm, bn, w_from_dram, x_from_dram; } measured_gemm_shape;
+
+/* Bytes per warp per step, rounded up to whole 128-byte requests. */
+static inline int64_t measured__share(double tile_bytes) {
+    int64_t b = (int64_t)ceil(tile_bytes / MEASURED__WARPS);
+    return (b + 127) / 128 * 128;
+}
+
+/* Emits the loads of one operand share for register set `set`: requests
+   of 512 (16 B/lane), 256 or 128 bytes; returns how many registers. */
+static inline int measured__emit_loads(tc_sim_program *p, int reg, int64_t base, int64_t bytes, int set) {
+    int64_t off = 0;
+    int n = 0;
+    while (off < bytes) {
+        int w = bytes - off >= 512 ? 16 : bytes - off >= 256 ? 8 : 4;
+        /* step s of trip i, warp w: base + (i * MEASURED__STEPS_PER_TRIP + set) * MEASURED__WARPS * bytes + w * bytes + off */
+        tc_sim_ldg(p, reg + n, TC_SIM_NOREG,
+                   tc_sim_addr_affine(base + set * MEASURED__WARPS * bytes + off, w, bytes, (int64_t)MEASURED__STEPS_PER_TRIP * MEASURED__WARPS * bytes, w));
+        off += 32 * w;
+        n++;
+    }
+    return n;
+}
+
+static inline tc_status measured__build_slice(tc_sim_program *p, const measured_gemm_shape *s, int sparse) {
+    int64_t a = measured__share(s->bm * MEASURED__K_STEP * 2.0 / (sparse ? 2 : 1));            /* W values */
+    int64_t m = sparse ? measured__share(s->bm * (MEASURED__K_STEP / 4) * 0.5) : 0;            /* 4 bits per group of 4 */
+    int64_t x = measured__share(MEASURED__K_STEP * s->bn * 2.0);
+    int64_t per_step = MEASURED__WARPS * (a + m + x), steps = (int64_t)MEASURED__TRIPS * MEASURED__STEPS_PER_TRIP;
+    int64_t w_base, x_base;
+    int tiles = s->bm * s->bn / (16 * 8) / MEASURED__WARPS, mmas = tiles * MEASURED__K_STEP / (sparse ? 32 : 16);
+    int set, i, top;
+    memset(p, 0, sizeof *p);
+    p->default_sms = 1; p->default_warps_per_sm = MEASURED__WARPS;
+    p->global_bytes = per_step * steps;
+    /* resident operands first: [0, l2_resident_bytes) starts in L2 */
+    x_base = s->x_from_dram ? MEASURED__WARPS * (a + m) * steps : 0;
+    w_base = s->x_from_dram ? 0 : MEASURED__WARPS * x * steps;
+    p->l2_resident_bytes = s->w_from_dram ? w_base : s->x_from_dram ? x_base : p->global_bytes;
+    top = p->n;
+    for (set = 0; set < MEASURED__STEPS_PER_TRIP; set++) {
+        /* registers: set 0 loads into 1.., set 1 into 21..; accumulators 48..63 */
+        int r = 1 + 20 * set, na, nm, nx, other = 1 + 20 * (1 - set);
+        na = measured__emit_loads(p, r, w_base, a, set);
+        nm = sparse ? measured__emit_loads(p, r + na, w_base + MEASURED__WARPS * a * steps, m, set) : 0;
+        nx = measured__emit_loads(p, r + na + nm, x_base, x, set);
+        /* the MMAs of the other set's step, whose loads were issued half a trip ago */
+        for (i = 0; i < mmas; i++) {
+            int acc = 48 + i % tiles % 16, ra = other + i % na, rx = other + na + nm + i % nx;
+            if (sparse) tc_sim_mma_sp(p, TC_MMA_SP_M16N8K32_F16, acc, ra, rx, acc, other + na);
+            else tc_sim_mma(p, TC_MMA_M16N8K16_F16, acc, ra, rx, acc);
+        }
+    }
+    tc_sim_loop(p, top, MEASURED__TRIPS);
+    tc_sim_exit(p);
+    return p->status;
+}
+
+/* ms: the whole GEMM; busy: FLOP rate against back-to-back dense
+   m16n8k16; cycles: the slice's. */
+typedef struct { double ms, busy; int64_t cycles; double dram_mb; } measured_slice;
+
+/* Simulates the slice on one SM of the GPU and scales to the whole GEMM. */
+static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_gemm_shape *s, int sparse, measured_slice *out) {
+    tc_sim_profile g;
+    tc_sim_program p;
+    tc_sim_result r;
+    tc_status st;
+    double slice_flops = 2.0 * s->bm * s->bn * MEASURED__K_STEP * MEASURED__STEPS_PER_TRIP * MEASURED__TRIPS, dense_peak;
+    if (!gpu || !s || !out) return TC_ERR_NULL;
+    g = gpu->profile;
+    if (g.sms < 1 || g.mma_interval[TC_MMA_M16N8K16_F16] < 1 || g.mma_interval[TC_MMA_SP_M16N8K32_F16] < 1) return TC_ERR_ARCH;
+    g.dram_bytes_per_cycle /= g.sms;   /* one SM's share of the GPU's DRAM bandwidth */
+    if ((st = measured__build_slice(&p, s, sparse)) != TC_OK || (st = tc_sim_run(&g, &p, NULL, &r)) != TC_OK) {
+        tc_sim_program_free(&p);
+        return st;
+    }
+    /* the whole GEMM: every SM runs slices at this rate */
+    out->cycles = r.cycles;
+    out->ms = 1e3 * r.cycles / slice_flops * (2.0 * s->M * s->N * s->K) / g.sms / (g.clock_ghz * 1e9);
+    /* FLOPs per cycle of one SM whose pipes issue dense m16n8k16 back to back */
+    dense_peak = g.subpartitions * 2.0 * 16 * 8 * 16 / g.mma_interval[TC_MMA_M16N8K16_F16];
+    out->busy = r.flops / (double)r.cycles / dense_peak;
+    out->dram_mb = r.dram_bytes / 1e6;
+    tc_sim_result_free(&r);
+    tc_sim_program_free(&p);
+    return TC_OK;
+}
+
 /* The simulator's value for the row, in the row's unit; or a reason (why)
    it cannot predict it (TC_ERR_ARG with *why set) or a simulator status. */
 static inline tc_status measured_predict(const measured_row *r, double *predicted, const char **why) {
@@ -392,7 +498,7 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
     g = &gpu->profile;
     if (strcmp(q, "l1_hit_latency") == 0) { if (why) *why = "the model has no L1 cache"; return TC_ERR_ARG; }
     if (strcmp(q, "launch_graph") == 0) { if (why) *why = "CUDA graphs are not modelled"; return TC_ERR_ARG; }
-    if (strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0 && !same_dram) {
+    if (((strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0) || strcmp(q, "fusion_time") == 0) && !same_dram) {
         if (why) *why = "another memory than the model's (a100: the 40 GB part)";
         return TC_ERR_ARG;
     }
@@ -443,6 +549,25 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         if ((st = tc_sim_predict_elementwise(g, &d, &pr)) != TC_OK) return st;
         *predicted = q[0] == 'l' ? pr.seconds * 1e6 : pr.dram_bytes / pr.kernel_seconds / 1e9;
         return TC_OK;
+    } else if (strcmp(q, "fusion_time") == 0) {
+        /* `kernels` elementwise kernels back to back, each reading `reads` and
+           writing `writes` streams of `elements` values of `elem_bytes` */
+        long elements, bytes, kernels, reads, writes;
+        tc_sim_elementwise_desc d;
+        tc_sim_prediction pr;
+        if (!measured_param_int(r, "elements", &elements) || !measured_param_int(r, "elem_bytes", &bytes) ||
+            !measured_param_int(r, "kernels", &kernels) || !measured_param_int(r, "reads", &reads) ||
+            !measured_param_int(r, "writes", &writes) || reads > 8 || writes > 8 || kernels > 1000) {
+            if (why) *why = "the kernel sequence is not published as elementwise streams";
+            return TC_ERR_ARG;
+        }
+        memset(&d, 0, sizeof d);
+        d.elements = (int64_t)elements * bytes / (int64_t)sizeof(float);   /* the simulator streams fp32 */
+        d.inputs = (int)reads;
+        d.outputs = (int)writes;
+        if ((st = tc_sim_predict_elementwise(g, &d, &pr)) != TC_OK) return st;
+        *predicted = (double)kernels * pr.seconds * 1e6;
+        return TC_OK;
     } else if (strcmp(q, "gemm_tflops") == 0 || strcmp(q, "sparse_speedup") == 0) {
         char kernel[16] = "", cta[32];
         double s;
@@ -450,11 +575,14 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
             if (why) *why = q[0] == 's' ? "not one GEMM (a whole network): not modelled" : "params lack m, n, k";
             return TC_ERR_ARG;
         }
-        if (q[0] == 's') {
-            double dense;
-            if ((st = measured__gemm_seconds(g, TC_MMA_M16N8K16_F16, m, n, k, &dense)) != TC_OK) return st;
-            if ((st = measured__gemm_seconds(g, TC_MMA_SP_M16N8K32_F16, m, n, k, &s)) != TC_OK) return st;
-            *predicted = dense / s;
+        if (q[0] == 's') {   /* 128 x 128 tiles, both operands re-read from L2, as lesson 06's compute-bound layer */
+            measured_gemm_shape shape;
+            measured_slice dense, sparse;
+            shape.M = (double)m; shape.N = (double)n; shape.K = (double)k;
+            shape.bm = 128; shape.bn = 128; shape.w_from_dram = 0; shape.x_from_dram = 0;
+            if ((st = measured_gemm_slice(gpu, &shape, 0, &dense)) != TC_OK) return st;
+            if ((st = measured_gemm_slice(gpu, &shape, 1, &sparse)) != TC_OK) return st;
+            *predicted = dense.ms / sparse.ms;
             return TC_OK;
         }
         measured_param(r, "kernel", kernel, sizeof kernel);
