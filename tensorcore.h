@@ -707,19 +707,12 @@ TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
 TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                                const float *values, int ldv, const uint32_t *meta, int ldm,
                                const float *B, int ldb, const float *C, int ldc, float *D, int ldd);
-/* The same as a descriptor (zero-initialise; leading dimensions of 0 mean
-   tightly packed: K/2 for values, tc_sparse_meta_words for meta, N for B,
-   C and D; options left zero are the architecture's behaviour). */
+/* The same as a descriptor: tc_gemm_ex's, with gemm.A holding the
+   compressed values (M x K/2 for the dense shape M x K; gemm.lda 0 means
+   K/2), plus the metadata (ldm 0: tc_sparse_meta_words). Zero-initialise. */
 typedef struct {
-    tc_arch arch;
-    tc_dtype in, out;
-    int M, N, K;                  /* the dense shape: values hold M x K/2 */
-    const float *values; int ldv;
+    tc_gemm_desc gemm;
     const uint32_t *meta; int ldm;
-    const float *B; int ldb;
-    const float *C; int ldc;      /* C may be NULL (zero) */
-    float *D; int ldd;
-    tc_mma_options options;
 } tc_sparse_gemm_desc;
 TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
 
@@ -2856,15 +2849,17 @@ TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, i
 }
 
 TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
+    const tc_gemm_desc *g;
     int group = 0, keep, words = 0;
     if (!d) return TC_ERR_NULL;
+    g = &d->gemm;
     /* the packed metadata width needs a valid pattern; an invalid one is
        reported by the GEMM itself */
-    if (tc_sparse_pattern(d->in, &group, &keep) == TC_OK && d->K >= 0 && d->K % group == 0)
-        words = tc__sparse_words(group, d->K);
-    return tc__sparse_gemm(d->arch, d->in, d->out, d->M, d->N, d->K, d->values, tc__ld(d->ldv, d->K / 2),
-                           d->meta, tc__ld(d->ldm, words), d->B, tc__ld(d->ldb, d->N), d->C, tc__ld(d->ldc, d->N),
-                           d->D, tc__ld(d->ldd, d->N), &d->options);
+    if (tc_sparse_pattern(g->in, &group, &keep) == TC_OK && g->K >= 0 && g->K % group == 0)
+        words = tc__sparse_words(group, g->K);
+    return tc__sparse_gemm(g->arch, g->in, g->out, g->M, g->N, g->K, g->A, tc__ld(g->lda, g->K / 2),
+                           d->meta, tc__ld(d->ldm, words), g->B, tc__ld(g->ldb, g->N), g->C, tc__ld(g->ldc, g->N),
+                           g->D, tc__ld(g->ldd, g->N), &g->options);
 }
 
 /* ------------------------------------------------ section 5: simulator */

@@ -57,10 +57,10 @@ static tc_status sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, 
                                 const tc_mma_options *opt) {
     tc_sparse_gemm_desc d;
     memset(&d, 0, sizeof d);
-    d.arch = arch; d.in = in; d.out = out; d.M = M; d.N = N; d.K = K;
-    d.values = values; d.ldv = ldv; d.meta = meta; d.ldm = ldm;
-    d.B = B; d.ldb = ldb; d.C = C; d.ldc = ldc; d.D = D; d.ldd = ldd;
-    if (opt) d.options = *opt;
+    d.gemm.arch = arch; d.gemm.in = in; d.gemm.out = out; d.gemm.M = M; d.gemm.N = N; d.gemm.K = K;
+    d.gemm.A = values; d.gemm.lda = ldv; d.meta = meta; d.ldm = ldm;
+    d.gemm.B = B; d.gemm.ldb = ldb; d.gemm.C = C; d.gemm.ldc = ldc; d.gemm.D = D; d.gemm.ldd = ldd;
+    if (opt) d.gemm.options = *opt;
     return tc_sparse_gemm_ex(&d);
 }
 
@@ -655,13 +655,13 @@ static void test_sparse_gemm_desc(void) {
                     CHECK_STATUS(tc_sparse_gemm((tc_arch)arch, t, out, M, N, K, V, K / 2, meta, words, B, N,
                                                 use_c ? C : NULL, N, D0, N), TC_OK);
                     memset(&d, 0, sizeof d);
-                    d.arch = (tc_arch)arch; d.in = t; d.out = out; d.M = M; d.N = N; d.K = K;
-                    d.values = V; d.meta = meta; d.B = B; d.C = use_c ? C : NULL; d.D = D1;
+                    d.gemm.arch = (tc_arch)arch; d.gemm.in = t; d.gemm.out = out; d.gemm.M = M; d.gemm.N = N; d.gemm.K = K;
+                    d.gemm.A = V; d.meta = meta; d.gemm.B = B; d.gemm.C = use_c ? C : NULL; d.gemm.D = D1;
                     CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);   /* every ld 0: packed */
-                    d.ldv = K / 2; d.ldm = words; d.ldb = N; d.ldc = N; d.ldd = N; d.D = D2;
+                    d.gemm.lda = K / 2; d.ldm = words; d.gemm.ldb = N; d.gemm.ldc = N; d.gemm.ldd = N; d.gemm.D = D2;
                     CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);   /* the same, spelled out */
-                    d.values = Vp; d.ldv = K / 2 + PV; d.meta = metap; d.ldm = words + PM;
-                    d.B = Bp; d.ldb = N + PB; d.C = use_c ? Cp : NULL; d.ldc = N + PC; d.D = Dp; d.ldd = N + PD;
+                    d.gemm.A = Vp; d.gemm.lda = K / 2 + PV; d.meta = metap; d.ldm = words + PM;
+                    d.gemm.B = Bp; d.gemm.ldb = N + PB; d.gemm.C = use_c ? Cp : NULL; d.gemm.ldc = N + PC; d.gemm.D = Dp; d.gemm.ldd = N + PD;
                     CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);   /* padded storage */
                     for (r = 0; r < M; r++)
                         for (c = 0; c < N; c++) {
@@ -680,21 +680,21 @@ static void test_sparse_gemm_desc(void) {
         uint32_t m[2] = { 0x88888888u, 0x88888888u };
         CHECK_STATUS(tc_sparse_gemm_ex(NULL), TC_ERR_NULL);
         memset(&d, 0, sizeof d);
-        d.arch = TC_ARCH_A100; d.in = TC_FP16; d.out = TC_FP32; d.M = 2; d.N = 2; d.K = 8;
-        d.values = v; d.meta = m; d.B = b; d.D = dd;
+        d.gemm.arch = TC_ARCH_A100; d.gemm.in = TC_FP16; d.gemm.out = TC_FP32; d.gemm.M = 2; d.gemm.N = 2; d.gemm.K = 8;
+        d.gemm.A = v; d.meta = m; d.gemm.B = b; d.gemm.D = dd;
         CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_OK);
         CHECK(dd[0] == 0.0f && dd[3] == 0.0f);   /* B is zero */
         dd[0] = dd[1] = dd[2] = dd[3] = 9;
-        d.values = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.values = v;
+        d.gemm.A = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.gemm.A = v;
         d.meta = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.meta = m;
-        d.D = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.D = dd;
-        d.K = 6; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SHAPE);          /* packed ldm needs a valid K */
-        d.K = -4; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SIZE);
-        d.K = 8; d.in = TC_FP32; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_DTYPE);
-        d.in = TC_FP16; d.arch = TC_ARCH_V100; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_ARCH);
-        d.arch = TC_ARCH_A100; d.ldv = 3; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SHAPE);
-        d.ldv = 0; d.options.zero_rule = (tc_mma_zero_rule)7; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_ARG);
-        d.options.zero_rule = TC_MMA_ZEROS_MMASIM; m[0] = 0x88888808u; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SPARSE_META);
+        d.gemm.D = NULL; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_NULL); d.gemm.D = dd;
+        d.gemm.K = 6; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SHAPE);          /* packed ldm needs a valid K */
+        d.gemm.K = -4; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SIZE);
+        d.gemm.K = 8; d.gemm.in = TC_FP32; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_DTYPE);
+        d.gemm.in = TC_FP16; d.gemm.arch = TC_ARCH_V100; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_ARCH);
+        d.gemm.arch = TC_ARCH_A100; d.gemm.lda = 3; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SHAPE);
+        d.gemm.lda = 0; d.gemm.options.zero_rule = (tc_mma_zero_rule)7; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_ARG);
+        d.gemm.options.zero_rule = TC_MMA_ZEROS_MMASIM; m[0] = 0x88888808u; CHECK_STATUS(tc_sparse_gemm_ex(&d), TC_ERR_SPARSE_META);
         CHECK(dd[0] == 9 && dd[1] == 9 && dd[2] == 9 && dd[3] == 9);
     }
 }
