@@ -624,6 +624,21 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
 /* |predicted - measured| / measured. */
 static inline double measured_error(const measured_row *r, double predicted) { return fabs(predicted - r->value) / r->value; }
 
+/* The measured value of the row `id`; TC_ERR_ARG if the dataset cannot be
+   read or has no such row. */
+static inline tc_status measured_value(const char *id, double *value) {
+    measured_set set;
+    char err[512];
+    tc_status st = TC_ERR_ARG;
+    int i;
+    if (!id || !value) return TC_ERR_NULL;
+    if (measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) return TC_ERR_ARG;
+    for (i = 0; i < set.n; i++)
+        if (strcmp(set.rows[i].id, id) == 0) { *value = set.rows[i].value; st = TC_OK; }
+    measured_free(&set);
+    return st;
+}
+
 /* For lessons: every row of `quantity` whose model is `model` (NULL: any),
    as "measured beside simulated" lines with the source, a row the model
    cannot predict with its reason, and a mark on errors over 25%. Returns
