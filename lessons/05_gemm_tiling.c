@@ -18,7 +18,8 @@
            ladder's predicted times on both GPUs, the exercise.
    Writes: 05_roofline.png  log-log roofline (FLOP/s against FLOPs per byte
                             moved from L2 to the SMs) with the a100 and h100
-                            roofs and every ladder kernel placed on them
+                            roofs, every ladder kernel placed on them, and the
+                            published A100 kernels of the measured dataset
            05_waves.png     predicted TFLOP/s against size: the wave sawtooth
    Exercise (also printed at the end): for M = 3072, N = 3072, K = 8192 fp16
    on h100, the ladder's 128x128x32 tile leaves a poor last wave. Choose a
@@ -136,7 +137,7 @@ static int waves_plot(void) {
 /* The roofs and the ladder's predictions; returns non-zero on a failure. */
 static int ladder_and_roofline(void) {
     double px[N_LADDER][2], py[N_LADDER][2];
-    plot_chart_desc cd = { "Roofline: the gemm.cu ladder, 4096^3, on a100 and h100 (predicted)",
+    plot_chart_desc cd = { "Roofline, 4096^3: the gemm.cu ladder predicted, published A100 kernels measured",
                            "FLOPs per byte moved from L2 to the SMs", "FLOP/s", 1, 1, 0.5, 5000, 1e11, 2e15, 1 };
     plot_chart *ch;
     int i, j, rc;
@@ -197,6 +198,24 @@ static int ladder_and_roofline(void) {
         double x[2] = { px[i][0], px[i][1] }, y[2] = { py[i][0], py[i][1] };
         snprintf(label, sizeof label, "v%d %s (a100, h100)", tc_tile_ladder_get(i)->version, tc_tile_ladder_get(i)->name);
         plot_chart_points(ch, x, y, 2, label);
+    }
+    {   /* published A100 kernels whose tiling is known: measured rate at the tiling's intensity */
+        measured_set set;
+        char err[512];
+        double mx[32], my[32];
+        int nm = 0;
+        if (measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) { plot_chart_free(ch); return 1; }
+        for (i = 0; i < set.n && nm < 32; i++) {
+            tc_tile_desc td;
+            tc_tile_result tr;
+            const tc_gpu *gpu = measured_gpu(&set.rows[i]);
+            if (strcmp(set.rows[i].quantity, "gemm_tflops") != 0 || !gpu || strcmp(gpu->name, "a100") != 0 ||
+                measured_tile(&set.rows[i], &td) != TC_OK || tc_tile_model(gpu, &td, &tr, NULL) != TC_OK) continue;
+            mx[nm] = tr.intensity_l2;
+            my[nm++] = set.rows[i].value * 1e12;
+        }
+        measured_free(&set);
+        plot_chart_points(ch, mx, my, nm, "a100 measured: published kernels (tests/measured)");
     }
     rc = plot_chart_write_png(ch, "05_roofline.png");
     plot_chart_free(ch);

@@ -483,6 +483,28 @@ static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_ge
     return TC_OK;
 }
 
+/* The tiling of a GEMM row whose params give kernel=tile: its sizes, CTA
+   tile and stages, and where the source does not say, 64x64 warp tiles of
+   m16n8k16 with rows padded by 8 elements (conflict-free ldmatrix):
+   assumptions. TC_ERR_ARG if the row has no such tiling. */
+static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
+    char kernel[16], cta[32];
+    long m, n, k, stages = 1;
+    if (!measured_param(r, "kernel", kernel, sizeof kernel) || strcmp(kernel, "tile") != 0 ||
+        !measured_param(r, "cta", cta, sizeof cta) || !measured_param_int(r, "m", &m) ||
+        !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) return TC_ERR_ARG;
+    memset(d, 0, sizeof *d);
+    if (sscanf(cta, "%dx%dx%d", &d->cta_m, &d->cta_n, &d->cta_k) != 3) return TC_ERR_ARG;
+    measured_param_int(r, "stages", &stages);
+    d->M = (int)m; d->N = (int)n; d->K = (int)k;
+    d->in = TC_FP16;
+    d->warp_m = 64; d->warp_n = 64;
+    d->inst_m = 16; d->inst_n = 8; d->inst_k = 16;
+    d->stages = (int)stages;
+    d->pad_a = 8; d->pad_b = 8;
+    return TC_OK;
+}
+
 /* The simulator's value for the row, in the row's unit; or a reason (why)
    it cannot predict it (TC_ERR_ARG with *why set) or a simulator status. */
 static inline tc_status measured_predict(const measured_row *r, double *predicted, const char **why) {
@@ -594,18 +616,7 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {
             tc_tile_desc d;
             tc_tile_result tr;
-            long stages = 1;
-            memset(&d, 0, sizeof d);
-            d.M = (int)m; d.N = (int)n; d.K = (int)k;
-            d.in = TC_FP16;
-            if (sscanf(cta, "%dx%dx%d", &d.cta_m, &d.cta_n, &d.cta_k) != 3) { if (why) *why = "cta is not MxNxK"; return TC_ERR_ARG; }
-            measured_param_int(r, "stages", &stages);
-            /* Assumed where the source does not say: 64x64 warp tiles of
-               m16n8k16, rows padded by 8 elements (conflict-free ldmatrix). */
-            d.warp_m = 64; d.warp_n = 64;
-            d.inst_m = 16; d.inst_n = 8; d.inst_k = 16;
-            d.stages = (int)stages;
-            d.pad_a = 8; d.pad_b = 8;
+            if (measured_tile(r, &d) != TC_OK) { if (why) *why = "cta is not MxNxK"; return TC_ERR_ARG; }
             if ((st = tc_tile_predict(gpu, &d, &tr, why)) != TC_OK) return st;
             *predicted = tr.predicted_flops_per_s / 1e12;
             return TC_OK;
