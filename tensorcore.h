@@ -44,8 +44,9 @@
      Documented exceptions, each stating its contract where it is declared:
      the per-element primitives meant for kernels (scalar conversions give
      the format's NaN for an unknown rounding mode, see tc_rounding_is_valid;
-     tc_mma_dot gives NaN for an unsupported combination; the unscale
-     primitives), and lookups by name or index, which return NULL when there
+     tc_mma_dot gives NaN for an unsupported combination; tc_split,
+     tc_classify, tc_ulp and tc_next_up/down for an unknown dtype; the
+     unscale primitives), and lookups by name or index, which return NULL when there
      is no such entry (tc_format_of, tc_gpu_find, tc_gpu_get, ...).
 
    GPU
@@ -227,6 +228,9 @@ typedef struct {
     tc_class cls;
 } tc_fields;
 
+/* Per-element primitives (see ERRORS): an unknown dtype gives all fields 0
+   with cls TC_CLASS_NAN from tc_split, TC_CLASS_NAN from tc_classify, and
+   NaN from tc_ulp, tc_next_up and tc_next_down. */
 TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits);
 TC_HOST_DEVICE TCDEF tc_class  tc_classify(tc_dtype t, uint32_t bits);
 /* Spacing between |x| and the next larger-magnitude value of the format
@@ -1507,8 +1511,14 @@ TCDEF const tc_format *tc_format_of(tc_dtype t) {
 TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits) {
     tc__fmt f = tc__fmt_of(t);
     tc_fields r;
-    int bias = (1 << (f.ebits - 1)) - 1;
-    uint32_t mask = f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u);
+    int bias;
+    uint32_t mask;
+    if (f.total == 0) {   /* unknown dtype: the shifts below would be by -1 */
+        r.sign = 0; r.exponent = 0; r.mantissa = 0; r.unbiased = 0; r.cls = TC_CLASS_NAN;
+        return r;
+    }
+    bias = (1 << (f.ebits - 1)) - 1;
+    mask = f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u);
     bits &= mask;
     r.sign = (int)((bits >> (f.total - 1)) & 1u);
     r.exponent = (int)((bits >> f.mbits) & ((1u << f.ebits) - 1u));
@@ -1520,10 +1530,12 @@ TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits) {
 
 TC_HOST_DEVICE TCDEF tc_class tc_classify(tc_dtype t, uint32_t bits) {
     tc__fmt f = tc__fmt_of(t);
-    uint32_t mag = bits & ((f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u)) >> 1);
-    uint32_t exp_field = mag >> f.mbits;
-    uint32_t frac = mag & ((1u << f.mbits) - 1u);
-    uint32_t all_ones = (1u << f.ebits) - 1u;
+    uint32_t mag, exp_field, frac, all_ones;
+    if (f.total == 0) return TC_CLASS_NAN;   /* unknown dtype: no value at all */
+    mag = bits & ((f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u)) >> 1);
+    exp_field = mag >> f.mbits;
+    frac = mag & ((1u << f.mbits) - 1u);
+    all_ones = (1u << f.ebits) - 1u;
     if (!f.has_inf) {
         if (mag == f.nan_bits) return TC_CLASS_NAN;
     } else if (exp_field == all_ones) {
@@ -1539,6 +1551,7 @@ TC_HOST_DEVICE static float tc__step(tc_dtype t, float x, int dir) {
     tc__fmt f = tc__fmt_of(t);
     uint32_t bits, sign_bit, mag, top;
     if (x != x) return x;
+    if (f.total == 0) return tc__float(0x7FFFFFFFu);   /* unknown dtype: no neighbours */
     bits = tc_encode(t, x, TC_RN | (f.has_inf ? 0 : TC_SATFINITE));
     sign_bit = 1u << (f.total - 1);
     mag = bits & (sign_bit - 1u);
@@ -1556,7 +1569,7 @@ TC_HOST_DEVICE TCDEF float tc_next_down(tc_dtype t, float x) { return tc__step(t
 TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x) {
     float ax = x < 0 ? -x : x;
     float up;
-    if (x != x || ax == tc__float(0x7F800000u)) return tc__float(0x7FFFFFFFu);
+    if (x != x || ax == tc__float(0x7F800000u) || tc__fmt_of(t).total == 0) return tc__float(0x7FFFFFFFu);
     ax = tc_round(t, ax, TC_RN | TC_SATFINITE);
     up = tc_next_up(t, ax);
     if (up == tc__float(0x7F800000u) || up == ax) return ax - tc_next_down(t, ax);   /* at max: spacing below */
@@ -2710,7 +2723,7 @@ TCDEF tc_status tc_sparse_pack_a(tc_mma_instr s, int selector, int M, int K,
     if (!values || !meta || !a || !meta_regs) return TC_ERR_NULL;
     if (selector < 0 || selector >= info.selectors) return TC_ERR_ARG;
     if (ldv < K / 2 || ldm < tc__sparse_words(group, K)) return TC_ERR_SHAPE;
-    if (row0 < 0 || col0 < 0 || row0 % info.m || col0 % info.k || row0 + info.m > M || col0 + info.k > K) return TC_ERR_SHAPE;
+    if (row0 < 0 || col0 < 0 || row0 % info.m || col0 % info.k || row0 > M - info.m || col0 > K - info.k) return TC_ERR_SHAPE;   /* subtract: row0 + m could overflow */
     for (lane = 0; lane < 32; lane++) {
         meta_regs[lane] = 0;
         for (e = 0; e < 4; e++) a[lane * 4 + e] = 0;
@@ -2739,7 +2752,7 @@ TCDEF tc_status tc_sparse_pack_b(tc_mma_instr s, int K, int N, const float *B, i
     if (!tc__sparse_info(s, &info)) return TC_ERR_ARG;
     if (!B || !b) return TC_ERR_NULL;
     if (K < 0 || N < 0) return TC_ERR_SIZE;
-    if (ldb < N || k0 < 0 || n0 < 0 || k0 + info.k > K || n0 + info.n > N) return TC_ERR_SHAPE;
+    if (ldb < N || k0 < 0 || n0 < 0 || k0 > K - info.k || n0 > N - info.n) return TC_ERR_SHAPE;   /* subtract: k0 + k could overflow */
     for (lane = 0; lane < 32; lane++) {
         for (e = 0; e < 4; e++) b[lane * 4 + e] = 0;
         for (e = 0; e < info.b_elems; e++) {
@@ -3533,13 +3546,14 @@ typedef struct {
     int64_t since;                    /* current state, since this cycle */
     int state;                        /* -1 before cycle 0 */
     int pc, sm, sub, local, global, block, done, at_barrier;
-    int32_t *trips;                   /* LOOP counters, one per instruction */
+    int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
     int64_t nseg, capseg;
 } tc__sim_warp;
 
 typedef struct {
-    int loop;                 /* innermost LOOP around the instruction, -1 if none */
+    int loop;                 /* innermost LOOP around the instruction (its slot), -1 if none */
+    int slot;                 /* LOOP: its trip counter's index in each warp's trips[] */
     int lanes, width, passes; /* shared: passes per request; global: sectors if `aligned` */
     int64_t off_min, off_max; /* lane offsets, for bounds checks */
     int sec_first, sec_n, aligned;
@@ -3553,6 +3567,7 @@ typedef struct {
     int64_t *secpool;
     tc__sim_warp *w;
     int nw, wps, wpb, record, policy;
+    int nloops;                       /* LOOP instructions: trip counters per warp */
     int *arrived, *exited;            /* per thread block */
     double *port_free, *shared_free;  /* per SM: L2 -> SM and shared memory token buckets */
     int64_t *ffma_free, *mma_free;    /* per sub-partition */
@@ -3677,7 +3692,12 @@ static void tc__sim_release(tc__sim *S, int block, int64_t t) {
         w->wake = t + 1;
         w->reason = TC_SIM_BARRIER;
     }
-    for (i = 0; i < S->g->subpartitions; i++) S->sched_next[sm * S->g->subpartitions + i] = t + 1;
+    /* Wake every scheduler of the SM by t + 1 at the latest, never later than
+       it already wakes: one not yet run this cycle must still run at t. */
+    for (i = 0; i < S->g->subpartitions; i++) {
+        int64_t *next = &S->sched_next[sm * S->g->subpartitions + i];
+        if (*next > t + 1) *next = t + 1;
+    }
     S->arrived[block] = 0;
 }
 
@@ -3745,13 +3765,75 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
         tc__sim_release(S, w->block, t);
         break;
     case TC_SIM_LOOP:
-        if (w->trips[w->pc] + 1 < ins->count) { w->trips[w->pc]++; w->pc = ins->target; return; }
-        w->trips[w->pc] = 0;
+    {
+        int32_t *trip = &w->trips[S->pre[w->pc].slot];
+        if (*trip + 1 < ins->count) { ++*trip; w->pc = ins->target; return; }
+        *trip = 0;
+    }
         break;
     default:
         break;
     }
     w->pc++;
+}
+
+static void *tc__sim_calloc(int64_t n, size_t size) {
+    void *q;
+    if (n < 1) n = 1;
+    q = TC_MALLOC((size_t)n * size);
+    if (q) memset(q, 0, (size_t)n * size);
+    return q;
+}
+
+/* Heap order for tc__sim_loops: the shorter body, then the earlier LOOP. */
+static int tc__sim_loop_before(const tc_sim_program *p, int a, int b) {
+    int sa = a - p->code[a].target, sb = b - p->code[b].target;
+    return sa < sb || (sa == sb && a < b);
+}
+
+/* Numbers the LOOPs (pre.slot) and gives every instruction its innermost
+   LOOP (pre.loop): of the LOOPs whose body [target, LOOP] holds it, the one
+   with the shortest body. One sweep over the program with a heap of the
+   bodies open at pc, O(n log n), so preparing a long program cannot take
+   longer than running it. Expects pre[] allocated and LOOP targets checked. */
+static tc_status tc__sim_loops(tc__sim *S) {
+    const tc_sim_program *p = S->p;
+    int *first = (int *)tc__sim_calloc(p->n, sizeof(int));        /* LOOPs by target: a list per pc, */
+    int *next = (int *)tc__sim_calloc(p->n, sizeof(int));         /* 1-based, 0 ends it */
+    int *heap = (int *)tc__sim_calloc(p->n, sizeof(int));
+    int pc, l, n = 0;
+    if (!first || !next || !heap) { TC_FREE(first); TC_FREE(next); TC_FREE(heap); return TC_ERR_NOMEM; }
+    S->nloops = 0;
+    for (pc = 0; pc < p->n; pc++) {
+        memset(&S->pre[pc], 0, sizeof S->pre[pc]);
+        S->pre[pc].loop = -1;
+        if (p->code[pc].op != TC_SIM_LOOP) continue;
+        S->pre[pc].slot = S->nloops++;
+        next[pc] = first[p->code[pc].target];
+        first[p->code[pc].target] = pc + 1;
+    }
+    for (pc = 0; pc < p->n; pc++) {
+        for (l = first[pc]; l; l = next[l - 1]) {   /* bodies opening here: sift up */
+            int i = n++;
+            while (i > 0 && tc__sim_loop_before(p, l - 1, heap[(i - 1) / 2])) { heap[i] = heap[(i - 1) / 2]; i = (i - 1) / 2; }
+            heap[i] = l - 1;
+        }
+        while (n > 0 && heap[0] < pc) {   /* bodies closed before pc: pop, sift down */
+            int i = 0, last = heap[--n];
+            for (;;) {
+                int c = 2 * i + 1;
+                if (c >= n) break;
+                if (c + 1 < n && tc__sim_loop_before(p, heap[c + 1], heap[c])) c++;
+                if (!tc__sim_loop_before(p, heap[c], last)) break;
+                heap[i] = heap[c];
+                i = c;
+            }
+            heap[i] = last;
+        }
+        if (n > 0) S->pre[pc].loop = S->pre[heap[0]].slot;
+    }
+    TC_FREE(first); TC_FREE(next); TC_FREE(heap);
+    return TC_OK;
 }
 
 /* Checks the program against the profile and precomputes what does not
@@ -3763,7 +3845,8 @@ static tc_status tc__sim_prepare(tc__sim *S) {
     const tc_sim_program *p = S->p;
     const tc_sim_profile *g = S->g;
     const int64_t lim = (int64_t)1 << 34;
-    int pc, l, nsec = 0;
+    int pc, nsec = 0;
+    tc_status st;
     if (p->status != TC_OK) return p->status;
     if (p->n < 1 || !p->code || p->code[p->n - 1].op != TC_SIM_EXIT) return TC_ERR_PROGRAM;
     if (p->global_bytes < 0 || p->global_bytes > lim || p->shared_bytes < 0 || p->shared_bytes > g->shared_bytes_per_sm ||
@@ -3772,22 +3855,19 @@ static tc_status tc__sim_prepare(tc__sim *S) {
     S->pre = (tc__sim_pre *)TC_MALLOC((size_t)p->n * sizeof *S->pre);
     S->secpool = (int64_t *)TC_MALLOC((size_t)p->n * 32 * sizeof *S->secpool);
     if (!S->pre || !S->secpool) return TC_ERR_NOMEM;
+    for (pc = 0; pc < p->n; pc++) {   /* LOOPs first: the sweep below needs every body's extent */
+        const tc_sim_instr *ins = &p->code[pc];
+        if (ins->op == TC_SIM_LOOP && (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)))
+            return TC_ERR_PROGRAM;
+    }
+    if ((st = tc__sim_loops(S)) != TC_OK) return st;
     for (pc = 0; pc < p->n; pc++) {
         const tc_sim_instr *ins = &p->code[pc];
         tc__sim_pre *pre = &S->pre[pc];
         const tc_sim_addr *a = &ins->addr;
-        int i, span = 1 << 30;
+        int i;
         for (i = 0; i < (int)sizeof ins->src; i++) if (!tc__sim_reg_ok(ins->src[i])) return TC_ERR_PROGRAM;
         if (!tc__sim_reg_ok(ins->dst) || ins->op >= TC_SIM_OP_COUNT) return TC_ERR_PROGRAM;
-        memset(pre, 0, sizeof *pre);
-        pre->loop = -1;
-        for (l = pc; l < p->n; l++)   /* innermost: the first LOOP at or after pc whose body reaches back over pc */
-            if (p->code[l].op == TC_SIM_LOOP && p->code[l].target <= pc && l - p->code[l].target < span) {
-                pre->loop = l;
-                span = l - p->code[l].target;
-            }
-        if (ins->op == TC_SIM_LOOP && (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)))
-            return TC_ERR_PROGRAM;
         if (ins->op == TC_SIM_MMA) {
             if (ins->mma >= TC_MMA_INSTR_COUNT) return TC_ERR_PROGRAM;
             if (g->mma_latency[ins->mma] == 0) return TC_ERR_ARCH;
@@ -3840,14 +3920,6 @@ static void tc__sim_free(tc__sim *S) {
     TC_FREE(S->last); TC_FREE(S->sched_next); TC_FREE(S->sm_next); TC_FREE(S->resident);
 }
 
-static void *tc__sim_calloc(int64_t n, size_t size) {
-    void *q;
-    if (n < 1) n = 1;
-    q = TC_MALLOC((size_t)n * size);
-    if (q) memset(q, 0, (size_t)n * size);
-    return q;
-}
-
 static tc_status tc__sim_setup(tc__sim *S, int sms) {
     const tc_sim_profile *g = S->g;
     const int nsp = sms * g->subpartitions;
@@ -3884,7 +3956,7 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
         w->global = i;
         w->block = i / S->wpb;
         w->state = -1;
-        w->trips = (int32_t *)tc__sim_calloc(S->p->n, sizeof *w->trips);
+        w->trips = (int32_t *)tc__sim_calloc(S->nloops, sizeof *w->trips);
         if (!w->trips) return TC_ERR_NOMEM;
     }
     return TC_OK;

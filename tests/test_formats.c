@@ -330,6 +330,14 @@ static void test_format_tools(void) {
     CHECK(strcmp(tc_rounding_name(9), "invalid") == 0);
     CHECK(tc_rounding_is_valid(TC_RU | TC_SATFINITE) && !tc_rounding_is_valid(5) && !tc_rounding_is_valid(-1));
     CHECK(tc_encode((tc_dtype)77, 1.0f, TC_RN) == 0 && isnan(tc_decode((tc_dtype)77, 0)));
+    /* an unknown dtype: the documented defined results, not shifts by -1 */
+    {
+        tc_fields u = tc_split((tc_dtype)77, 0xFFFFFFFFu);
+        CHECK(u.sign == 0 && u.exponent == 0 && u.mantissa == 0 && u.unbiased == 0 && u.cls == TC_CLASS_NAN);
+        CHECK(tc_classify((tc_dtype)-1, 0x3C00u) == TC_CLASS_NAN);
+        CHECK(isnan(tc_next_up((tc_dtype)77, 1.0f)) && isnan(tc_next_down((tc_dtype)-1, 0.0f)));
+        CHECK(isnan(tc_ulp((tc_dtype)77, 1.0f)) && isnan(tc_ulp((tc_dtype)-1, 0.0f)));
+    }
     CHECK(tc_round(TC_FP16, 0.1f, TC_RN) == tc_fp16_to_f32(tc_fp16_from_f32(0.1f, TC_RN)));
 }
 

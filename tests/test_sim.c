@@ -7,6 +7,7 @@
 #include "tc_test.h"
 
 #include <math.h>
+#include <time.h>
 
 static const tc_sim_profile *prof(const char *name) {
     const tc_gpu *gpu = tc_gpu_find(name);
@@ -658,6 +659,89 @@ static void test_status_kinds(void) {
     CHECK(tc_status_is_error((tc_status)1000) && !tc_status_is_warning((tc_status)1000));
 }
 
+/* A barrier released in one sub-partition must not make the SM's other
+   schedulers skip the cycle. a100 (4 schedulers, FFMA latency 4, interval 2),
+   one SM of 8 warps in blocks of 1, BAR; FFMA; EXIT: each scheduler has
+   warps A and B. t=0 A issues BAR (released at once, A wakes at 1); t=1 GTO
+   keeps A: FFMA (result at 5, pipe free at 3); t=2 B issues BAR; t=3 B's
+   FFMA (result at 7); A exits at 5, B at 7: 7 cycles. And for several
+   barrier programs the states add up to warps x cycles. */
+static void test_barrier_release(void) {
+    const tc_sim_profile *g = prof("a100");
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result r;
+    int variant, wpb;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    tc_sim_bar(&p, TC_SIM_NOREG);
+    tc_sim_ffma(&p, 1, 2, 3, 4);
+    tc_sim_exit(&p);
+    o.sms = 1; o.warps_per_sm = 8; o.warps_per_block = 1;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_OK);
+    CHECK_BITS(64, r.cycles, 7);
+    check_accounting(&r);
+    tc_sim_result_free(&r);
+    tc_sim_program_free(&p);
+    for (variant = 0; variant < 3; variant++)
+        for (wpb = 1; wpb <= 8; wpb *= 2) {
+            memset(&p, 0, sizeof p);
+            p.global_bytes = 16 * 4096;   /* 2 SMs x 8 warps, one row each */
+            p.l2_resident_bytes = 4 * 4096;
+            if (variant == 1) tc_sim_ldg(&p, 1, TC_SIM_NOREG, tc_sim_addr_affine(0, 4, 4096, 0, 4));
+            tc_sim_bar(&p, variant == 1 ? 1 : TC_SIM_NOREG);
+            tc_sim_ffma(&p, 2, 1, 1, 2);
+            if (variant == 2) tc_sim_loop(&p, 0, 3);   /* BAR; FFMA three times */
+            tc_sim_bar(&p, TC_SIM_NOREG);
+            tc_sim_ffma(&p, 3, 2, 2, 3);
+            tc_sim_exit(&p);
+            memset(&o, 0, sizeof o);
+            o.sms = 2; o.warps_per_sm = 8; o.warps_per_block = wpb; o.record_timeline = 1;
+            CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_OK);
+            check_accounting(&r);
+            tc_sim_result_free(&r);
+            tc_sim_program_free(&p);
+        }
+}
+
+/* Preparing a program is not quadratic in its length: 2^20 dependent FFMAs
+   are accepted and run in far less than a second (they took ~30 minutes). */
+static void test_long_program(void) {
+    tc_sim_program p;
+    tc_sim_result r;
+    clock_t start;
+    double secs;
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_build_ffma_chain(&p, 1 << 20), TC_OK);
+    start = clock();
+    CHECK_STATUS(tc_sim_run(prof("a100"), &p, NULL, &r), TC_OK);
+    secs = (double)(clock() - start) / CLOCKS_PER_SEC;
+    CHECK(secs < 1.0);   /* ~0.15 s at -O2; the limit leaves room for slow builds and busy machines */
+    CHECK(r.cycles == (int64_t)4 << 20);   /* latency-bound: 4 cycles per FFMA */
+    tc_sim_result_free(&r);
+    tc_sim_program_free(&p);
+}
+
+/* Raw instructions (tc_sim_emit) with an opcode or MMA kind out of range:
+   tc_sim_run refuses them with TC_ERR_PROGRAM. */
+static void test_raw_instructions(void) {
+    tc_sim_program p;
+    tc_sim_instr ins;
+    tc_sim_result r;
+    int bad;
+    for (bad = 0; bad < 3; bad++) {
+        memset(&p, 0, sizeof p);
+        memset(&ins, 0, sizeof ins);
+        ins.dst = 1; ins.src[0] = ins.src[1] = ins.src[2] = ins.src[3] = TC_SIM_NOREG;
+        ins.op = bad == 0 ? TC_SIM_OP_COUNT : bad == 1 ? 0xFF : TC_SIM_MMA;
+        ins.mma = bad == 2 ? TC_MMA_INSTR_COUNT : 0;
+        CHECK_STATUS(tc_sim_emit(&p, &ins), TC_OK);
+        tc_sim_exit(&p);
+        CHECK_STATUS(tc_sim_run(prof("a100"), &p, NULL, &r), TC_ERR_PROGRAM);
+        tc_sim_program_free(&p);
+    }
+}
+
 int main(void) {
     test_gpus();
     test_status_kinds();
@@ -674,5 +758,8 @@ int main(void) {
     test_named();
     test_bad_inputs();
     test_blocks();
+    test_barrier_release();
+    test_long_program();
+    test_raw_instructions();
     return tct_finish("test_sim");
 }

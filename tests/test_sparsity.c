@@ -493,6 +493,11 @@ static void test_pack_unpack(void) {
     CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, K, N, B, N, 56, 0, b), TC_ERR_SHAPE);
     CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, K, N, B, N - 1, 0, 0, b), TC_ERR_SHAPE);
     CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, -1, N, B, N, 0, 0, b), TC_ERR_SIZE);
+    /* offsets near INT_MAX: offset + tile overflowed, passed, and read far outside */
+    CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, K, N, B, N, INT_MAX - 7, 0, b), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_b(TC_MMA_SP_M16N8K16_F16, K, N, B, N, 0, INT_MAX - 3, b), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, M, K, V, K / 2, meta, 2, INT_MAX - 15, 0, a, mr), TC_ERR_SHAPE);
+    CHECK_STATUS(tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, M, K, V, K / 2, meta, 2, 0, INT_MAX - 31, a, mr), TC_ERR_SHAPE);
     CHECK_STATUS(tc_sparse_pack_b(TC_MMA_M16N8K16_F16, K, N, B, N, 0, 0, b), TC_ERR_ARG);
     CHECK_STATUS(tc_sparse_unpack_a(TC_MMA_SP_M16N8K16_F16, 0, a, NULL, T, NULL), TC_ERR_NULL);
     CHECK_STATUS(tc_sparse_unpack_a(TC_MMA_M16N8K16_F16, 0, a, mr, T, NULL), TC_ERR_ARG);
