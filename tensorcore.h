@@ -520,8 +520,9 @@ typedef struct {
 /* A framework's settings as a desc (TC_ERR_ARG for an unknown kind). */
 TCDEF tc_status tc_scaler_preset(tc_scaler_preset_kind kind, tc_scaler_desc *out);
 
-/* desc may be NULL (= all defaults). TC_ERR_ARG for a non-finite or
-   non-positive scale or bound, growth <= 1, backoff outside (0, 1),
+/* desc may be NULL (= all defaults). TC_ERR_ARG for a non-finite scale or
+   bound, or one below FLT_MIN (its reciprocal, the unscale factor, would
+   overflow to Inf), growth <= 1, backoff outside (0, 1),
    negative interval or hysteresis, min > max, or init outside [min, max];
    TC_ERR_GROWTH_EVERY_STEP for growth_interval 1 unless
    allow_growth_every_step is set: the scale then doubles on every clean
@@ -896,7 +897,11 @@ TCDEF tc_status   tc_sim_build_named(tc_sim_program *p, const char *name);
 
 /* The timing side of a GPU (its identity is tc_gpu, below). Latencies and
    intervals in SM cycles; 0 bandwidth = unlimited (not modelled);
-   mma_latency[i] = 0: the GPU lacks instruction i (tc_mma_instr). */
+   mma_latency[i] = 0: the GPU lacks instruction i (tc_mma_instr).
+   tc_sim_profile_validate bounds every field, far outside any real GPU, so
+   that no arithmetic overflows: clock 0.01..100 GHz, latencies and
+   intervals 1..2^20 cycles, bandwidths 0 or 1/64..2^30 bytes per cycle,
+   shared memory up to 2^30 bytes; NaN and Inf are refused. */
 typedef struct {
     double clock_ghz;
     int sms, subpartitions, max_warps_per_sm;
@@ -912,15 +917,17 @@ typedef struct {
 } tc_sim_profile;
 
 /* Occupancy limits (section 6), from the CUDA programming guide's
-   compute-capability table. */
+   compute-capability table. The tiling model refuses (TC_ERR_ARG) a field
+   outside its range, given here, so that its integer arithmetic cannot
+   overflow (real GPUs sit far inside). */
 typedef struct {
-    int max_ctas_per_sm;
-    int max_threads_per_cta;
-    int64_t shared_bytes_per_cta;    /* the most one CTA may opt in to */
-    int64_t shared_reserved_per_cta; /* the system's share of each CTA's shared memory */
-    int regs_per_sm;                 /* 32-bit registers */
-    int max_regs_per_thread;
-    int reg_alloc_unit;              /* registers per thread are allocated in multiples of this */
+    int max_ctas_per_sm;             /* 1..1024 */
+    int max_threads_per_cta;         /* 32..65536 */
+    int64_t shared_bytes_per_cta;    /* the most one CTA may opt in to; 0..2^30 */
+    int64_t shared_reserved_per_cta; /* the system's share of each CTA's shared memory; 0..2^30 */
+    int regs_per_sm;                 /* 32-bit registers; 1..2^24 */
+    int max_regs_per_thread;         /* 1..65536 */
+    int reg_alloc_unit;              /* registers per thread are allocated in multiples of this; 1..65536 */
 } tc_occupancy;
 
 /* A GPU, the one identity every section uses: its Tensor Core numerics
@@ -1021,7 +1028,8 @@ typedef struct {
 
 /* The kernel for sms x warps_per_sm warps: each thread moves 16 bytes
    (a float4) of every stream per trip, warps grid-stride, elements rounded
-   up to whole trips of sms * warps_per_sm * 128. */
+   up to whole trips of sms * warps_per_sm * 128. TC_ERR_SIZE beyond 2^24
+   trips or 2^34 bytes of streams in all. */
 TCDEF tc_status tc_sim_build_elementwise(tc_sim_program *p, const tc_sim_elementwise_desc *d, int sms, int warps_per_sm);
 
 /* A prediction for one kernel, or (tc_sim_prediction_add) a sequence. */
@@ -2336,6 +2344,10 @@ TCDEF tc_status tc_scaler_preset(tc_scaler_preset_kind kind, tc_scaler_desc *out
 /* finite and > 0 (false for NaN) */
 static int tc__positive_finite(double x) { return x > 0 && x < TC__F32_OVERFLOW_THRESHOLD; }
 
+/* A usable loss scale: finite, and at least FLT_MIN so that its fp32
+   reciprocal (the unscale factor) is finite too - the floor updates keep. */
+static int tc__scale_ok(double x) { return x >= TC__F32_MIN_NORMAL && x < TC__F32_OVERFLOW_THRESHOLD; }
+
 TCDEF tc_status tc_scaler_init(tc_scaler *s, const tc_scaler_desc *desc) {
     tc_scaler_desc d;
     tc_scaler r;
@@ -2346,10 +2358,10 @@ TCDEF tc_status tc_scaler_init(tc_scaler *s, const tc_scaler_desc *desc) {
     if (d.backoff_factor == 0) d.backoff_factor = 0.5;
     if (d.growth_interval == 0) d.growth_interval = 2000;
     if (d.hysteresis == 0) d.hysteresis = 1;
-    if (!tc__positive_finite(d.init_scale) || !(d.growth_factor > 1) || !(d.growth_factor < TC__F32_OVERFLOW_THRESHOLD) ||
+    if (!tc__scale_ok(d.init_scale) || !(d.growth_factor > 1) || !(d.growth_factor < TC__F32_OVERFLOW_THRESHOLD) ||
         !(d.backoff_factor > 0 && d.backoff_factor < 1) || d.growth_interval < 0 || d.hysteresis < 0)
         return TC_ERR_ARG;
-    if (!(d.min_scale == 0 || tc__positive_finite(d.min_scale)) || !(d.max_scale == 0 || tc__positive_finite(d.max_scale)))
+    if (!(d.min_scale == 0 || tc__scale_ok(d.min_scale)) || !(d.max_scale == 0 || tc__scale_ok(d.max_scale)))
         return TC_ERR_ARG;
     if ((d.min_scale > 0 && d.init_scale < d.min_scale) || (d.max_scale > 0 && d.init_scale > d.max_scale))
         return TC_ERR_ARG;
@@ -3097,27 +3109,40 @@ TCDEF const tc_gpu *tc_gpu_find(const char *name) {
 
 static int tc__is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
 
+/* The longest latency or issue interval a profile may give (cycles): far
+   beyond any GPU's, small enough that cycle counts stay exact in int64. */
+#define TC__SIM_MAX_LATENCY (1 << 20)
+
+/* 0 (unlimited), or a rate at which no request of a program the simulator
+   accepts waits past what an int64 cycle count holds: the slowest allowed
+   moves a 2^34-byte program in 2^40 cycles. NaN and Inf fail both tests. */
+static int tc__sim_bandwidth_ok(double b) { return b == 0.0 || (b >= 1.0 / 64 && b <= (double)((int64_t)1 << 30)); }
+
 TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why) {
     const char *w = NULL;
     int k;
     if (!g) { if (why) *why = "profile is NULL"; return TC_ERR_NULL; }
-    if (!(g->clock_ghz > 0.0 && g->clock_ghz < 100.0)) w = "clock_ghz must be in (0, 100)";
+    if (!(g->clock_ghz >= 0.01 && g->clock_ghz <= 100.0)) w = "clock_ghz must be in [0.01, 100]";
     else if (g->sms < 1 || g->sms > 4096) w = "sms must be 1..4096";
     else if (g->subpartitions < 1 || g->subpartitions > 64) w = "subpartitions must be 1..64";
     else if (g->max_warps_per_sm < 1 || g->max_warps_per_sm > 1024) w = "max_warps_per_sm must be 1..1024";
-    else if (g->shared_bytes_per_sm < 0) w = "shared_bytes_per_sm must not be negative";
+    else if (g->shared_bytes_per_sm < 0 || g->shared_bytes_per_sm > ((int64_t)1 << 30)) w = "shared_bytes_per_sm must be 0..2^30";
     else if (!tc__is_pow2(g->banks) || g->banks > 128) w = "banks must be a power of two, at most 128";
     else if (g->bank_bytes != 4 && g->bank_bytes != 8) w = "bank_bytes must be 4 or 8";
     else if (!tc__is_pow2(g->sector_bytes) || g->sector_bytes < 16 || g->sector_bytes > 4096) w = "sector_bytes must be a power of two, 16..4096";
-    else if (g->dram_latency < 1 || g->l2_latency < 1 || g->shared_latency < 1 || g->ffma_latency < 1)
-        w = "latencies must be at least 1 cycle";
-    else if (g->ffma_interval < 1) w = "ffma_interval must be at least 1";
-    else if (g->shared_wavefronts_per_cycle < 0) w = "shared_wavefronts_per_cycle must not be negative";
-    else if (!(g->sm_bytes_per_cycle >= 0.0) || !(g->dram_bytes_per_cycle >= 0.0)) w = "bandwidths must not be negative";
+    else if (g->dram_latency < 1 || g->l2_latency < 1 || g->shared_latency < 1 || g->ffma_latency < 1 ||
+             g->dram_latency > TC__SIM_MAX_LATENCY || g->l2_latency > TC__SIM_MAX_LATENCY ||
+             g->shared_latency > TC__SIM_MAX_LATENCY || g->ffma_latency > TC__SIM_MAX_LATENCY)
+        w = "latencies must be 1..2^20 cycles";
+    else if (g->ffma_interval < 1 || g->ffma_interval > TC__SIM_MAX_LATENCY) w = "ffma_interval must be 1..2^20";
+    else if (g->shared_wavefronts_per_cycle < 0 || g->shared_wavefronts_per_cycle > 1024) w = "shared_wavefronts_per_cycle must be 0..1024";
+    else if (!tc__sim_bandwidth_ok(g->sm_bytes_per_cycle) || !tc__sim_bandwidth_ok(g->dram_bytes_per_cycle))
+        w = "bandwidths must be 0 (unlimited) or in [1/64, 2^30] bytes per cycle";
     else if (!(g->launch_overhead_us >= 0.0 && g->launch_overhead_us < 1e6)) w = "launch_overhead_us must be in [0, 1e6)";
     for (k = 0; !w && k < TC_MMA_INSTR_COUNT; k++)
-        if (g->mma_latency[k] < 0 || (g->mma_latency[k] > 0 && g->mma_interval[k] < 1))
-            w = "an MMA kind needs latency 0 (unsupported) or latency >= 1 with interval >= 1";
+        if (g->mma_latency[k] < 0 || g->mma_latency[k] > TC__SIM_MAX_LATENCY ||
+            (g->mma_latency[k] > 0 && (g->mma_interval[k] < 1 || g->mma_interval[k] > TC__SIM_MAX_LATENCY)))
+            w = "an MMA kind needs latency 0 (unsupported) or latency and interval in 1..2^20";
     if (why) *why = w ? w : "ok";
     return w ? TC_ERR_PROFILE : TC_OK;
 }
@@ -3457,9 +3482,10 @@ TCDEF tc_status tc_sim_build_elementwise(tc_sim_program *p, const tc_sim_element
     if (d->inputs < 1 || d->inputs > 8 || d->outputs < 0 || d->outputs > 8 || d->ops < 0 || d->ops > 64) return TC_ERR_ARG;
     if (d->elements < 1 || sms < 1 || sms > 4096 || warps_per_sm < 1 || warps_per_sm > 1024) return TC_ERR_SIZE;
     warps = (int64_t)sms * warps_per_sm;
-    trips = (d->elements + warps * (CHUNK / 4) - 1) / (warps * (CHUNK / 4));
+    trips = (d->elements - 1) / (warps * (CHUNK / 4)) + 1;   /* rounds up without elements + ... overflowing */
+    if (trips > (1 << 24)) return TC_ERR_SIZE;
     stream = trips * warps * CHUNK;
-    if (trips > (1 << 24) || stream * (d->inputs + d->outputs) > ((int64_t)1 << 34)) return TC_ERR_SIZE;
+    if (stream * (d->inputs + d->outputs) > ((int64_t)1 << 34)) return TC_ERR_SIZE;
     tc__sim_begin(p, "elementwise", sms, warps_per_sm);
     p->global_bytes = stream * (d->inputs + d->outputs);
     p->writes_reach_dram = 1;
@@ -4316,9 +4342,14 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
     if (tc_sim_profile_validate(g, why) != TC_OK) return TC_ERR_PROFILE;
     if (!(g->sm_bytes_per_cycle > 0.0) || !(g->dram_bytes_per_cycle > 0.0) || g->shared_wavefronts_per_cycle < 1)
         return tc__tile_fail(why, "the profile leaves shared, L2 -> SM or DRAM bandwidth unmodelled (0)", TC_ERR_PROFILE);
-    if (m->occupancy.max_ctas_per_sm < 1 || m->occupancy.max_threads_per_cta < 32 || m->occupancy.shared_bytes_per_cta < 0 || m->occupancy.shared_reserved_per_cta < 0 ||
-        m->occupancy.regs_per_sm < 1 || m->occupancy.max_regs_per_thread < 1 || m->occupancy.reg_alloc_unit < 1)
-        return tc__tile_fail(why, "an occupancy limit of the machine is below 1", TC_ERR_ARG);
+    if (m->occupancy.max_ctas_per_sm < 1 || m->occupancy.max_ctas_per_sm > 1024 ||
+        m->occupancy.max_threads_per_cta < 32 || m->occupancy.max_threads_per_cta > 65536 ||
+        m->occupancy.shared_bytes_per_cta < 0 || m->occupancy.shared_bytes_per_cta > ((int64_t)1 << 30) ||
+        m->occupancy.shared_reserved_per_cta < 0 || m->occupancy.shared_reserved_per_cta > ((int64_t)1 << 30) ||
+        m->occupancy.regs_per_sm < 1 || m->occupancy.regs_per_sm > (1 << 24) ||
+        m->occupancy.max_regs_per_thread < 1 || m->occupancy.max_regs_per_thread > 65536 ||
+        m->occupancy.reg_alloc_unit < 1 || m->occupancy.reg_alloc_unit > 65536)
+        return tc__tile_fail(why, "an occupancy limit of the machine is out of its range (see tc_occupancy)", TC_ERR_ARG);
     if (d->M < 1 || d->N < 1 || d->K < 1) return tc__tile_fail(why, "M, N and K must be at least 1", TC_ERR_SIZE);
     if (d->cta_m < 1 || d->cta_n < 1 || d->cta_k < 1 || d->warp_m < 1 || d->warp_n < 1 ||
         d->inst_m < 1 || d->inst_n < 1 || d->inst_k < 1)

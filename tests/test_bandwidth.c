@@ -252,6 +252,8 @@ static void test_bad_inputs(void) {
     CHECK_STATUS(tc_sim_predict_elementwise(&g, &d, &pr), TC_ERR_SIZE);
     CHECK(pr.seconds == 0.0 && pr.launches == 0);
     d.elements = (int64_t)1 << 40; CHECK_STATUS(tc_sim_build_elementwise(&p, &d, 1, 1), TC_ERR_SIZE);
+    d.elements = INT64_MAX; CHECK_STATUS(tc_sim_build_elementwise(&p, &d, 1, 1), TC_ERR_SIZE);   /* rounding up overflowed */
+    d.elements = INT64_MAX - 100; CHECK_STATUS(tc_sim_build_elementwise(&p, &d, 4096, 1024), TC_ERR_SIZE);
     d.elements = 1024;
     CHECK_STATUS(tc_sim_build_elementwise(&p, &d, 0, 1), TC_ERR_SIZE);
     CHECK_STATUS(tc_sim_build_elementwise(&p, &d, 1, 0), TC_ERR_SIZE);

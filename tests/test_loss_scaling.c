@@ -267,9 +267,15 @@ static void test_bad_input(void) {
     BAD_DESC(max_scale, tct_u2f(0x7F800000u));
     BAD_DESC(min_scale, 131072.0f);   /* init below the floor */
     BAD_DESC(max_scale, 1024.0f);     /* init above the ceiling */
+    /* subnormal scales (1e-40, 0x000116C2): their reciprocal is +Inf, so every unscale would fail */
+    BAD_DESC(init_scale, tct_u2f(0x000116C2u));
+    BAD_DESC(min_scale, tct_u2f(0x000116C2u));
+    BAD_DESC(max_scale, tct_u2f(0x000116C2u));
 #undef BAD_DESC
     d = good; d.min_scale = 4.0f; d.max_scale = 2.0f; d.init_scale = 3.0f;
     CHECK_STATUS(tc_scaler_init(&s, &d), TC_ERR_ARG);
+    d = good; d.init_scale = tct_u2f(0x00800000u);   /* FLT_MIN, the smallest accepted: 1/FLT_MIN = 2^126 */
+    CHECK_STATUS(tc_scaler_init(&s, &d), TC_OK);
 
     a.dtype = TC_FP32; a.data = &g; a.count = 1;
     CHECK_STATUS(tc_unscale_arrays(NULL, 1, 1.0f, &found), TC_ERR_NULL);

@@ -6,6 +6,7 @@
 #include "tensorcore.h"
 #include "tc_test.h"
 
+#include <limits.h>
 #include <math.h>
 #include <time.h>
 
@@ -367,6 +368,32 @@ static void test_bad_inputs(void) {
     CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
     g = *prof("h100"); g.mma_interval[0] = 0;
     CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    /* absurd values: refused, not run into cycle counts beyond int64 */
+    g = *prof("h100"); g.sm_bytes_per_cycle = 1e-18;
+    CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROFILE);
+    g = *prof("h100"); g.dram_bytes_per_cycle = 1e-18;
+    CHECK_STATUS(tc_sim_profile_validate(&g, &why), TC_ERR_PROFILE);
+    CHECK(why && strstr(why, "bandwidth"));
+    g = *prof("h100"); g.dram_bytes_per_cycle = INFINITY;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.sm_bytes_per_cycle = NAN;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.clock_ghz = NAN;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.clock_ghz = 1e-9;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.dram_latency = (1 << 20) + 1;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.ffma_interval = INT_MAX;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.mma_latency[1] = INT_MAX;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.shared_bytes_per_sm = INT64_MAX;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.shared_wavefronts_per_cycle = INT_MAX;
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_ERR_PROFILE);
+    g = *prof("h100"); g.dram_bytes_per_cycle = 1.0 / 64; g.sm_bytes_per_cycle = 0.0;   /* the slowest allowed, and unlimited */
+    CHECK_STATUS(tc_sim_profile_validate(&g, NULL), TC_OK);
     CHECK_STATUS(tc_sim_profile_validate(NULL, NULL), TC_ERR_NULL);
     /* options */
     g = *prof("h100");

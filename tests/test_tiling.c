@@ -7,6 +7,8 @@
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"
+
+#include <limits.h>
 #include <math.h>
 
 /* DRAM bandwidths from the profiles: bytes per clock x clock (1555 GB/s and
@@ -146,6 +148,26 @@ static void test_machines(void) {
     CHECK(tc_tile_fma_per_clk(&bad, TC_FP16, 16, 8, 16) == 512.0);
     CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_OK);
     bad.occupancy.max_ctas_per_sm = 0;
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_ARG);
+    /* occupancy fields beyond their documented ranges: regs * 32 wrapped to 0
+       (a division by zero), shared + reserved overflowed and was accepted */
+    bad.occupancy = tc_gpu_find("a100")->occupancy;
+    bad.occupancy.reg_alloc_unit = 1 << 27;
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_ARG);
+    bad.occupancy = tc_gpu_find("a100")->occupancy;
+    bad.occupancy.max_regs_per_thread = INT_MAX;
+    d.regs_per_thread = 1 << 27;
+    CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_ARG);
+    d.regs_per_thread = 0;
+    bad.occupancy = tc_gpu_find("a100")->occupancy;
+    bad.occupancy.shared_reserved_per_cta = INT64_MAX;
+    {
+        const char *why = NULL;
+        CHECK_STATUS(tc_tile_check(&bad, &d, &why), TC_ERR_ARG);
+        CHECK(why && strstr(why, "occupancy"));
+    }
+    bad.occupancy = tc_gpu_find("a100")->occupancy;
+    bad.occupancy.regs_per_sm = INT_MAX;
     CHECK_STATUS(tc_tile_check(&bad, &d, NULL), TC_ERR_ARG);
 }
 
