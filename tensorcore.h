@@ -1209,11 +1209,14 @@ typedef struct {
      TC_ERR_TILE_INST    (not an mma.sync shape for the type, the machine has
                           no mma.sync for it, or a bad FFMA arrangement),
      TC_ERR_TILE_THREADS (threads per CTA over the limit or over the SM's warps),
-     TC_ERR_TILE_SHARED  (shared memory per CTA over the machine's limit),
-     TC_ERR_TILE_REGS    (registers per thread over the limit, or one CTA's
+     TC_ERR_TILE_SHARED  (shared memory per CTA over the machine's limit;
+                          DIRECT: A and B tiles over the SM's shared memory,
+                          where the simulated main loop models L1),
+     TC_ERR_TILE_REGS    (registers per thread over the limit, the warp
+                          tile's accumulators alone over it, or one CTA's
                           registers over the SM's file),
      TC_ERR_ARG          (staging unknown, or DIRECT with stages or pads; an
-                          occupancy limit of the machine below 1),
+                          occupancy limit of the machine out of its range),
      TC_ERR_PROFILE      (no profile, an invalid one, or one without the
                           shared, L2 -> SM and DRAM bandwidths the model needs). */
 TCDEF tc_status tc_tile_check(const tc_gpu *gpu, const tc_tile_desc *d, const char **why);
@@ -1234,7 +1237,9 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *gpu, con
 /* Steady-state SM cycles per main-loop iteration with `ctas` CTAs on one SM
    (1 <= ctas <= the occupancy limit): two runs of tc_tile_build_mainloop's
    program, a few iterations apart, differenced. `run` (may be NULL) gets
-   the longer run's result (free it with tc_sim_result_free). */
+   the longer run's result (free it with tc_sim_result_free). TC_ERR_SIZE
+   when the longer run would issue more than 2^24 warp-level MMAs or FFMAs
+   (a bound on its time; tc_tile_predict passes it on). */
 TCDEF tc_status tc_tile_simulate(const tc_gpu *gpu, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run);
 /* tc_tile_model, then the simulated main loop in place of the analytic
    iteration time: the sim_* fields, and predicted_* from them. */
@@ -4387,6 +4392,14 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
         smem = (int64_t)stages * ((int64_t)d->cta_m * (d->cta_k + d->pad_a) + (int64_t)d->cta_k * (d->cta_n + d->pad_b)) * eb;
     if (smem > m->occupancy.shared_bytes_per_cta || smem + m->occupancy.shared_reserved_per_cta > g->shared_bytes_per_sm)
         return tc__tile_fail(why, "the CTA's shared memory (stages x (A tile + B tile)) is over the machine's per-CTA limit", TC_ERR_TILE_SHARED);
+    /* Direct loads use no shared memory, but the simulated main loop
+       (tc_tile_predict) models their L1 traffic as one buffer of the CTA's
+       tiles in the simulated shared memory: it must fit there. */
+    if (d->staging == TC_TILE_DIRECT &&
+        ((int64_t)d->cta_m * d->cta_k + (int64_t)d->cta_k * d->cta_n) * eb > g->shared_bytes_per_sm)
+        return tc__tile_fail(why, "direct loads: the CTA's A and B tiles, which the simulated main loop keeps in L1 as a shared buffer, exceed the SM's shared memory", TC_ERR_TILE_SHARED);
+    if ((int64_t)d->warp_m * d->warp_n / 32 > m->occupancy.max_regs_per_thread)
+        return tc__tile_fail(why, "the warp tile's fp32 accumulators alone (warp_m * warp_n / 32 per thread) exceed the registers a thread may have", TC_ERR_TILE_REGS);
     regs = d->regs_per_thread ? d->regs_per_thread : tc__tile_regs_estimate(d);
     if (regs > m->occupancy.max_regs_per_thread)
         return tc__tile_fail(why, "more registers per thread than the machine allows (spills)", TC_ERR_TILE_REGS);
@@ -4655,11 +4668,17 @@ static void tc__tile_emit_compute(tc__tile_prog *P, int buf) {
                 tc_sim_ldsm(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, P->mma_a, TC_SIM_NOREG, a);
             }
             for (j = 0; j < nt; j += P->b_group) {
-                int tiles = nt - j < P->b_group ? nt - j : P->b_group;
-                tc_sim_addr a = tc_sim_addr_affine(sb + P->a_bytes + (int64_t)s * d->inst_k * P->row_b + (int64_t)j * d->inst_n * P->eb,
-                                                   0, 0, 0, 16);
-                a.lane_table = P->hb;
-                tc_sim_ldsm(P->p, TC__TILE_BR + (j / P->b_group) % TC__TILE_NFRAG, P->mma_b * tiles, TC_SIM_NOREG, a);
+                int tiles = nt - j < P->b_group ? nt - j : P->b_group, t0, c;
+                /* ldmatrix loads 1, 2 or 4 matrices: 3 tiles of one matrix each are an .x2 and an .x1 into
+                   the same fragment register, which the MMAs then wait for as a whole */
+                for (t0 = 0; t0 < tiles; t0 += c) {
+                    tc_sim_addr a;
+                    c = (tiles - t0) * P->mma_b == 3 ? 2 : tiles - t0;
+                    a = tc_sim_addr_affine(sb + P->a_bytes + (int64_t)s * d->inst_k * P->row_b + (int64_t)(j + t0) * d->inst_n * P->eb,
+                                           0, 0, 0, 16);
+                    a.lane_table = P->hb;
+                    tc_sim_ldsm(P->p, TC__TILE_BR + (j / P->b_group) % TC__TILE_NFRAG, P->mma_b * c, TC_SIM_NOREG, a);
+                }
             }
             for (i = 0; i < mt; i++)
                 for (j = 0; j < nt; j++, acc++)
@@ -4749,6 +4768,10 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *m, const
     return p->status;
 }
 
+/* Warp-level compute instructions one simulated run may issue (tens of
+   millions of simulated issues take about a second). */
+#define TC__TILE_SIM_BUDGET 16777216.0
+
 TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run) {
     tc_sim_program p;
     tc_sim_result res[2];
@@ -4765,6 +4788,10 @@ TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int cta
     u = d->stages >= 2 ? d->stages : 1;
     n[0] = u * (int)tc__tile_cdiv(4, u);   /* at least 4 iterations past the prologue ... */
     n[1] = 2 * n[0];                       /* ... and as many again: the difference is steady state */
+    {   /* the compute instructions the longer run issues, so that no accepted tiling simulates for minutes */
+        const int64_t per_step = (int64_t)(d->warp_m / d->inst_m) * (d->warp_n / d->inst_n);
+        if ((double)per_step * (d->cta_k / d->inst_k) * r.warps_per_cta * ctas * n[1] > TC__TILE_SIM_BUDGET) return TC_ERR_SIZE;
+    }
     memset(&p, 0, sizeof p);
     memset(res, 0, sizeof res);
     memset(&o, 0, sizeof o);
@@ -4803,6 +4830,7 @@ TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_
         memset(out, 0, sizeof *out);
         return tc__tile_fail(why, s == TC_ERR_TILE_INST ? "the simulator has no MMA kind of this shape"
                                   : s == TC_ERR_SHAPE ? "an ldmatrix row of A or B is not a multiple of 16 bytes"
+                                  : s == TC_ERR_SIZE ? "the simulated main loop would issue more than 2^24 compute instructions"
                                   : "the simulation of the main loop failed", s);
     }
     r.simulated = 1;

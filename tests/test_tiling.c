@@ -600,7 +600,35 @@ static void test_sim_time(void) {
     CHECK_STATUS(tc_tile_predict(a, &d, NULL, NULL), TC_ERR_NULL);
 }
 
+/* Accepted by tc_tile_check means tc_tile_predict can simulate it: a warp
+   tile needing ldmatrix of 3 B matrices (m16n8k8, 32 x 24) is simulated as
+   an .x2 and an .x1; what the simulation cannot run (DIRECT tiles beyond
+   the simulated shared memory, FFMA warp tiles whose accumulators alone
+   exceed the registers, which simulated for minutes) is refused up front. */
+static void test_check_matches_predict(void) {
+    const tc_gpu *a = tc_gpu_find("a100");
+    tc_tile_desc d = fp16_tile(1024, 1024, 1024);
+    tc_tile_result r;
+    const char *why = NULL;
+    d.cta_m = 64; d.cta_n = 48; d.warp_m = 32; d.warp_n = 24; d.inst_k = 8; d.regs_per_thread = 0;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_OK);
+    CHECK_STATUS(tc_tile_predict(a, &d, &r, &why), TC_OK);
+    CHECK(r.simulated == 1 && r.sim_iter_cycles > 0.0);
+    d = fp16_tile(1024, 1024, 1024);
+    d.staging = TC_TILE_DIRECT; d.stages = 0; d.cta_k = 256; d.regs_per_thread = 0;
+    d.in = TC_TF32; d.inst_k = 8;   /* 2 x 128 x 256 x 4 bytes = 256 KiB > 164 KiB */
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_TILE_SHARED);
+    CHECK(why && strstr(why, "direct"));
+    memset(&d, 0, sizeof d);
+    d.M = d.N = d.K = 1024; d.in = TC_FP32;
+    d.cta_m = d.cta_n = 1024; d.cta_k = 8; d.warp_m = d.warp_n = 1024; d.inst_m = 4; d.inst_n = 8; d.inst_k = 1;
+    d.staging = TC_TILE_DIRECT; d.regs_per_thread = 255;
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_TILE_REGS);
+    CHECK(why && strstr(why, "accumulators"));
+}
+
 int main(void) {
+    test_check_matches_predict();
     test_machines();
     test_counts_4096();
     test_counts_ffma();
