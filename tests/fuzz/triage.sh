@@ -8,12 +8,12 @@ BUILD=$1; shift
 total=0
 for n in "$@"; do
   dir="$BUILD/fuzz/crashes/$n"
-  ls "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-* >/dev/null 2>&1 || continue
+  compgen -G "$dir/crash-*" >/dev/null || compgen -G "$dir/timeout-*" >/dev/null || compgen -G "$dir/oom-*" >/dev/null || continue
   echo "== $n: crashes in $dir"
+  total=$((total + $(ls "$dir" | grep -cE '^(crash|timeout|oom)-')))
   for a in "$dir"/crash-* "$dir"/timeout-* "$dir"/oom-*; do
     [ -f "$a" ] || continue
-    total=$((total + 1))
-    line=$(timeout 60 "$BUILD/fuzz/replay_$n" "$a" 2>&1 | grep -m1 -E "FUZZ_CHECK failed|runtime error|ERROR: AddressSanitizer|ERROR: LeakSanitizer" | sed -E 's/==[0-9]+==//; s/0x[0-9a-f]+//g; s/-?[0-9]+(\.[0-9]+)?(e[-+]?[0-9]+)?/N/g')
+    line=$(timeout 60 "$BUILD/fuzz/replay_$n" "$a" 2>&1 | grep -m1 -E "FUZZ_CHECK failed|runtime error|ERROR: AddressSanitizer|ERROR: LeakSanitizer" | perl -pe 's/==\d+==//; s/0x[0-9a-f]+//g; s/(?<![:\w])-?\d+(?:\.\d+)?(?:e[-+]?\d+)?/N/g')
     echo "${line:-(no error on replay: $(basename "$a") is a timeout or flaky)}|$a"
   done | sort | awk -F'|' '{ c[$1]++; if (!($1 in ex)) ex[$1] = $2 } END { for (k in c) printf "  %4d x %s\n         e.g. %s\n", c[k], k, ex[k] }'
 done
