@@ -5,6 +5,8 @@
 #   make cuda       compile every cuda/*.cu for $(CUDA_ARCH)
 #   make gpu-check  compile and run every CUDA program, one log: $(GPU_LOG)
 #   make bench      speed ratios measured in one run
+#   make fuzz       build the libFuzzer harnesses (tests/fuzz/) and run each for
+#                   FUZZ_SECONDS (needs clang with libFuzzer); make test replays their corpus
 #   make validate   every published GPU measurement beside the simulator's prediction
 #   make install PREFIX=/usr/local
 #   make clean
@@ -53,7 +55,7 @@ NVCC_GENCODE := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(subst sm_,,$(a)
 # (name.d), so touching a header rebuilds exactly the programs that include it.
 DEPFLAGS = -MMD -MP -MF $@.d
 
-.PHONY: all tests lessons tools tour test cuda gpu-check bench validate install clean stb-check
+.PHONY: all tests lessons tools tour test cuda gpu-check bench validate install clean stb-check fuzz fuzz-build fuzz-replay
 .DEFAULT_GOAL := all
 
 all: tests lessons tools
@@ -115,7 +117,60 @@ tour: lessons
 	done; echo; echo "pictures are in $(BUILD)/tour/"
 
 test: all
-	@BUILD=$(BUILD) CC=$(CC) CXX=$(CXX) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) bash tests/run_tests.sh
+	@BUILD=$(BUILD) CC=$(CC) CXX=$(CXX) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) FUZZ_CC=$(FUZZ_CC) \
+	  FUZZ_REPLAY_REPRODUCERS=$(FUZZ_REPLAY_REPRODUCERS) bash tests/run_tests.sh
+
+# ---- fuzzing (tests/fuzz/, README "Fuzzing")
+# make fuzz: each harness under libFuzzer (ASan + UBSan) for FUZZ_SECONDS,
+# one process at a time (-fork=1, crashes saved and the run continued), new
+# inputs kept in $(BUILD)/fuzz/corpus/NAME beside the committed seeds of
+# tests/fuzz/corpus/NAME; then tests/fuzz/triage.sh groups the crashes.
+# make fuzz-replay: the replay drivers (no libFuzzer runtime needed) that
+# make test runs on the committed corpus. FUZZ_REPLAY_REPRODUCERS=1 adds
+# tests/fuzz/reproducers/NAME: the inputs of known header bugs, which fail
+# until the fixes are merged; set the default to 1 once they are.
+# FUZZ_SKIP_KNOWN=1 builds the fuzzers to steer around those known bugs.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_REPLAY_REPRODUCERS ?= 0
+FUZZ_SKIP_KNOWN ?= 0
+FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_SAN     := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  := -std=c99 -O1 -g -Wall -Wextra -I. -Isupport -Itests/fuzz -I$(STB_INC) \
+                -DTC_DATASET='"$(CURDIR)/tests/measured/dataset.csv"'
+FUZZ_OBJS    := $(BUILD)/fuzz/obj/plot.o $(BUILD)/fuzz/obj/stb_impl.o
+FUZZ_LINK_tcsim := $(FUZZ_OBJS)
+FUZZ_DEPS    := tensorcore.h tests/fuzz/fuzz.h sim/tcsim.c $(wildcard support/*.h)
+
+$(BUILD)/fuzz/obj/stb_impl.o: support/stb_impl.c | stb-check
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -O1 -g -w -I$(STB_INC) $(FUZZ_SAN) -c $< -o $@
+
+$(BUILD)/fuzz/obj/plot.o: support/plot.c | stb-check
+	@mkdir -p $(@D)
+	$(FUZZ_CC) -std=c99 -O1 -g -I. -Isupport -I$(STB_INC) $(FUZZ_SAN) -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DEPS) $(FUZZ_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFUZZ_SKIP_KNOWN=$(FUZZ_SKIP_KNOWN) -fsanitize=fuzzer $(FUZZ_SAN) $< $(FUZZ_LINK_$*) -o $@ -lm
+
+$(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_DEPS) $(FUZZ_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< tests/fuzz/replay.c $(FUZZ_LINK_$*) -o $@ -lm
+
+fuzz-build: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
+fuzz-replay: $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
+
+fuzz: fuzz-build
+	@for n in $(FUZZ_NAMES); do \
+	  mkdir -p $(BUILD)/fuzz/corpus/$$n $(BUILD)/fuzz/crashes/$$n; \
+	  echo "== fuzz_$$n for $(FUZZ_SECONDS) s"; \
+	  ./$(BUILD)/fuzz/fuzz_$$n -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=10 -rss_limit_mb=2048 \
+	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(BUILD)/fuzz/crashes/$$n/ \
+	    $(BUILD)/fuzz/corpus/$$n tests/fuzz/corpus/$$n > $(BUILD)/fuzz/$$n.log 2>&1; \
+	  tail -n 2 $(BUILD)/fuzz/$$n.log; \
+	done; \
+	bash tests/fuzz/triage.sh $(BUILD) $(FUZZ_NAMES)
 
 cuda:
 ifeq ($(HAVE_NVCC),yes)

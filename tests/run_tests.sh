@@ -14,6 +14,10 @@
 #      on their own line, not added to the unit tests' count again
 #   4. every lesson runs to completion on the CPU (pictures in build/test-lessons)
 #   5. tcsim's command line (tests/test_tcsim.sh) and the README's facts (tests/test_docs.sh)
+#   6. the fuzz corpus replayed: every libFuzzer harness in tests/fuzz/, built
+#      with clang, ASan and UBSan but without libFuzzer (tests/fuzz/replay.c),
+#      runs each committed seed of tests/fuzz/corpus/NAME once: one case per
+#      harness. FUZZ_REPLAY_REPRODUCERS=1 adds tests/fuzz/reproducers/NAME.
 #
 # Before it, one line per stage and the number of values the unit tests compared.
 # TC_QUICK=1 makes the exhaustive test sample every 61st input instead of all 2^32.
@@ -147,6 +151,26 @@ echo "== 5. command line and docs"
 if [ -f tests/test_tcsim.sh ]; then run_counted test_tcsim bash tests/test_tcsim.sh "$BUILD/tcsim"; fi
 run_counted test_docs bash tests/test_docs.sh "$BUILD"
 end_stage "command line and docs"
+
+echo "== 6. fuzz corpus replay"
+FUZZ_CC=${FUZZ_CC:-clang}
+if ! command -v "$FUZZ_CC" >/dev/null; then
+  echo "skip fuzz corpus replay ($FUZZ_CC not found)"
+elif make --no-print-directory -s BUILD="$BUILD" FUZZ_CC="$FUZZ_CC" fuzz-replay >"$tmp/fuzz.log" 2>&1; then
+  for h in tests/fuzz/fuzz_*.c; do
+    name=$(basename "$h" .c); name=${name#fuzz_}
+    dirs=(tests/fuzz/corpus/"$name")
+    if [ "${FUZZ_REPLAY_REPRODUCERS:-0}" = 1 ] && [ -d tests/fuzz/reproducers/"$name" ]; then dirs+=(tests/fuzz/reproducers/"$name"); fi
+    if timeout 600 "$BUILD/fuzz/replay_$name" "${dirs[@]}" >"$tmp/replay.log" 2>&1; then
+      pass; echo "ok   fuzz_$name: $(tail -n 1 "$tmp/replay.log" | sed 's/.*: //') (${dirs[*]})"
+    else
+      fail "fuzz corpus replay: fuzz_$name"; grep -B1 -A12 -m1 -E "FUZZ_CHECK failed|runtime error|ERROR: AddressSanitizer" "$tmp/replay.log" | head -20
+    fi
+  done
+else
+  fail "fuzz replay build"; tail -30 "$tmp/fuzz.log"
+fi
+end_stage "fuzz corpus replay" " (one case per harness)"
 
 echo
 if [ ${#failures[@]} -gt 0 ]; then
