@@ -127,20 +127,20 @@ test: all
 # tests/fuzz/corpus/NAME; then tests/fuzz/triage.sh groups the crashes.
 # make fuzz-replay: the replay drivers (no libFuzzer runtime needed) that
 # make test runs on the committed corpus. FUZZ_REPLAY_REPRODUCERS=1 adds
-# tests/fuzz/reproducers/NAME: the inputs of known header bugs, which fail
-# until the fixes are merged; set the default to 1 once they are.
+# tests/fuzz/reproducers/NAME: the inputs of the header bugs fuzzing found
+# (all fixed; the replay keeps them fixed). Set it to 0 to replay the seeds only.
 # FUZZ_SKIP_KNOWN=1 builds the fuzzers to steer around those known bugs.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_REPLAY_REPRODUCERS ?= 0
+FUZZ_REPLAY_REPRODUCERS ?= 1
 FUZZ_SKIP_KNOWN ?= 0
 FUZZ_NAMES   := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_SAN     := -fsanitize=address,undefined,float-cast-overflow -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=c99 -O1 -g -Wall -Wextra -I. -Isupport -Itests/fuzz -I$(STB_INC) \
                 -DTC_DATASET='"$(CURDIR)/tests/measured/dataset.csv"'
 FUZZ_OBJS    := $(BUILD)/fuzz/obj/plot.o $(BUILD)/fuzz/obj/stb_impl.o
-FUZZ_LINK_tcsim := $(FUZZ_OBJS)
-FUZZ_DEPS    := tensorcore.h tests/fuzz/fuzz.h sim/tcsim.c $(wildcard support/*.h)
+
+FUZZ_DEPS    := tensorcore.h tests/fuzz/fuzz.h $(wildcard support/*.h)
 
 $(BUILD)/fuzz/obj/stb_impl.o: support/stb_impl.c | stb-check
 	@mkdir -p $(@D)

@@ -4371,7 +4371,7 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
     eb = tc__tile_elem_bytes(d->in);
     if (eb == 0) return tc__tile_fail(why, "unknown input type", TC_ERR_DTYPE);
     if (d->in == TC_FP32) {
-        if (d->inst_m * d->inst_n != 32 || d->inst_k != 1)
+        if (d->inst_m > 32 || d->inst_n > 32 || d->inst_m * d->inst_n != 32 || d->inst_k != 1)   /* no int overflow */
             return tc__tile_fail(why, "an FFMA instruction is 32 lanes: inst_m * inst_n = 32, inst_k = 1", TC_ERR_TILE_INST);
     } else if (!(tc_tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k) > 0.0)) {
         return tc__tile_fail(why, "no mma.sync of this shape for this input type on this machine", TC_ERR_TILE_INST);

@@ -160,7 +160,7 @@ elif make --no-print-directory -s BUILD="$BUILD" FUZZ_CC="$FUZZ_CC" fuzz-replay 
   for h in tests/fuzz/fuzz_*.c; do
     name=$(basename "$h" .c); name=${name#fuzz_}
     dirs=(tests/fuzz/corpus/"$name")
-    if [ "${FUZZ_REPLAY_REPRODUCERS:-0}" = 1 ] && [ -d tests/fuzz/reproducers/"$name" ]; then dirs+=(tests/fuzz/reproducers/"$name"); fi
+    if [ "${FUZZ_REPLAY_REPRODUCERS:-1}" = 1 ] && [ -d tests/fuzz/reproducers/"$name" ]; then dirs+=(tests/fuzz/reproducers/"$name"); fi
     if timeout 600 "$BUILD/fuzz/replay_$name" "${dirs[@]}" >"$tmp/replay.log" 2>&1; then
       pass; echo "ok   fuzz_$name: $(tail -n 1 "$tmp/replay.log" | sed 's/.*: //') (${dirs[*]})"
     else

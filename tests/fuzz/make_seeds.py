@@ -72,11 +72,3 @@ write('corpus', 'tiling', 'override_regs', bytes([A100, 2, 40, 40, 40, 2, 26, 0x
 write('reproducers', 'tiling', 'reg_alloc_unit_huge', bytes([A100, 3, 32, 32, 32, 1, 6, 0xf8]) + i32(2**31 - 1) + bytes([0]))
 write('reproducers', 'tiling', 'dram_bytes_per_cycle_tiny', bytes([A100, 3, 32, 32, 32, 1, 11]) + f64(5e-322) + bytes([0]))
 
-# ---- tcsim: arguments separated by NUL
-def argv(*a): return b'\0'.join(x.encode() for x in a)
-for i, a in enumerate((argv('profiles'), argv('programs'), argv('run', 'matmul32_ffma', '--profile', 'dettmers2020'),
-                       argv('run', 'ffma_chain', '--profile', 'a100', '--warps', '4', '--policy', 'lrr', '--trace', 'x'),
-                       argv('run', 'mma_latency', '--profile', 'h100', '--sms', '2', '--png', 'x'),
-                       argv('validate', '--quiet', '--gpu', 'a100'), argv('validate', '--dataset', 'x'),
-                       argv('run', '--profile'), argv('bogus'))):
-    write('corpus', 'tcsim', 'args%02d' % i, a)
