@@ -123,6 +123,12 @@ static int image_through_formats(const char *path) {
                 for (c = 0; c < 3; c++) img[3 * (y * nw + x) + c] = img[3 * (y * step * w + x * step) + c];
         w = nw; h = nh;
     }
+    if (w < 2 || h < 2) {   /* the error statistics and the picture need at least 2 x 2 pixels */
+        fprintf(stderr, "image %s is %dx%d (after sampling down to 512 a side): it needs at least 2x2 pixels\n",
+                path, w, h);
+        free(img);
+        return -1;
+    }
     if (plot_canvas_init(&cv, pad + cols * (w + pad), pad + (N_FORMATS - 1) * (h + label + pad), 0xFFFFFF)) { free(img); return -1; }
     printf("\nimage %dx%d through each format (pixel/255 as a float):\n", w, h);
     for (i = 1; i < N_FORMATS; i++) {

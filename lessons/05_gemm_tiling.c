@@ -228,7 +228,18 @@ int main(int argc, char **argv) {
     tc_tile_desc d;
     if (!a || !h) return 1;
     if (argc == 7) {
-        d = fp16_tile(3072, 3072, 8192, atoi(argv[1]), atoi(argv[2]), atoi(argv[3]), atoi(argv[4]), atoi(argv[5]), atoi(argv[6]));
+        int v[6], i;
+        for (i = 0; i < 6; i++) {   /* whole numbers 1..4096, nothing else ("abc", "12x", "-3" are refused) */
+            char *end;
+            long x = strtol(argv[i + 1], &end, 10);
+            if (end == argv[i + 1] || *end || x < 1 || x > 4096) {
+                fprintf(stderr, "%s: '%s' is not a whole number from 1 to 4096\n"
+                        "usage: %s [cta_m cta_n cta_k warp_m warp_n stages]\n", argv[0], argv[i + 1], argv[0]);
+                return 2;
+            }
+            v[i] = (int)x;
+        }
+        d = fp16_tile(3072, 3072, 8192, v[0], v[1], v[2], v[3], v[4], v[5]);
         printf("Your tile for 3072 x 3072 x 8192 fp16 on h100:\n");
         report(h, &d, &r);
         d = tc_tile_ladder_get(4)->tile;

@@ -63,7 +63,14 @@ static float *load_matrix(const char *path, int *M, int *K) {
     if (!img) { fprintf(stderr, "could not read image %s: %s\n", path, stbi_failure_reason()); return NULL; }
     step = (w > h ? w : h) / MAX_SIDE + 1;
     *M = h / step; *K = (w / step) / 4 * 4;
-    m = *M > 0 && *K > 0 ? (float *)malloc(sizeof(float) * (size_t)*M * (size_t)*K) : NULL;
+    if (*M < 1 || *K < 4) {
+        fprintf(stderr, "image %s is %dx%d: sampled to at most %d a side it leaves %d rows and %d columns;\n"
+                "it needs at least 1 row and 4 columns (one group of 4 along K)\n", path, w, h, MAX_SIDE, *M, *K);
+        stbi_image_free(img);
+        return NULL;
+    }
+    m = (float *)malloc(sizeof(float) * (size_t)*M * (size_t)*K);
+    if (!m) fprintf(stderr, "out of memory\n");
     if (m)
         for (r = 0; r < *M; r++)
             for (c = 0; c < *K; c++) m[r * *K + c] = img[(r * step) * w + c * step] / 127.5f - 1.0f;

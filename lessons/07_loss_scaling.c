@@ -81,9 +81,17 @@ static int load_dataset(const char *dir, float *x, int *label) {
         for (i = 0; i < MLP_PER_CLASS; i++) {
             unsigned char *px;
             snprintf(path, sizeof path, "%s/%d/%03d.png", dir, c, i);
+            {   /* a regular file only: stbi would block on a FIFO and read a device */
+                struct stat sb;
+                if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+                    fprintf(stderr, "cannot load %s: not a regular file\n", path);
+                    return -1;
+                }
+            }
             px = stbi_load(path, &w, &h, &n, 1);
             if (!px || w != MLP_SIDE || h != MLP_SIDE) {
-                fprintf(stderr, "cannot load %s as an %dx%d image\n", path, MLP_SIDE, MLP_SIDE);
+                if (!px) fprintf(stderr, "cannot load %s: %s\n", path, stbi_failure_reason());
+                else fprintf(stderr, "cannot load %s: it is %dx%d, not %dx%d\n", path, w, h, MLP_SIDE, MLP_SIDE);
                 stbi_image_free(px);
                 return -1;
             }
@@ -173,7 +181,19 @@ int main(int argc, char **argv) {
     struct stat sb;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--check") == 0) check_only = 1;
-        else dir = argv[i];
+        else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            printf("usage: %s [--check] [DATASET_DIR]\n"
+                   "  DATASET_DIR (default tc_dataset): %d folders of %d %dx%d PNGs, drawn there on the first run\n"
+                   "  --check: the FP32 run only; exit 1 below 90%% test accuracy\n", argv[0], MLP_OUT, MLP_PER_CLASS, MLP_SIDE, MLP_SIDE);
+            return 0;
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "%s: unknown option '%s' (try --help)\n", argv[0], argv[i]);
+            return 2;
+        } else dir = argv[i];
+    }
+    if (stat(dir, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "%s: %s exists and is not a folder\n", argv[0], dir);
+        return 2;
     }
     if (stat(dir, &sb) != 0) {
         printf("drawing %d images into %s/ (first run)\n", MLP_IMAGES, dir);

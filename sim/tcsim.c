@@ -225,6 +225,9 @@ int main(int argc, char **argv) {
     }
     if (strcmp(argv[1], "run") == 0) return run(argc - 2, argv + 2);
     if (strcmp(argv[1], "validate") == 0) return validate(argc - 2, argv + 2);
-    fprintf(stderr, "tcsim: unknown command '%s'\n", argv[1]);
+    if (strcmp(argv[1], "profiles") == 0 || strcmp(argv[1], "programs") == 0)
+        fprintf(stderr, "tcsim: '%s' takes no arguments (got '%s')\n", argv[1], argv[2]);
+    else
+        fprintf(stderr, "tcsim: unknown command '%s'\n", argv[1]);
     return usage();
 }

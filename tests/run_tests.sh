@@ -150,6 +150,7 @@ end_stage "lessons"
 echo "== 5. command line and docs"
 if [ -f tests/test_tcsim.sh ]; then run_counted test_tcsim bash tests/test_tcsim.sh "$BUILD/tcsim"; fi
 run_counted test_docs bash tests/test_docs.sh "$BUILD"
+run_counted test_lesson_args bash tests/test_lesson_args.sh "$BUILD"
 end_stage "command line and docs"
 
 echo "== 6. fuzz corpus replay"

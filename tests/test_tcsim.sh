@@ -93,6 +93,8 @@ expect_fail validate-bad-file "bad\.csv:1: " validate --dataset "$tmp/bad.csv"
 expect_fail validate-no-file "cannot open" validate --dataset "$tmp/none.csv"
 expect_fail validate-bad-gpu "unknown GPU 'x100'" validate --gpu x100
 expect_fail validate-bad-arg "unknown argument" validate --frobnicate
+expect_fail profiles-extra-arg "'profiles' takes no arguments \(got 'x'\)" profiles x
+expect_fail programs-extra-arg "'programs' takes no arguments" programs y
 
 echo "test_tcsim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
