@@ -8,7 +8,8 @@
 #      "NAME: V values compared, F mismatched" and "NAME: N passed, N failed".
 #   2. compile tests: the header as C99, C11, C++17 under gcc and clang with
 #      -Wall -Wextra -Werror -pedantic, the build options, and inside a .cu (nvcc -c)
-#   3. the unit tests again under AddressSanitizer + UndefinedBehaviorSanitizer
+#   3. the unit tests, the lessons and tcsim's command line again under
+#      AddressSanitizer + UndefinedBehaviorSanitizer
 #      (the exhaustive test there with a stride, for time): one case per binary,
 #      passed if it ran clean and all its checks passed; its checks are shown
 #      on their own line, not added to the unit tests' count again
@@ -132,6 +133,21 @@ if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitiz
     san_checks=$((san_checks + run_checks))
     if [ $rc = 0 ]; then pass; else failed=$((failed + 1)); stage_f=$((stage_f + 1)); fi   # failures+= done by run_program
   done
+  # the lessons and tcsim too: every lesson to completion, tcsim's command-line cases
+  if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitize=address,undefined" \
+       lessons "$BUILD/san/tcsim" >"$tmp/san2.log" 2>&1; then
+    mkdir -p "$BUILD/san/test-lessons"
+    for l in "$BUILD"/san/lessons/*; do
+      [ -x "$l" ] || continue
+      lname=$(basename "$l")
+      if (cd "$BUILD/san/test-lessons" && timeout 600 "../lessons/$lname" >"$lname.log" 2>&1); then pass; echo "ok   $lname [asan+ubsan]"
+      else fail "lesson $lname [asan+ubsan] (see $BUILD/san/test-lessons/$lname.log)"; tail -20 "$BUILD/san/test-lessons/$lname.log"; fi
+    done
+    if bash tests/test_tcsim.sh "$BUILD/san/tcsim" >"$tmp/san_tcsim.log" 2>&1; then pass; echo "ok   test_tcsim [asan+ubsan]"
+    else fail "test_tcsim [asan+ubsan]"; tail -20 "$tmp/san_tcsim.log"; fi
+  else
+    fail "sanitizer build of lessons and tcsim"; tail -30 "$tmp/san2.log"
+  fi
 else
   fail "sanitizer build"; tail -30 "$tmp/san.log"
 fi
