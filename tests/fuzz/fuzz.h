@@ -45,5 +45,15 @@ static inline int fz_int(fz *f) {
     fprintf(stderr, "FUZZ_CHECK failed at %s:%d: %s: ", __FILE__, __LINE__, #cond); \
     fprintf(stderr, __VA_ARGS__); fputc('\n', stderr); abort(); } } while (0)
 
+/* A dtype, mostly valid: 0xFF gives -1, 0xF8.. values past the last one
+   (the harness includes tensorcore.h first). */
+static inline int fz_dtype(fz *f) {
+    uint8_t b = fz_u8(f);
+    if (b == 0xFF) return -1;
+    if (b >= 0xF8) return TC_DTYPE_COUNT + (b - 0xF8);
+    return b % TC_DTYPE_COUNT;
+}
+static inline int dtype_ok(int t) { return t >= 0 && t < TC_DTYPE_COUNT; }
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #endif

@@ -20,15 +20,8 @@
 #include "tensorcore.h"
 #include "fuzz.h"
 
-static int fz_dtype(fz *f) {
-    uint8_t b = fz_u8(f);
-    if (b == 0xFF) return -1;
-    if (b >= 0xF8) return TC_DTYPE_COUNT + (b - 0xF8);
-    return b % TC_DTYPE_COUNT;
-}
 static int fz_rounding(fz *f) { uint8_t b = fz_u8(f); return (b & 7) | (b & 0x80 ? TC_SATFINITE : 0); }
 static int fz_arch(fz *f) { uint8_t b = fz_u8(f); return b == 0xFF ? -1 : b == 0xFE ? TC_ARCH_COUNT : b % TC_ARCH_COUNT; }
-static int dtype_ok(int t) { return t >= 0 && t < TC_DTYPE_COUNT; }
 static int same_or_nan(float a, float b) { return fz_fbits(a) == fz_fbits(b) || (a != a && b != b); }
 
 static void scalar(fz *f) {

@@ -18,13 +18,6 @@
 #include "tensorcore.h"
 #include "fuzz.h"
 
-static int fz_dtype(fz *f) {
-    uint8_t b = fz_u8(f);
-    if (b == 0xFF) return -1;
-    if (b >= 0xF8) return TC_DTYPE_COUNT + (b - 0xF8);
-    return b % TC_DTYPE_COUNT;
-}
-static int dtype_ok(int t) { return t >= 0 && t < TC_DTYPE_COUNT; }
 static int same(float a, float b) { return fz_fbits(a) == fz_fbits(b) || (a != a && b != b) || (a == 0 && b == 0); }
 static float value(fz *f, int t, int small) {
     float v = fz_f32(f);
