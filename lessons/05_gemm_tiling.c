@@ -82,10 +82,11 @@ static void tile_choices(const tc_gpu *a) {
         report(a, &d, &r);
     }
     printf("   Small tiles move more bytes per multiply-add: shared memory (%.0f B/clk/SM) and L2 -> SM (%.1f B/clk/SM:\n"
-           "   the whole GPU's measured L2 bandwidth, 5.44 TB/s, over its 108 SMs; dataset rows rrze-l2bw-*-a100-80gb)\n"
+           "   the whole GPU's measured L2 bandwidth, %.2f TB/s, over its %d SMs; dataset rows rrze-l2bw-*-a100-80gb)\n"
            "   cannot feed %.0f flop/clk/SM of MMA below %.0f flop/B from L2. Large tiles run out of registers and\n"
            "   shared memory per SM (1 CTA per SM: no other CTA to hide a barrier); the last asks for more shared\n"
            "   memory than an A100 CTA may have.\n\n", tc_tile_shared_bytes_per_clk(a), a->profile.sm_bytes_per_cycle,
+           a->profile.sm_bytes_per_cycle * a->profile.sms * a->profile.clock_ghz / 1e3, a->profile.sms,
            2.0 * tc_tile_fma_per_clk(a, TC_FP16, 16, 8, 16),
            2.0 * tc_tile_fma_per_clk(a, TC_FP16, 16, 8, 16) / a->profile.sm_bytes_per_cycle);
 }
@@ -171,11 +172,12 @@ static int ladder_and_roofline(void) {
            "   kernels through this tiling model with their published CTA tile and stages (64x64 warp tiles\n"
            "   and 8-element padding assumed):\n");
     if (measured_print(stdout, "a100", "gemm_tflops", "   ") < 0) return 1;
-    printf("   The model is optimistic (the marked rows): it keeps the 1.41 GHz boost clock\n"
+    printf("   The model is optimistic (the marked rows): it keeps the %.2f GHz boost clock\n"
            "   under Tensor Core load (power limits lower it), issues instructions ideally, has no register-bank\n"
            "   or instruction-cache stalls, and its ldmatrix rows never conflict with the assumed padding; the\n"
            "   wmma kernels' tiles are not published, so they are not predicted. Treat the simulated column as\n"
-           "   what the tiling permits, and the measured one as what real code reached.\n\n");
+           "   what the tiling permits, and the measured one as what real code reached.\n\n",
+           tc_gpu_find("a100")->profile.clock_ghz);
 
     ch = plot_chart_new(1000, 650, &cd);
     if (!ch) return 1;

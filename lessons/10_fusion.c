@@ -246,9 +246,10 @@ int main(void) {
            "BatchNorm vectors are hundreds of elements, far too few to fill a GPU, so each of their kernels\n"
            "finishes before the next launch arrives and costs a whole launch. Launches overlap running\n"
            "kernels, so a big kernel hides the next launch: the BatchNorm tail above costs only its run.\n"
-           "The launch figure (profile field launch_overhead_us, 2.5 us on\n"
+           "The launch figure (profile field launch_overhead_us, %.1f us on\n"
            "every GPU) is fitted to these measurements of tiny kernels launched back to back\n"
-           "(tests/measured/dataset.csv; V100 and RTX 3090 are assumed equal):\n");
+           "(tests/measured/dataset.csv; V100 and RTX 3090 are assumed equal):\n",
+           tc_gpu_find("a100")->profile.launch_overhead_us);
     if (measured_print(stdout, NULL, "launch_back_to_back", "  ") < 0) return 1;
     printf("  CUDA graphs replay the same kernels for about half the cost (not modelled):\n");
     if (measured_print(stdout, NULL, "launch_graph", "  ") < 0) return 1;
