@@ -88,6 +88,9 @@ $(BUILD)/tests/%: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
+# The GPU-measured dot products (tests/hw-vectors), read from the source tree wherever the test runs.
+$(BUILD)/tests/test_hw_vectors: ALL_CFLAGS += -DTC_HW_VECTORS='"$(CURDIR)/tests/hw-vectors"'
+
 # The exhaustive oracle tests are C++ because the CUDA headers' host code is.
 $(BUILD)/tests/%: tests/%.cpp
 	@mkdir -p $(@D)

@@ -279,8 +279,13 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
      sm_90 is unconfirmed and not in cuda/mma.cu).
    ========================================================================== */
 
-typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_COUNT } tc_arch;
+/* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
+   (the vectors come from an RTX 40 / L40 class part), TC_ARCH_B200 sm_100
+   (mma.sync only: tcgen05 is not modelled). */
+typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200, TC_ARCH_COUNT } tc_arch;
 #define TC_ARCH_BIT(a) (1u << (a))   /* for tc_mma_instr_info.archs */
+/* "V100", "A100", "H100", "Ada", "B200"; NULL for an unknown arch. */
+TCDEF const char *tc_arch_name(tc_arch a);
 
 /* ---- the one table of Tensor Core instructions ----
    Every section keys on it: fragment layouts and the numerics here, sparse
@@ -300,17 +305,18 @@ typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_COUNT } tc_arch
    which one M x N tile cannot describe; its layout is not modelled. */
 #define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
-#define TC__ARCH_H   TC_ARCH_BIT(TC_ARCH_H100)
+#define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
+#define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
 #define TC__MMA_INSTR_LIST(X) \
     X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_V,   0) \
-    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_H,   0) \
-    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_H,   0) \
+    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
     X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
     X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
     X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
@@ -355,12 +361,21 @@ typedef enum {
     TC_MMA_ZEROS_KHATTAK = 1   /* zeros dropped; E clamped below at tc_mma_params.exp_floor */
 } tc_mma_zero_rule;
 
+/* The sign of a block FMA whose result is zero though its sum of
+   truncated terms is not (a tiny sum that truncates or rounds to zero in
+   the output format). An exact zero sum is +0 under both. */
+typedef enum {
+    TC_MMA_ZERO_SIGN_SUM = 0,  /* default: the sign of that sum, -0 for a negative one (as IEEE rounding does) */
+    TC_MMA_ZERO_SIGN_PLUS = 1  /* MMA-Sim: every zero result is +0 */
+} tc_mma_zero_sign;
+
 /* Zero-initialised = the architecture's own behaviour. group and frac_bits
    let a lesson ask "what if the block were wider / the adder narrower". */
 typedef struct {
     tc_mma_zero_rule zero_rule;
     int group;       /* products per block FMA; 0 = the architecture's; else 1..TC_MMA_MAX_GROUP */
     int frac_bits;   /* F; 0 = the architecture's; else 1..40 */
+    tc_mma_zero_sign zero_sign;
 } tc_mma_options;
 
 #define TC_MMA_MAX_GROUP 64
@@ -373,6 +388,7 @@ typedef struct {
     int min_k;       /* K of the narrowest instruction tc_mma_dot accepts */
     int out_mbits;   /* mantissa bits of the result: 23 (fp32), 13 (H100 FP8 -> fp32), 10 (fp16) */
     int exp_floor;   /* lower clamp on E under TC_MMA_ZEROS_KHATTAK */
+    int out_rounding;/* TC_RZ, or TC_RN (fp16 output; B200 FP8 -> fp32) */
 } tc_mma_params;
 
 /* TC_ERR_ARCH for an unknown arch or a type the arch lacks (V100: fp16
@@ -706,7 +722,8 @@ TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
    In both cases sparse equals dense with those dropped B values set to 0
    (row by row: each row of A drops its own positions).
    Types: fp16, bf16 (2:4), tf32 (1:2) on A100/H100; e4m3/e5m2 on H100
-   (wgmma.sp). V100 has no sparse Tensor Cores: TC_ERR_ARCH. K must be a
+   (wgmma.sp). V100 has no sparse Tensor Cores, and Ada and B200 sparse
+   kinds are not modelled (no measurement): TC_ERR_ARCH. K must be a
    multiple of 4 (tf32: 2), else TC_ERR_SHAPE; illegal metadata:
    TC_ERR_SPARSE_META; other statuses as tc_gemm_ex. On error D is untouched. */
 TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
@@ -1826,8 +1843,21 @@ typedef struct {
     tc_mma_params p;
     int emin_in, emin_c;     /* minimum exponents of the input type and of c's type */
     int out_emin, out_ebits, out_rne, out_fp16;
-    int zero_exp, floor, tf32;
+    int zero_exp, floor, tf32, plus_zero;
 } tc__mma_cfg;
+
+/* Khattak & Mikaitis' min_exp_limit, the lower clamp on E under
+   TC_MMA_ZEROS_KHATTAK, from models/V100TC.m, A100TC.m, H100TC.m, AdaTC.m
+   and B200TC.m of north-numerical-computing/MATLAB-tensor-core: one value
+   for fp32 output whatever the inputs (V100's -1024 is no clamp at all), a
+   higher one for fp16 inputs with fp16 output. A switch, for device code. */
+TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
+    switch (arch) {
+    case TC_ARCH_V100: return fp16_out ? -19 : -1024;
+    case TC_ARCH_A100: case TC_ARCH_ADA: return fp16_out ? -20 : -132;
+    default: return fp16_out ? -21 : -133;   /* H100, B200 */
+    }
+}
 
 /* The architecture table: F and group per input family; which K an
    instruction may have comes from the instruction table (the dense
@@ -1845,6 +1875,7 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params
     }
     if (!p->instr_k) return 0;
     p->out_mbits = 23;
+    p->out_rounding = TC_RZ;
     switch (arch) {
     case TC_ARCH_V100:   /* mma.sync m8n8k4: fp16 only */
         p->frac_bits = 23; p->group = 4;
@@ -1857,9 +1888,19 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params
         p->group = fp8 ? 32 : tf32 ? 8 : 16;
         if (fp8) p->out_mbits = 13;
         break;
+    case TC_ARCH_ADA:    /* A100's adder for fp16/bf16/tf32; FP8 m16n8k32 = two groups of 16, 13-bit adder and result */
+        p->frac_bits = fp8 ? 13 : 24;
+        p->group = fp8 ? 16 : tf32 ? 4 : 8;
+        if (fp8) p->out_mbits = 13;
+        break;
+    case TC_ARCH_B200:   /* H100's fp16/bf16/tf32; FP8: one group of 32, a wider adder, fp32 result rounded to nearest */
+        p->frac_bits = fp8 ? 31 : 25;
+        p->group = fp8 ? 32 : tf32 ? 8 : 16;
+        if (fp8) p->out_rounding = TC_RN;
+        break;
     default: return 0;
     }
-    p->exp_floor = -108 - p->frac_bits;   /* Khattak: A100 -132, H100 -133 */
+    p->exp_floor = tc__mma_khattak_floor(arch, 0);
     return 1;
 }
 
@@ -1884,10 +1925,12 @@ TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtyp
     if ((int)in < 0 || in >= TC_DTYPE_COUNT || (out != TC_FP32 && out != TC_FP16)) return TC_ERR_DTYPE;
     if (in == TC_FP32 || (out == TC_FP16 && in != TC_FP16 && !fp8)) return TC_ERR_DTYPE;   /* fp32 operands: use TC_TF32 */
     if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !tc__mma_table(arch, in, &cfg->p)) return TC_ERR_ARCH;
-    if (out == TC_FP16) cfg->p.out_mbits = 10;
+    if (out == TC_FP16) { cfg->p.out_mbits = 10; cfg->p.out_rounding = TC_RN; }
+    if (out == TC_FP16 && in == TC_FP16) cfg->p.exp_floor = tc__mma_khattak_floor(arch, 1);
     if (opt) {
         if (opt->zero_rule != TC_MMA_ZEROS_MMASIM && opt->zero_rule != TC_MMA_ZEROS_KHATTAK) return TC_ERR_ARG;
         if (opt->group < 0 || opt->group > TC_MMA_MAX_GROUP || opt->frac_bits < 0 || opt->frac_bits > 40) return TC_ERR_ARG;
+        if (opt->zero_sign != TC_MMA_ZERO_SIGN_SUM && opt->zero_sign != TC_MMA_ZERO_SIGN_PLUS) return TC_ERR_ARG;
         if (opt->group) cfg->p.group = opt->group;
         if (opt->frac_bits) cfg->p.frac_bits = opt->frac_bits;
     }
@@ -1895,15 +1938,27 @@ TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtyp
     cfg->emin_c = tc__type_emin(out);
     cfg->out_emin = out == TC_FP16 ? -14 : -126;
     cfg->out_ebits = out == TC_FP16 ? 5 : 8;
-    cfg->out_rne = out == TC_FP16;
+    cfg->out_rne = cfg->p.out_rounding == TC_RN;
     cfg->out_fp16 = out == TC_FP16;
     cfg->tf32 = in == TC_TF32;
+    cfg->plus_zero = opt && opt->zero_sign == TC_MMA_ZERO_SIGN_PLUS;
     if (opt && opt->zero_rule == TC_MMA_ZEROS_KHATTAK) {
         cfg->zero_exp = TC__MMA_KHATTAK_ZERO; cfg->floor = cfg->p.exp_floor;
     } else {
         cfg->zero_exp = TC__MMA_MMASIM_ZERO; cfg->floor = TC__MMA_NO_FLOOR;
     }
     return TC_OK;
+}
+
+TCDEF const char *tc_arch_name(tc_arch a) {
+    switch (a) {
+    case TC_ARCH_V100: return "V100";
+    case TC_ARCH_A100: return "A100";
+    case TC_ARCH_H100: return "H100";
+    case TC_ARCH_ADA:  return "Ada";
+    case TC_ARCH_B200: return "B200";
+    default: return NULL;
+    }
 }
 
 TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p) {
@@ -1964,6 +2019,7 @@ TC_HOST_DEVICE static float tc__mma_round(const tc__mma_cfg *cfg, int64_t S, int
     }
     enc = (uint32_t)keep + ((uint32_t)(e - emin) << mbits);
     if (enc > inf) enc = inf;
+    if (enc == 0 && cfg->plus_zero) sign = 0;
     if (cfg->out_fp16) return tc_fp16_to_f32((uint16_t)((sign << 15) | enc));
     return tc__float((sign << 31) | (enc << (23 - mbits)));
 }
@@ -2824,7 +2880,7 @@ static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M,
     int *kpos = NULL, group, keep, H, G, i, j, t, n, k0;
     tc_status s = tc__mma_setup(arch, in, out, opt, &cfg);
     if (s != TC_OK) return s;
-    if (arch == TC_ARCH_V100) return TC_ERR_ARCH;   /* mma.sp needs sm_80 */
+    if (arch != TC_ARCH_A100 && arch != TC_ARCH_H100) return TC_ERR_ARCH;   /* V100 has no mma.sp; Ada and B200 sparse: unmeasured */
     if ((s = tc__sparse_args(in, M, K, &group, &keep)) != TC_OK) return s;
     if (N < 0) return TC_ERR_SIZE;
     if ((M && N && K && (!values || !meta || !B)) || (M && N && !D)) return TC_ERR_NULL;

@@ -25,8 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *arch_name[TC_ARCH_COUNT] = { "V100", "A100", "H100" };
-
 /* The reference models of section 2 on unit-stride vectors. They report a
    status; a lesson's own inputs are always valid, so a failure is a bug. */
 static float dot_exact(int k, const float *a, const float *b, float c) {
@@ -55,7 +53,7 @@ static void show(const char *what, const float *a, const float *b, float c) {
         float r = arch == TC_ARCH_V100 ? tc_mma_dot((tc_arch)arch, TC_FP16, TC_FP32, 4, a + 4, b + 4,
                                                     tc_mma_dot((tc_arch)arch, TC_FP16, TC_FP32, 4, a, b, c))
                                        : tc_mma_dot((tc_arch)arch, TC_FP16, TC_FP32, 8, a, b, c);
-        printf(" %s %-14.9g", arch_name[arch], (double)r);
+        printf(" %s %-14.9g", tc_arch_name((tc_arch)arch), (double)r);
     }
     printf("\n");
 }
@@ -98,7 +96,7 @@ static void part2_group(void) {
     printf("2. One fp16 dot product, K = %d, relative error against exact\n", K);
     for (arch = 0; arch < TC_ARCH_COUNT; arch++) {
         tc_gemm((tc_arch)arch, TC_FP16, TC_FP32, 1, 1, K, a, K, b, 1, NULL, 0, &d, 1);
-        printf("   %s (its own group and F)        %.3e\n", arch_name[arch], rel_err(d, exact));
+        printf("   %-4s (its own group and F)       %.3e\n", tc_arch_name((tc_arch)arch), rel_err(d, exact));
     }
     printf("   fp32 FMA loop                     %.3e\n", rel_err(dot_fma(K, a, b, 0.0f), exact));
     printf("   A100's F = 24 with other group sizes (each group's result is cut to fp32):\n  ");

@@ -53,7 +53,7 @@ static void big_clear_below(big *r, int pos) { int i; for (i = 0; i < pos && i <
 /* ---------------------------------------------------------- the oracle */
 
 typedef struct {
-    int F, group, emin_in, emin_c, out_mbits, out_emin, out_emax, rne, khattak, floor;
+    int F, group, emin_in, emin_c, out_mbits, out_emin, out_emax, rne, khattak, floor, plus_zero;
 } oracle_cfg;
 
 static int type_emin(tc_dtype t) {
@@ -95,6 +95,7 @@ static float oracle_round(const oracle_cfg *o, const big *mag, int negative) {
     if (o->rne && half && (sticky || fmod(keep, 2.0) == 1.0)) up = 1;
     r = ldexp(keep + up, cut - LSB);
     if (r >= ldexp(1.0, o->out_emax + 1)) r = INFINITY;
+    if (r == 0 && o->plus_zero) return 0.0f;
     return (float)(negative ? -r : r);
 }
 
@@ -137,19 +138,22 @@ static float oracle_dot(const oracle_cfg *o, int k, const float *a, const float 
 }
 
 /* The architecture facts, restated from docs/REFERENCE.md section 2. */
-static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, int khattak) {
-    int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32;
+static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, int khattak, int plus_zero) {
+    int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32, h16 = in == TC_FP16 && out == TC_FP16;
     memset(o, 0, sizeof *o);
-    if (arch == TC_ARCH_V100) { if (in != TC_FP16) return 0; o->F = 23; o->group = 4; o->floor = -131; }
-    if (arch == TC_ARCH_A100) { if (fp8) return 0; o->F = 24; o->group = tf32 ? 4 : 8; o->floor = -132; }
-    if (arch == TC_ARCH_H100) { o->F = fp8 ? 13 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = fp8 ? -121 : -133; }
+    if (arch == TC_ARCH_V100) { if (in != TC_FP16) return 0; o->F = 23; o->group = 4; o->floor = h16 ? -19 : -1024; }
+    if (arch == TC_ARCH_A100) { if (fp8) return 0; o->F = 24; o->group = tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
+    if (arch == TC_ARCH_H100) { o->F = fp8 ? 13 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
+    if (arch == TC_ARCH_ADA)  { o->F = fp8 ? 13 : 24; o->group = fp8 ? 16 : tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
+    if (arch == TC_ARCH_B200) { o->F = fp8 ? 31 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
     o->emin_in = type_emin(in);
     o->emin_c = out == TC_FP16 ? -14 : -126;
-    o->out_mbits = out == TC_FP16 ? 10 : (fp8 && arch == TC_ARCH_H100) ? 13 : 23;
+    o->out_mbits = out == TC_FP16 ? 10 : (fp8 && (arch == TC_ARCH_H100 || arch == TC_ARCH_ADA)) ? 13 : 23;
     o->out_emin = out == TC_FP16 ? -14 : -126;
     o->out_emax = out == TC_FP16 ? 15 : 127;
-    o->rne = out == TC_FP16;
+    o->rne = out == TC_FP16 || (fp8 && arch == TC_ARCH_B200);
     o->khattak = khattak;
+    o->plus_zero = plus_zero;
     return 1;
 }
 
@@ -176,7 +180,7 @@ static float two(int e) { return (float)ldexp(1.0, e); }
 static void test_published(void) {
     float a[16], b[16];
     int i;
-    tc_mma_options wide = { TC_MMA_ZEROS_MMASIM, 0, 0 };
+    tc_mma_options wide = { TC_MMA_ZEROS_MMASIM, 0, 0, TC_MMA_ZERO_SIGN_SUM };
 
     /* Truncation without guard bits (Fasi et al. 2021, V100): 1 + 4 * 2^-24
        keeps no bit below 2^-23, so the sum stays 1 (exact 1 + 2^-22). */
@@ -261,6 +265,76 @@ static void test_published(void) {
     CHECK(tc_mma_dot_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 8, a, b, 0.0f, &wide) == 0.75f * two(-24));
 }
 
+/* Part 4 of issue 14 and the newer GPUs, each rule on a hand-made case. */
+static void test_rules_2025(void) {
+    float a[32], b[32];
+    tc_mma_options opt;
+    tc_mma_params p;
+    int i;
+    memset(&opt, 0, sizeof opt);
+    /* The sign of a zero result: -2^-150 survives the adder (E = -126 from
+       the zero c, 24 bits below) but truncates to zero in fp32... */
+    for (i = 0; i < 8; i++) { a[i] = 0.0f; b[i] = 0.0f; }
+    a[0] = -two(-75); b[0] = two(-75);
+    CHECK_BITS(0, tct_f2u(tc_mma_dot(TC_ARCH_A100, TC_BF16, TC_FP32, 8, a, b, 0.0f)), 0x80000000u);
+    opt.zero_sign = TC_MMA_ZERO_SIGN_PLUS;   /* MMA-Sim's +0 */
+    CHECK_BITS(0, tct_f2u(tc_mma_dot_ex(TC_ARCH_A100, TC_BF16, TC_FP32, 8, a, b, 0.0f, &opt)), 0u);
+    /* ...and -2^-26 rounds to zero in fp16 (below half of 2^-24)... */
+    a[0] = two(-24); b[0] = -0.25f;
+    CHECK_BITS(0, tct_f2u(tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP16, 8, a, b, 0.0f)), 0x80000000u);
+    CHECK_BITS(0, tct_f2u(tc_mma_dot_ex(TC_ARCH_A100, TC_FP16, TC_FP16, 8, a, b, 0.0f, &opt)), 0u);
+    /* ...while an exact cancellation is +0 under both. */
+    a[0] = 1.0f; b[0] = 1.0f; a[1] = 1.0f; b[1] = -1.0f;
+    CHECK_BITS(0, tct_f2u(tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP32, 8, a, b, 0.0f)), 0u);
+    CHECK_BITS(0, tct_f2u(tc_mma_dot_ex(TC_ARCH_A100, TC_FP16, TC_FP32, 8, a, b, 0.0f, &opt)), 0u);
+
+    /* Khattak's fp16-output floors: 2^-25 + 2^-45 is just above half of
+       fp16's 2^-24, so it rounds up if the 2^-45 survives the adder. With
+       E clamped at -20 (A100, 24 bits: cut at 2^-44) or -19 (V100, 23 bits)
+       it does not; at -21 (H100, 25 bits: cut at 2^-46) it does, and
+       MMA-Sim's rule (E = -25) keeps it everywhere. */
+    for (i = 0; i < 16; i++) { a[i] = 0.0f; b[i] = 0.0f; }
+    a[0] = two(-13); b[0] = two(-12); a[1] = two(-24); b[1] = two(-21);
+    memset(&opt, 0, sizeof opt);
+    opt.zero_rule = TC_MMA_ZEROS_KHATTAK;
+    CHECK(tc_mma_dot_ex(TC_ARCH_A100, TC_FP16, TC_FP16, 8, a, b, 0.0f, &opt) == 0.0f);
+    CHECK(tc_mma_dot_ex(TC_ARCH_V100, TC_FP16, TC_FP16, 4, a, b, 0.0f, &opt) == 0.0f);
+    CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP16, 16, a, b, 0.0f, &opt) == two(-24));
+    CHECK(tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP16, 8, a, b, 0.0f) == two(-24));
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_A100, TC_FP16, TC_FP16, &p), TC_OK); CHECK(p.exp_floor == -20);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_A100, TC_FP16, TC_FP32, &p), TC_OK); CHECK(p.exp_floor == -132);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_V100, TC_FP16, TC_FP16, &p), TC_OK); CHECK(p.exp_floor == -19);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_V100, TC_FP16, TC_FP32, &p), TC_OK); CHECK(p.exp_floor == -1024);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_H100, TC_FP16, TC_FP16, &p), TC_OK); CHECK(p.exp_floor == -21);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_H100, TC_E4M3, TC_FP16, &p), TC_OK); CHECK(p.exp_floor == -133);
+
+    /* B200 FP8 rounds its fp32 result to nearest: 128 + 0.75 ulp goes up;
+       H100 and Ada (13-bit results, cut toward zero) stay at 128. */
+    for (i = 0; i < 32; i++) { a[i] = 0.0f; b[i] = 0.0f; }
+    a[0] = 3.0f * two(-9); b[0] = two(-9);   /* e4m3 subnormals: product 0.75 * 2^-16 */
+    CHECK(tc_mma_dot(TC_ARCH_B200, TC_E4M3, TC_FP32, 32, a, b, 128.0f) == 128.0f + two(-16));
+    CHECK(tc_mma_dot(TC_ARCH_H100, TC_E4M3, TC_FP32, 32, a, b, 128.0f) == 128.0f);
+    CHECK(tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, 32, a, b, 128.0f) == 128.0f);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_B200, TC_E5M2, TC_FP32, &p), TC_OK);
+    CHECK(p.frac_bits == 31 && p.group == 32 && p.out_mbits == 23 && p.out_rounding == TC_RN);
+
+    /* Ada's m16n8k32 FP8 is two groups of 16: 1 + 1 in the first, two
+       2^-13 in the second. H100's one group of 32 has E = 0 and keeps both
+       (2 + 2^-12, a 13-bit value); Ada's second group starts from c = 2, so
+       E = 1 cuts them at 2^-12 and the result stays 2. */
+    for (i = 0; i < 32; i++) { a[i] = 0.0f; b[i] = 0.0f; }
+    a[0] = b[0] = a[1] = b[1] = 1.0f;
+    a[16] = a[17] = two(-6); b[16] = b[17] = two(-7);
+    CHECK(tc_mma_dot(TC_ARCH_H100, TC_E4M3, TC_FP32, 32, a, b, 0.0f) == 2.0f + two(-12));
+    CHECK(tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, 32, a, b, 0.0f) == 2.0f);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_ADA, TC_E4M3, TC_FP32, &p), TC_OK);
+    CHECK(p.frac_bits == 13 && p.group == 16 && p.out_mbits == 13 && p.out_rounding == TC_RZ && p.instr_k == 32);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_ADA, TC_TF32, TC_FP32, &p), TC_OK);
+    CHECK(p.frac_bits == 24 && p.group == 4);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_B200, TC_BF16, TC_FP32, &p), TC_OK);
+    CHECK(p.frac_bits == 25 && p.group == 16 && p.out_rounding == TC_RZ);
+}
+
 /* ------------------------------------------------ random differential */
 
 /* A random value of type t: raw encodings (specials, subnormals), or a
@@ -287,6 +361,14 @@ static const combo combos[] = {
     { TC_ARCH_H100, TC_BF16, TC_FP32 }, { TC_ARCH_H100, TC_TF32, TC_FP32 },
     { TC_ARCH_H100, TC_E4M3, TC_FP32 }, { TC_ARCH_H100, TC_E4M3, TC_FP16 },
     { TC_ARCH_H100, TC_E5M2, TC_FP32 }, { TC_ARCH_H100, TC_E5M2, TC_FP16 },
+    { TC_ARCH_ADA, TC_FP16, TC_FP32 }, { TC_ARCH_ADA, TC_FP16, TC_FP16 },
+    { TC_ARCH_ADA, TC_BF16, TC_FP32 }, { TC_ARCH_ADA, TC_TF32, TC_FP32 },
+    { TC_ARCH_ADA, TC_E4M3, TC_FP32 }, { TC_ARCH_ADA, TC_E4M3, TC_FP16 },
+    { TC_ARCH_ADA, TC_E5M2, TC_FP32 }, { TC_ARCH_ADA, TC_E5M2, TC_FP16 },
+    { TC_ARCH_B200, TC_FP16, TC_FP32 }, { TC_ARCH_B200, TC_FP16, TC_FP16 },
+    { TC_ARCH_B200, TC_BF16, TC_FP32 }, { TC_ARCH_B200, TC_TF32, TC_FP32 },
+    { TC_ARCH_B200, TC_E4M3, TC_FP32 }, { TC_ARCH_B200, TC_E4M3, TC_FP16 },
+    { TC_ARCH_B200, TC_E5M2, TC_FP32 }, { TC_ARCH_B200, TC_E5M2, TC_FP16 },
 };
 
 static int same(float x, float y) { return tct_f2u(x) == tct_f2u(y) || (x != x && y != y && tct_f2u(x) == 0x7FFFFFFFu && tct_f2u(y) == 0x7FFFFFFFu); }
@@ -300,13 +382,14 @@ static void test_random(void) {
         tc_mma_params p;
         memset(&p, 0, sizeof p);
         CHECK_STATUS(tc_mma_params_of(cb->arch, cb->in, cb->out, &p), TC_OK);
-        for (rule = 0; rule < 2; rule++) {
-            tc_mma_options opt = { (tc_mma_zero_rule)rule, 0, 0 };
+        for (rule = 0; rule < 4; rule++) {   /* bit 0: the zero rule; bit 1: the zero sign */
+            tc_mma_options opt = { (tc_mma_zero_rule)(rule & 1), 0, 0, (tc_mma_zero_sign)(rule >> 1) };
             oracle_cfg o;
             long bad = 0;
-            CHECK(oracle_setup(&o, cb->arch, cb->in, cb->out, rule));
-            CHECK(o.F == p.frac_bits && o.group == p.group && (!rule || o.floor == p.exp_floor));
-            tct_seed(0x5EED0000u + ci * 2u + (unsigned)rule);
+            CHECK(oracle_setup(&o, cb->arch, cb->in, cb->out, rule & 1, rule >> 1));
+            CHECK(o.F == p.frac_bits && o.group == p.group && o.floor == p.exp_floor);
+            CHECK(o.out_mbits == p.out_mbits && o.rne == (p.out_rounding == TC_RN));
+            tct_seed(0x5EED0000u + ci * 4u + (unsigned)rule);
             for (n = 0; n < cases; n++) {
                 int mode = (int)(tct_rand32() % 4), band = (int)(tct_rand32() % 40) - 20;
                 int k = (ki = n & 1) ? p.instr_k : p.min_k;
@@ -346,7 +429,7 @@ static void test_gemm_matches(void) {
         int i, j, k;
         long bad = 0;
         tct_seed(0xC0FFEEu + ci);
-        oracle_setup(&o, cb->arch, cb->in, cb->out, 0);
+        oracle_setup(&o, cb->arch, cb->in, cb->out, 0, 0);
         for (i = 0; i < M * LDA; i++) A[i] = random_value(cb->in, 1, 0);
         for (i = 0; i < K * LDB; i++) B[i] = random_value(cb->in, 1, -3);
         for (i = 0; i < M * LDC; i++) C[i] = random_value(cb->out, 1, 2);
@@ -486,10 +569,14 @@ static void test_instr_table(void) {
         }
         /* fp16 accumulation: f16 and FP8 inputs, not bf16 or tf32 */
         CHECK(in.fp16_accumulate == (in.in == TC_FP16 || fp8));
-        /* architectures: m8n8k4 is V100's, FP8 H100's, the rest A100's and H100's */
-        CHECK(in.archs == (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
-                           : fp8 ? TC_ARCH_BIT(TC_ARCH_H100)
-                                 : (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))));
+        /* architectures: m8n8k4 is V100's; sparse kinds A100's and H100's;
+           dense FP8 H100's, Ada's and B200's; the other dense kinds those and A100's */
+        {
+            unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200);
+            CHECK(in.archs == (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
+                               : in.sparse_group ? (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
+                               : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100))));
+        }
         for (a = 0; a < TC_ARCH_COUNT; a++) {
             tc_mma_params p;
             if (!(in.archs & TC_ARCH_BIT(a))) continue;
@@ -697,7 +784,7 @@ static void test_gemm_desc(void) {
         d.A = A; d.B = B; d.C = C; d.D = D1;
         d.options.zero_rule = TC_MMA_ZEROS_KHATTAK;
         CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-        CHECK(oracle_setup(&o, cb->arch, cb->in, cb->out, 1));
+        CHECK(oracle_setup(&o, cb->arch, cb->in, cb->out, 1, 0));
         for (i = 0; i < M; i++) for (j = 0; j < N; j++) {
             for (k = 0; k < K; k++) {
                 at[k] = cb->in == TC_TF32 ? tc_tf32_truncate(A[i * K + k]) : A[i * K + k];
@@ -741,8 +828,8 @@ static void test_gemm_desc(void) {
 
 static void test_bad_input(void) {
     float A[64], B[64], C[64], D[64], x;
-    tc_mma_params p = { 0, 0, 0, 0, 0, 0 };
-    tc_mma_options bad_opt = { (tc_mma_zero_rule)7, 0, 0 };
+    tc_mma_params p = { 0, 0, 0, 0, 0, 0, 0 };
+    tc_mma_options bad_opt = { (tc_mma_zero_rule)7, 0, 0, TC_MMA_ZERO_SIGN_SUM };
     int i, r, c;
     for (i = 0; i < 64; i++) { A[i] = 1.0f; B[i] = 1.0f; C[i] = 0.0f; D[i] = 42.0f; }
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 4, 4, 4, NULL, 4, B, 4, C, 4, D, 4), TC_ERR_NULL);
@@ -766,6 +853,10 @@ static void test_bad_input(void) {
         gd.A = A; gd.lda = 4; gd.B = B; gd.ldb = 4; gd.C = C; gd.ldc = 4; gd.D = D; gd.ldd = 4;
         gd.options = bad_opt;
         CHECK_STATUS(tc_gemm_ex(&gd), TC_ERR_ARG);
+        gd.options.zero_rule = TC_MMA_ZEROS_MMASIM; gd.options.zero_sign = (tc_mma_zero_sign)INT_MAX;
+        CHECK_STATUS(tc_gemm_ex(&gd), TC_ERR_ARG);
+        gd.options.zero_sign = TC_MMA_ZERO_SIGN_PLUS; gd.arch = TC_ARCH_B200;
+        CHECK_STATUS(tc_gemm_ex(&gd), TC_OK);
     }
     A[5] = 0.1f;   /* not an fp16 value */
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_NOT_REPRESENTABLE);
@@ -790,6 +881,26 @@ static void test_bad_input(void) {
     x = tc_mma_dot(TC_ARCH_A100, TC_TF32, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP32, 16, NULL, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_V100, TC_TF32, TC_FP32, 4, A, B, 0.0f);  CHECK(x != x);
+    x = tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, 16, A, B, 0.0f);  CHECK(x != x);   /* only m16n8k32 */
+    x = tc_mma_dot(TC_ARCH_B200, TC_TF32, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
+    x = tc_mma_dot(TC_ARCH_ADA, TC_BF16, TC_FP16, 16, A, B, 0.0f);  CHECK(x != x);
+    x = tc_mma_dot(TC_ARCH_COUNT, TC_FP16, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
+    x = tc_mma_dot((tc_arch)-1, TC_FP16, TC_FP32, 16, A, B, 0.0f);  CHECK(x != x);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_COUNT, TC_FP16, TC_FP32, &p), TC_ERR_ARCH);
+    for (i = 0; i < TC_ARCH_COUNT; i++) CHECK(tc_arch_name((tc_arch)i) != NULL);
+    CHECK(tc_arch_name(TC_ARCH_COUNT) == NULL && tc_arch_name((tc_arch)-1) == NULL);
+    CHECK(strcmp(tc_arch_name(TC_ARCH_ADA), "Ada") == 0 && strcmp(tc_arch_name(TC_ARCH_B200), "B200") == 0);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_ADA, TC_TF32, TC_FP16, &p), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_B200, TC_FP32, TC_FP32, &p), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_B200, (tc_dtype)INT_MAX, TC_FP32, &p), TC_ERR_DTYPE);
+    {
+        tc_mma_options so;
+        memset(&so, 0, sizeof so);
+        so.zero_sign = (tc_mma_zero_sign)2;
+        x = tc_mma_dot_ex(TC_ARCH_A100, TC_FP16, TC_FP32, 16, A, B, 0.0f, &so); CHECK(x != x);
+        so.zero_sign = (tc_mma_zero_sign)-1;
+        x = tc_mma_dot_ex(TC_ARCH_A100, TC_FP16, TC_FP32, 16, A, B, 0.0f, &so); CHECK(x != x);
+    }
     CHECK(tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP32, 16, A, B, 0.0f) == 16.0f);
     CHECK_STATUS(tc_mma_params_of(TC_ARCH_A100, TC_FP16, TC_FP32, NULL), TC_ERR_NULL);
     CHECK_STATUS(tc_mma_params_of(TC_ARCH_H100, TC_E4M3, TC_FP32, &p), TC_OK);
@@ -805,6 +916,7 @@ static void test_bad_input(void) {
 
 int main(void) {
     test_published();
+    test_rules_2025();
     test_random();
     test_gemm_matches();
     test_references();
