@@ -248,35 +248,52 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
    Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
-     V100, A100 and H100: the block FMA of docs/REFERENCE.md section 2. Per group
-     of products: every product exact; E = the largest product exponent (the
-     sum of the two operands' exponents, so a product's significand lies in
-     [1,4)) and c's; every term, c included, truncated toward zero to F
-     fractional bits below 2^E (no guard, round or sticky bit); an exact sum;
-     one normalisation; then round toward zero to fp32 (FP8 on H100: to 13
-     mantissa bits) or to nearest-even to fp16. Longer K chains groups, each
-     taking the previous rounded result as its c.
-   Parameters (one table, tc__mma_table): F = 23 V100, 24 A100, 25 H100 (13 for
-     H100 FP8); group = V100 fp16 4; A100 fp16/bf16 8, tf32 4; H100 fp16/bf16
-     16, tf32 8, FP8 32 (the wgmma k32 group).
+     V100, A100, H100, Ada (sm_89) and B200 (sm_100, mma.sync): the block
+     FMA of docs/REFERENCE.md section 2. Per group of products: every product
+     exact; E = the largest product exponent (the sum of the two operands'
+     exponents, so a product's significand lies in [1,4)) and c's; every
+     term, c included, truncated toward zero to F fractional bits below 2^E
+     (no guard, round or sticky bit); an exact sum; one normalisation; then
+     round to the output (tc_mma_params.out_rounding): toward zero to fp32
+     (FP8 on H100 and Ada: to 13 mantissa bits), to nearest-even to fp32 for
+     B200 FP8, to nearest-even to fp16. Longer K chains groups, each taking
+     the previous rounded result as its c.
+   Parameters (one table, tc__mma_table): F = 23 V100, 24 A100 and Ada, 25
+     H100 and B200; FP8: 13 H100 and Ada, 31 B200. group = V100 fp16 4; A100
+     and Ada fp16/bf16 8, tf32 4; H100 and B200 fp16/bf16 16, tf32 8, FP8 32
+     (H100: the wgmma k32 group); Ada FP8 16 (m16n8k32 = two groups).
    Numbers from: MMA-Sim (Xie et al., arXiv 2511.10909, repo microsoft/MMA-Sim)
-     and Khattak & Mikaitis (arXiv 2512.07004); both claim bit-exact agreement
-     with hardware. Neither is measured here yet: cuda/mma.cu compares every
-     output bit with the GPU and settles it when run.
+     and Khattak & Mikaitis (arXiv 2512.07004, repo north-numerical-computing/
+     MATLAB-tensor-core); MEASURED: tests/test_hw_vectors.c matches every
+     parameter above bit for bit against their dot products measured on the
+     five GPUs (fp32 output; fp16 output for fp16 inputs). B200 FP8 is ours:
+     both published models say F = 25 with a cut result, which matches 63%
+     of the B200 samples; a result rounded to nearest matches every e4m3
+     sample of the 5000 upstream for F >= 30 and 4999 of 5000 e5m2 for
+     F >= 31 (the last matches no F), so F = 31 is the smallest width the
+     data allow, an ASSUMPTION, not a measured width.
    Where the two models differ (tc_mma_zero_rule), the default is MMA-Sim's:
      a zero operand takes part in choosing E with exponent -126, a zero c too,
      and an operand that is subnormal in its type has its type's minimum
      exponent. TC_MMA_ZEROS_KHATTAK drops zero products (and a zero c) from E
-     and clamps E below at -132 (A100) / -133 (H100); V100's -131 is our
-     extrapolation (-108 - F), unconfirmed. Which one the GPU follows is
-     unconfirmed until cuda/mma.cu has run.
+     and clamps E below at their min_exp_limit: fp32 output -132 (A100, Ada),
+     -133 (H100, B200), none (V100); fp16 inputs with fp16 output -19 (V100),
+     -20 (A100, Ada), -21 (H100, B200). The measured vectors match both rules
+     on every sample: they do not say which one the GPU follows.
    Specials (MMA-Sim): NaN in, Inf*0 or Inf-Inf give the canonical NaN
      (0x7FFFFFFF, fp16 0x7FFF); otherwise an Inf input gives Inf; a finite
      sum beyond the output range gives Inf (not the RZ maximum); an exact
      zero gives +0. Raw fp32 fed to a tf32 MMA loses its low 13 bits first.
+   Sign of zero (tc_mma_zero_sign): a sum that is not zero but rounds to
+     zero in the output keeps its sign by default (-0 for a negative one, as
+     IEEE rounding would); MMA-Sim returns +0 (TC_MMA_ZERO_SIGN_PLUS). The
+     vectors hold one zero result (an Ada e5m2 sample, +0: the second
+     group's truncated sum is exactly zero, where both agree), so the choice
+     is unsettled until a GPU runs such a case.
    Simplifies: one output element at a time; operands A and B of the same
      type (no e4m3 x e5m2 mix); FP8 on H100 follows wgmma (mma.sync FP8 on
-     sm_90 is unconfirmed and not in cuda/mma.cu).
+     sm_90 is unconfirmed and not in cuda/mma.cu); no Turing, no tcgen05 or
+     block-scaled kinds, no integer mma; sparse kinds on A100 and H100 only.
    ========================================================================== */
 
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89

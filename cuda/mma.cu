@@ -15,8 +15,9 @@
      one warp runs one mma.sync per test matrix; the operands are placed in
      registers with the header's fragment layouts (tc_mma_frag_coord, the
      same code the CPU tests check). The CPU computes every element with
-     tc_mma_dot for the GPU's architecture (sm_80/86/89 -> A100 model, sm_90
-     -> H100 model) under both zero rules.
+     tc_mma_dot for the GPU's architecture (sm_80/86 -> A100 model, sm_89 ->
+     Ada model, sm_90 -> H100 model) under both zero rules. (sm_100 would
+     need sm_100a code: not built.)
    - Inputs: the published vectors of tests/test_mma.c, then adversarial
      families (cancellation in a narrow exponent band, raw encodings with
      subnormals, Inf and NaN, zeros against huge operands, wide exponent
@@ -175,13 +176,14 @@ int main(int argc, char **argv) {
     cudaDeviceProp prop;
     if (!gpu_sm("mma", 80, &prop)) return EXIT_NO_GPU;
     tc_arch arch;
-    if (prop.major == 8) arch = TC_ARCH_A100;
+    if (prop.major == 8 && prop.minor == 9) arch = TC_ARCH_ADA;
+    else if (prop.major == 8) arch = TC_ARCH_A100;
     else if (prop.major == 9 && prop.minor == 0) arch = TC_ARCH_H100;
     else {
         printf("mma: no suitable GPU: %s is sm_%d%d; the header models sm_8x and sm_90 only\n", prop.name, prop.major, prop.minor);
         return EXIT_NO_GPU;
     }
-    printf("mma: %s (sm_%d%d) against the %s model\n", prop.name, prop.major, prop.minor, arch == TC_ARCH_A100 ? "A100" : "H100");
+    printf("mma: %s (sm_%d%d) against the %s model\n", prop.name, prop.major, prop.minor, tc_arch_name(arch));
 
     const int per_fam = 64, T = per_fam * N_FAM;
     long total_bad = 0;
