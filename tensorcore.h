@@ -403,13 +403,13 @@ typedef struct {
     int group;       /* products summed in one block FMA */
     int instr_k;     /* K of the widest instruction (what tc_gemm steps by) */
     int min_k;       /* K of the narrowest instruction tc_mma_dot accepts */
-    int out_mbits;   /* mantissa bits of the result: 23 (fp32), 13 (H100 FP8 -> fp32), 10 (fp16) */
+    int out_mbits;   /* mantissa bits of the result: 23 (fp32), 13 (H100 and Ada FP8 -> fp32), 10 (fp16) */
     int exp_floor;   /* lower clamp on E under TC_MMA_ZEROS_KHATTAK */
     int out_rounding;/* TC_RZ, or TC_RN (fp16 output; B200 FP8 -> fp32) */
 } tc_mma_params;
 
 /* TC_ERR_ARCH for an unknown arch or a type the arch lacks (V100: fp16
-   only; FP8: H100 only), TC_ERR_DTYPE for an unknown type or an output
+   only; FP8: H100, Ada, B200), TC_ERR_DTYPE for an unknown type or an output
    other than fp32 / fp16 (fp16 output only with fp16 or FP8 inputs). */
 TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p);
 
