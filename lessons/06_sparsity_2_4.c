@@ -22,7 +22,9 @@
            06_speedup.png   predicted sparse/dense speedup per shape and GPU
    Exercise (also printed at the end): prune 1:2 as tf32 does and compare the
    error with 2:4; raise the weight-bound shape's tokens until the pipes are
-   busy, and explain why the sparse kernel needs more tokens than the dense. */
+   busy, and explain why the sparse kernel needs more tokens than the dense.
+   The compute-bound shape is the measured layer's (3072 tokens), so the
+   simulation and the measurement compare like with like. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "plot.h"
@@ -228,8 +230,9 @@ int main(int argc, char **argv) {
     printf("\nExercise: prune the same matrix 1:2 as tf32 does (tc_sparse_prune with TC_TF32) and\n"
            "compare its error with 2:4: which keeps more, and why does a group of 4 have more\n"
            "freedom than two groups of 2? Then raise the tokens of the weight-bound shape in\n"
-           "shapes[] (N and bn together: 32, 64, 128): from which N on is the dense pipe busy,\n"
-           "from which the sparse one, and why does the sparse kernel need more tokens?\n");
+           "shapes[] (N and bn together: 32, 64, ... 512): from which N on is the dense pipe busy\n"
+           "(95%% or more), from which the sparse one (190%% or more), and why does the sparse\n"
+           "kernel need more tokens?\n");
     free(W); free(P); free(N2); free(V); free(D); free(mask); free(meta);
     return 0;
 }
