@@ -231,7 +231,7 @@ int main(int argc, char **argv) {
            "compare its error with 2:4: which keeps more, and why does a group of 4 have more\n"
            "freedom than two groups of 2? Then raise the tokens of the weight-bound shape in\n"
            "shapes[] (N and bn together: 32, 64, ... 512): from which N on is the dense pipe busy\n"
-           "(95%% or more), from which the sparse one (190%% or more), and why does the sparse\n"
+           "(95%% or more), from which the sparse one (195%% or more), and why does the sparse\n"
            "kernel need more tokens?\n");
     free(W); free(P); free(N2); free(V); free(D); free(mask); free(meta);
     return 0;
