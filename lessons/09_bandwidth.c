@@ -69,7 +69,8 @@ int main(void) {
     for (i = 0; i < N_GPUS; i++) {
         const tc_sim_profile *g = &gpu[i]->profile;
         bw_ratio[i] = dram_gbs(g) / dram_gbs(v100);
-        printf("  %-8s %5.0f GB/s   %.2fx V100\n", gpu[i]->name, dram_gbs(g), bw_ratio[i]);
+        printf("  %-8s %5.0f GB/s   %.2fx V100%s\n", gpu[i]->name, dram_gbs(g), bw_ratio[i],
+               strcmp(gpu[i]->name, "rtx3090") == 0 ? "   ASSUMED: 90% of the 936 GB/s datasheet, no measured row" : "");
     }
     printf("  A100/V100 = %.0f/%.0f = %.2fx; with +2-5%% (shared memory) and +1-3%% (Tensor Cores):\n"
            "  %.2f x 1.02 x 1.01 = %.2fx to %.2f x 1.05 x 1.03 = %.2fx (the blog: 1.78x to 1.87x).\n"
