@@ -40,10 +40,10 @@
    Exercise: build with a smaller loss multiplier, 2^-15 instead of 2^-18,
    into a build folder of its own:
        make BUILD=build/ex15 build/ex15/lessons/07_loss_scaling CFLAGS=-DLOSS_MULTIPLIER_LOG2=-15
-   How much of the FP16 gap closes? Then start the scaler at 2^30 instead
-   of GradScaler's 2^16 (CFLAGS=-DMLP_INIT_SCALE_LOG2=30, BUILD=build/ex30):
-   how many steps are skipped before it settles, and why does that cost so
-   little? */
+   How much of the FP16 gap closes? Then, in that build, also start the
+   scaler at 2^48 instead of GradScaler's 2^16 (BUILD=build/ex48,
+   CFLAGS="-DLOSS_MULTIPLIER_LOG2=-15 -DMLP_INIT_SCALE_LOG2=48"): how many
+   steps are skipped before it settles, and why does that cost so little? */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "plot.h"
@@ -241,8 +241,8 @@ int main(int argc, char **argv) {
                "BF16 and TF32 keep fp32's 8 exponent bits, so they need no scaling.\n");
         printf("\nExercise: rebuild with the loss multiplied by 2^-15 instead of 2^-%d, in a build folder of its own:\n"
                "  make BUILD=build/ex15 build/ex15/lessons/07_loss_scaling CFLAGS=-DLOSS_MULTIPLIER_LOG2=-15\n"
-               "How much of the FP16 gap closes? Then start the scaler at 2^30 instead of 2^16:\n"
-               "  make BUILD=build/ex30 build/ex30/lessons/07_loss_scaling CFLAGS=-DMLP_INIT_SCALE_LOG2=30\n"
+               "How much of the FP16 gap closes? Then, in that setting, start the scaler at 2^48 instead of 2^16:\n"
+               "  make BUILD=build/ex48 build/ex48/lessons/07_loss_scaling CFLAGS=\"-DLOSS_MULTIPLIER_LOG2=-15 -DMLP_INIT_SCALE_LOG2=48\"\n"
                "How many steps are skipped before it settles, and why does that cost so little?\n", -LOSS_MULTIPLIER_LOG2);
     }
     if (res[0].accuracy < CHECK_ACCURACY) {
