@@ -20,6 +20,7 @@
    simulator runs slices and extends them (tc_sim_predict_elementwise).
 
    Run:    make tour        (or: build/lessons/10_fusion)
+           build/lessons/10_fusion --adam US   the exercise's experiment
    Prints: bytes, launches and predicted time of each version; CPU checks;
            the measured launch costs the launch figure is fitted to.
    Writes: 10_fusion.png  predicted kernel time, launches and their overlap on A100
@@ -150,7 +151,34 @@ static float frand(unsigned *state) {
     return (float)(*state >> 8) / 8388608.0f - 1.0f;   /* [-1, 1) */
 }
 
-int main(void) {
+/* The exercise's experiment: Adam (read param, grad, two moments; write
+   param and both moments; about 10 operations per element) over ResNet-50's
+   tensors on h100, one launch per tensor against one multi-tensor launch,
+   with the launch cost set to `launch_us`. */
+static int adam_experiment(double launch_us) {
+    long sizes[MAX_TENSORS], total = 0;
+    int nt = resnet50_sizes(sizes), j;
+    const tc_gpu *h = tc_gpu_find("h100");
+    tc_gpu g;
+    tc_sim_prediction each, multi;
+    if (!h) { fprintf(stderr, "10_fusion: no GPU entry 'h100'\n"); return 1; }
+    g = *h;
+    g.profile.launch_overhead_us = launch_us;
+    memset(&each, 0, sizeof each);
+    memset(&multi, 0, sizeof multi);
+    for (j = 0; j < nt; j++) {
+        total += sizes[j];
+        if (add_kernels(&g, sizes[j], 4, 3, 10, 1, &each)) return 1;
+    }
+    if (add_kernels(&g, total, 4, 3, 10, 1, &multi)) return 1;
+    printf("Adam over ResNet-50's %d tensors on h100, %.3g us per launch:\n", nt, launch_us);
+    print_row("one launch per tensor", &each);
+    print_row("one multi-tensor launch", &multi);
+    printf("    aggregation speedup: %.2fx\n", each.seconds / multi.seconds);
+    return 0;
+}
+
+int main(int argc, char **argv) {
     const int64_t bn_elements = (int64_t)256 * 64 * 56 * 56;
     const long n = 1L << 22;
     long sizes[MAX_TENSORS], total = 0, off;
@@ -160,6 +188,19 @@ int main(void) {
     unsigned seed = 12345u;
     tc_sim_prediction chart[N_CHART];
 
+    if (argc == 3 && strcmp(argv[1], "--adam") == 0) {
+        char *end;
+        double us = strtod(argv[2], &end);
+        if (end == argv[2] || *end || !(us >= 0 && us <= 1000)) {
+            fprintf(stderr, "%s: '%s' is not a launch cost from 0 to 1000 us\n", argv[0], argv[2]);
+            return 2;
+        }
+        return adam_experiment(us);
+    }
+    if (argc != 1) {
+        fprintf(stderr, "usage: %s [--adam LAUNCH_US]\n", argv[0]);
+        return 2;
+    }
     for (i = 0; i < nt; i++) total += sizes[i];
 
     /* ---- part 1 */
@@ -260,8 +301,11 @@ int main(void) {
     printf("\nwrote 10_fusion.png\n");
 
     printf("\nExercise: Adam reads param, grad and two moments and writes three (28 bytes per element,\n"
-           "about 10 FP32 operations). Predict per-tensor against multi-tensor Adam on h100 with\n"
-           "tc_sim_predict_elementwise, then find the launch overhead (edit a copy of the profile) at\n"
-           "which aggregation stops mattering to within 10%%. Which ResNet-50 tensors dominate then?\n");
+           "about 10 FP32 operations). `build/lessons/10_fusion --adam US` predicts per-tensor against\n"
+           "multi-tensor Adam over ResNet-50's tensors on h100 with a launch cost of US microseconds.\n"
+           "Predict the speedup at h100's own %.1f us before you run it. Then lower US: below which launch\n"
+           "cost does the speedup stop falling, and why does it not reach 1x even at 0? (What does a\n"
+           "kernel of a few hundred elements cost when its launch is free? Ask tc_sim_predict_elementwise.)\n",
+           tc_gpu_find("h100")->profile.launch_overhead_us);
     return 0;
 }
