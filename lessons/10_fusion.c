@@ -224,7 +224,10 @@ int main(int argc, char **argv) {
             add_kernels(gpu, bn_elements, 1, 1, 3, 1, &v2) || add_kernels(gpu, bn_elements, 2, 1, 2, 1, &v2) ||
             add_kernels(gpu, bn_elements, 2, 1, 5, 1, &v1))
             return 1;
-        printf("  %s (%.0f GB/s, %.1f us per launch)\n", gpu->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
+        printf("  %s (%.0f GB/s%s, %.1f us per launch%s)\n", gpu->name, g->dram_bytes_per_cycle * g->clock_ghz,
+               measured_count(gpu->name, "dram_read_bandwidth") == 0 ? " ASSUMED" : "", g->launch_overhead_us,
+               measured_count(gpu->name, "launch_back_to_back") == 0 ? " ASSUMED, not measured on this GPU"
+                                                                    : " fitted to the measurements below");
         print_row("unfused (4 kernels)", &v4);
         print_row("BN+ReLU fused, add+ReLU", &v2);
         print_row("BN+add+ReLU fused", &v1);
