@@ -198,16 +198,18 @@ static int part3_error_vs_k(void) {
 }
 
 /* DeepSeek-V3 (arXiv 2412.19437, section 3.3.2) reports a *maximum* relative
-   error of nearly 2% for FP8 GEMMs with K = 4096 on H800; their inputs are a
-   real model's, not published. Set the model beside it with both kinds of
-   random input and both measures, over the 64 outputs of an 8 x 8 D. */
+   error of nearly 2% for an FP8 GEMM of two random matrices with K = 4096 on
+   H800, without saying how the matrices were drawn or how large they were.
+   Set the model beside it with both kinds of random input and both
+   measures, over the 64 outputs of an 8 x 8 D. */
 static void part4_deepseek(void) {
     enum { K = 4096, OUTPUTS = 64 };
     static float a[K], b[K];
     static const char *const dist_name[2] = { "uniform [0,1)", "normal(0,1)" };
     int dist, p, t;
     printf("4. e4m3 on H100 at K = %d beside DeepSeek-V3's \"nearly 2%%\" (their measure: the maximum\n"
-           "   relative error over a GEMM's outputs, real model inputs): %d outputs (an 8 x 8 D) per input kind\n"
+           "   relative error over the outputs of a GEMM of two random matrices, their distribution not\n"
+           "   stated): %d outputs (an 8 x 8 D) per input kind\n"
            "   %-15s %12s %12s   %s\n", K, OUTPUTS, "inputs", "mean error", "max error", "(with fp32 every 128: mean, max)");
     for (dist = 0; dist < 2; dist++) {
         double mean[2] = { 0, 0 }, worst[2] = { 0, 0 };
@@ -231,8 +233,9 @@ static void part4_deepseek(void) {
            "   grows like sqrt(K) instead of K, the truncation errors partly cancel, and the mean is far\n"
            "   lower; the max is the output whose exact sum happened to be small. So the inputs and the\n"
            "   measure each move the answer by an order of magnitude: quote both beside a published\n"
-           "   figure. DeepSeek-V3's maximum comes from a real model's inputs (mostly zero-mean, with\n"
-           "   outliers), which are not published: no row here reproduces it.\n\n");
+           "   figure. DeepSeek-V3 do not say how their random matrices were drawn, nor over how many\n"
+           "   outputs the maximum runs (more outputs, larger maximum), so no row here reproduces\n"
+           "   their figure.\n\n");
 }
 
 /* The exercise's experiment: the mean error at KMAX of e4m3 (H100) and fp16
