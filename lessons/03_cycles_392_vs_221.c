@@ -116,9 +116,12 @@ int main(void) {
         printf("  with sync:");
         simulate(gpu, &d, NULL);
     }
-    printf("\nExercise: with `build/tcsim run matmul32_tc --profile h100 --warps N` find how many warps\n"
-           "per SM it takes before not_selected and math_pipe_throttle replace long_scoreboard as the\n"
-           "main stall. Then copy the h100 profile into your own tc_sim_profile, halve l2_latency and\n"
-           "predict the new cycle count before you run it.\n");
+    printf("\nExercise: run `build/tcsim run matmul32_tc --profile h100 --warps N` for N = 4, 8, 16, 32 (warps\n"
+           "per SM). The cycles grow slowly and long_scoreboard stays the main stall: why do more warps not\n"
+           "change the mix of this program? Then run `build/tcsim run mma_throughput --profile h100 --warps N`\n"
+           "(64 independent MMAs per warp, one SM) for N = 1 to 8: at which N do the cycles jump, by what\n"
+           "factor, and which stall appears beside math_pipe_throttle? Explain it from the %d sub-partitions\n"
+           "per SM. Last, copy the h100 profile into your own tc_sim_profile, halve l2_latency and predict\n"
+           "matmul32_tc's new cycle count before you run it with tc_sim_run.\n", h100->profile.subpartitions);
     return 0;
 }

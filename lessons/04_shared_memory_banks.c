@@ -6,11 +6,14 @@
    bank must deliver (the same word is broadcast). Stride 1 is free, stride 2
    is a 2-way conflict, stride 32 (reading a column of a 32x32 float tile) is
    32-way; padding rows to 33 floats or XOR-swizzling the column removes the
-   conflict. Costs come from tc_sim_shared_passes and the cycle simulator.
+   conflict. Wider loads (float4: 16 bytes) are served in phases of 8 lanes,
+   each a request of its own. Costs come from tc_sim_shared_passes and the
+   cycle simulator.
 
    Run:    make tour        (or: build/lessons/04_shared_memory_banks)
    Prints: for each pattern the conflict degree and the simulated cycles of a
-           shared load followed by a dependent FFMA on the a100 profile.
+           shared load followed by a dependent FFMA on the a100 profile; a
+           float4 load's passes, phase by phase.
    Writes: 04_banks.png  one panel per pattern: 32 threads (rows) x 32 banks
            (columns); a cell is coloured when the thread's word is in that
            bank, lighter for later passes.
@@ -86,6 +89,23 @@ static void draw_panel(plot_canvas *c, int x0, int y0, const pattern *p, int pas
         }
 }
 
+/* A width-byte load is served in phases of banks * bank_bytes / width lanes;
+   tc_sim_shared_passes sums the phases, so each is asked about on its own
+   (a float4 load without conflict is 4 passes: one per phase). */
+static tc_status phase_passes(const tc_sim_profile *g, const uint32_t *addr, int width, int *per_phase, int *phases) {
+    int lanes = g->banks * g->bank_bytes / width, p, l;
+    if (lanes < 1 || lanes > LANES) return TC_ERR_ARG;
+    *phases = LANES / lanes;
+    for (p = 0; p < *phases; p++) {
+        uint32_t phase[LANES] = { 0 };
+        tc_status s;
+        for (l = 0; l < lanes; l++) phase[l] = addr[p * lanes + l];
+        s = tc_sim_shared_passes(phase, lanes, width, g->banks, g->bank_bytes, &per_phase[p]);
+        if (s != TC_OK) return s;
+    }
+    return TC_OK;
+}
+
 int main(void) {
     pattern p[PATTERNS];
     const tc_gpu *gpu = tc_gpu_find("a100");
@@ -119,9 +139,25 @@ int main(void) {
     }
     if (plot_canvas_write_png(&c, "04_banks.png") == 0) printf("\nwrote 04_banks.png\n");
     plot_canvas_free(&c);
-    printf("\nExercise: 16-byte loads (float4) are served in 4 phases of 8 threads. With\n"
-           "tc_sim_shared_passes(addr, 32, 16, 32, 4), find the stride (in float4s) that makes a\n"
-           "float4 load 8-way conflicted, and the padding that fixes it. Then design a swizzle for a\n"
-           "64x64 half-precision tile read by column (2-byte elements: two share a word).\n");
+    {   /* float4 loads: lane l reads float4 number l */
+        uint32_t v4[LANES];
+        int per_phase[LANES], phases, total = 0, l;
+        tc_status s;
+        for (l = 0; l < LANES; l++) v4[l] = (uint32_t)(l * 16);
+        s = phase_passes(g, v4, 16, per_phase, &phases);
+        if (s == TC_OK) s = tc_sim_shared_passes(v4, LANES, 16, g->banks, g->bank_bytes, &total);
+        if (s != TC_OK) { fprintf(stderr, "float4 passes: %s\n", tc_status_string(s)); return 1; }
+        printf("\nfloat4 (16-byte) loads, lane l reads float4 l: %d phases of %d lanes; passes per phase", phases, LANES / phases);
+        for (l = 0; l < phases; l++) printf(" %d", per_phase[l]);
+        printf(",\ntotal %d (what tc_sim_shared_passes(addr, 32, 16, %d, %d) returns: the sum over phases, so\n"
+               "%d is the ideal for a float4 load, not a %d-way conflict).\n", total, g->banks, g->bank_bytes, phases, phases);
+    }
+    printf("\nExercise: give lane l the float4 at stride S float4s (byte address 16 * S * l) and print the\n"
+           "passes of each phase as above (phase_passes). Find the smallest S that makes every phase 8-way\n"
+           "conflicted (total 32), and the smallest row padding that brings each phase back to 1 pass. A\n"
+           "float4 must stay 16-byte aligned: tc_sim_shared_passes refuses (TC_ERR_ARG, passes untouched)\n"
+           "an address that is not a multiple of 16, so pad by whole float4s and check the status. Then\n"
+           "design a swizzle for a 64x64 half-precision tile read by column (two 2-byte elements share a\n"
+           "word: pass the word's address) that makes every column a single pass.\n");
     return 0;
 }

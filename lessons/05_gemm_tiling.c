@@ -81,8 +81,9 @@ static void tile_choices(const tc_gpu *a) {
         tc_tile_desc d = fp16_tile(4096, 4096, 4096, tiles[i][0], tiles[i][1], tiles[i][2], tiles[i][3], tiles[i][4], tiles[i][5]);
         report(a, &d, &r);
     }
-    printf("   Small tiles move more bytes per multiply-add: shared memory (%.0f B/clk/SM) and L2 -> SM (%.1f B/clk/SM:\n"
-           "   the whole GPU's measured L2 bandwidth, %.2f TB/s, over its %d SMs; dataset rows rrze-l2bw-*-a100-80gb)\n"
+    printf("   Small tiles move more bytes per multiply-add: shared memory (%.0f B/clk/SM) and L2 -> SM (%.1f B/clk/SM,\n"
+           "   ASSUMED: an even share of the whole GPU's measured L2 bandwidth, %.2f TB/s, over its %d SMs, dataset\n"
+           "   rows rrze-l2bw-*-a100-80gb; no per-SM figure is measured, and one SM alone may draw more)\n"
            "   cannot feed %.0f flop/clk/SM of MMA below %.0f flop/B from L2. Large tiles run out of registers and\n"
            "   shared memory per SM (1 CTA per SM: no other CTA to hide a barrier); the last asks for more shared\n"
            "   memory than an A100 CTA may have.\n\n", tc_tile_shared_bytes_per_clk(a), a->profile.sm_bytes_per_cycle,
@@ -107,9 +108,10 @@ static void tail(const tc_gpu *m) {
                100.0 * r[i].wave_efficiency, r[i].iter_cycles[TC_TILE_LIMIT_ISSUE], r[i].predicted_s * 1e3,
                r[i].predicted_s / r[0].predicted_s);
     }
-    printf("   4097 adds 0.07%% of the work. Rows of 4097 fp16 values are 8194 bytes apart, only 2-byte aligned,\n"
+    printf("   4097 adds %.2f%% of the work. Rows of 4097 fp16 values are 8194 bytes apart, only 2-byte aligned,\n"
            "   so every load is 2 bytes instead of 16: 8x the load instructions. Pad to a multiple of 8 (4104)\n"
-           "   and only the extra wave remains - the advice of NVIDIA's performance guide.\n\n");
+           "   and only the extra wave remains - the advice of NVIDIA's performance guide.\n\n",
+           100.0 * (((double)sizes[1] / sizes[0]) * ((double)sizes[1] / sizes[0]) * ((double)sizes[1] / sizes[0]) - 1));
 }
 
 static int waves_plot(void) {

@@ -22,7 +22,9 @@
            06_speedup.png   predicted sparse/dense speedup per shape and GPU
    Exercise (also printed at the end): prune 1:2 as tf32 does and compare the
    error with 2:4; raise the weight-bound shape's tokens until the pipes are
-   busy, and explain why the sparse kernel needs more tokens than the dense. */
+   busy, and explain why the sparse kernel needs more tokens than the dense.
+   The compute-bound shape is the measured layer's (3072 tokens), so the
+   simulation and the measurement compare like with like. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "plot.h"
@@ -113,8 +115,8 @@ static int draw(const float *W, const unsigned char *mask, const float *P, int M
 typedef struct { const char *name, *bound; measured_gemm_shape shape; } gemm_shape;
 /* D (M x N) = W (M x K, the pruned weights) * X (K x N, activations), fp16 */
 static const gemm_shape shapes[] = {
-    { "10240x3072 layer, 16384 tokens", "compute-bound", { 10240, 16384, 3072, 128, 128, 0, 0 } },
-    { "same layer, 16 tokens", "weight-bound", { 10240, 16, 3072, 256, 16, 1, 0 } },
+    { "10240->3072 layer, 3072 tokens", "compute-bound", { 3072, 3072, 10240, 128, 128, 0, 0 } },
+    { "same layer, 16 tokens", "weight-bound", { 3072, 16, 10240, 256, 16, 1, 0 } },
     { "256x256 layer, 1M tokens", "activation-bound", { 256, 1 << 20, 256, 64, 128, 0, 1 } },
 };
 static const char *const gpus[] = { "a100", "h100" };
@@ -188,8 +190,8 @@ int main(int argc, char **argv) {
         }
     printf("Compute-bound: the dense pipe is busy, but twice the math per instruction does not give\n"
            "the whitepaper's 2x: the sparse kernel eats its operands twice as fast, and they come\n"
-           "through L2 at the GPU's measured L2 bandwidth shared by its SMs (%.1f B/clk/SM on a100,\n"
-           "%.1f on h100), which binds first. Weight-bound: the pipe idles waiting on DRAM; sparsity\n"
+           "through L2 at an even per-SM share of the GPU's measured L2 bandwidth (ASSUMED share:\n"
+           "%.1f B/clk/SM on a100, %.1f on h100), which binds first. Weight-bound: the pipe idles waiting on DRAM; sparsity\n"
            "still helps, but only because W is %.2f of its bytes - the doubled math is not the cause.\n"
            "Activation-bound: the time is spent streaming X, which sparsity does not shrink: ~1x.\n",
            tc_gpu_find("a100")->profile.sm_bytes_per_cycle, tc_gpu_find("h100")->profile.sm_bytes_per_cycle,
@@ -197,8 +199,9 @@ int main(int argc, char **argv) {
     printf("Measured (tests/measured/dataset.csv, validation rows: nothing is fitted to them;\n"
            "`simulated` is this slice for the measured layer's GEMM, 128 x 128 tiles from L2):\n");
     if (measured_print(stdout, "a100", "sparse_speedup", "  ") < 0) return 1;
-    printf("The single GEMM agrees; its mma.sp issue cost is still an assumption (no published mma.sp\n"
-           "rate), and the slice ignores shared-memory staging, metadata routing and tile edges. In a\n"
+    printf("The compute-bound row above is the measured layer's own GEMM (3072 tokens: M = N = 3072,\n"
+           "K = 10240), so measurement and simulation compare like with like, and they agree. Its mma.sp\n"
+           "issue cost is still an assumption (no published mma.sp rate), and the slice ignores shared-memory staging, metadata routing and tile edges. In a\n"
            "network only the GEMMs speed up. By Amdahl, if GEMMs are a\n"
            "fraction f of the time and get 2x, the whole runs 1 / ((1 - f) + f / 2) faster: 1.2x\n"
            "needs f = %.2f; at batch 4 the sparse network even ran slower.\n",
@@ -227,8 +230,9 @@ int main(int argc, char **argv) {
     printf("\nExercise: prune the same matrix 1:2 as tf32 does (tc_sparse_prune with TC_TF32) and\n"
            "compare its error with 2:4: which keeps more, and why does a group of 4 have more\n"
            "freedom than two groups of 2? Then raise the tokens of the weight-bound shape in\n"
-           "shapes[] (N and bn together: 32, 64, 128): from which N on is the dense pipe busy,\n"
-           "from which the sparse one, and why does the sparse kernel need more tokens?\n");
+           "shapes[] (N and bn together: 32, 64, ... 512): from which N on is the dense pipe busy\n"
+           "(95%% or more), from which the sparse one (195%% or more), and why does the sparse\n"
+           "kernel need more tokens?\n");
     free(W); free(P); free(N2); free(V); free(D); free(mask); free(meta);
     return 0;
 }

@@ -20,11 +20,16 @@
    the learning rate by 2^18. For SGD in FP32 that changes nothing (the
    update lr * grad is the same), and BF16/TF32 have fp32's exponent range,
    so they do not notice either. It stands in for the tiny gradients of deep
-   networks (Micikevicius et al. 2017 found 67% of SSD's activation gradients
-   flush to zero in fp16). In fp16 the gradients now sit near 2^-24, the
-   smallest subnormal: about 12% round to zero and most of the rest keep
-   only a few bits as subnormals. The dynamic scaler uses a growth interval
-   of 10 instead of 2000 so that its trajectory fits in 400 steps.
+   networks: Micikevicius et al. 2017 ("Mixed Precision Training", figure 3)
+   histogram SSD's activation gradients in FP32 training; 67% of them are
+   zero there, and the point of the figure is the non-zero ones between
+   2^-27 and 2^-24, a range fp16 cannot hold (it flushes them to zero) and a
+   loss scale of 8 moves back into it. In fp16 the gradients here sit near
+   2^-24, the smallest subnormal: about 12% round to zero and most of the
+   rest keep only a few bits as subnormals. The dynamic scaler uses a growth
+   interval of 10 steps instead of GradScaler's 2000: the whole run is 400
+   steps, so with 2000 the scale would never grow and the lesson could not
+   show growth, overflow and back-off.
 
    Run:    make lessons && cd build && ./lessons/07_loss_scaling
            ./lessons/07_loss_scaling --check   FP32 only; exits 1 below 90% test accuracy
@@ -32,10 +37,13 @@
            loss and accuracy, the loss scale's trajectory with skipped steps.
    Writes: 07_grad_exponents.png, 07_loss_curves.png, 07_loss_scale.png
 
-   Exercise: build with -DLOSS_MULTIPLIER_LOG2=-15. How much of the gap
-   closes? Then set the scaler's init_scale to 2^30 (mlp_scaler in mlp.h):
-   how many steps are skipped before it settles, and why does that cost
-   so little? */
+   Exercise: build with a smaller loss multiplier, 2^-15 instead of 2^-18,
+   into a build folder of its own:
+       make BUILD=build/ex15 build/ex15/lessons/07_loss_scaling CFLAGS=-DLOSS_MULTIPLIER_LOG2=-15
+   How much of the FP16 gap closes? Then, in that build, also start the
+   scaler at 2^48 instead of GradScaler's 2^16 (BUILD=build/ex48,
+   CFLAGS="-DLOSS_MULTIPLIER_LOG2=-15 -DMLP_INIT_SCALE_LOG2=48"): how many
+   steps are skipped before it settles, and why does that cost so little? */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "plot.h"
@@ -216,8 +224,9 @@ int main(int argc, char **argv) {
     }
     if (!check_only) {
         const mlp_result *s = &res[RUNS - 1];
-        printf("\nthe FP16 loss scale: starts at %g (GradScaler's 2^16), doubles after %d clean steps, halves on overflow\n",
-               s->scale[0], MLP_GROWTH_INTERVAL);
+        printf("\nthe FP16 loss scale: starts at %g (GradScaler's default is 2^16), doubles after %d clean steps\n"
+               "(GradScaler waits 2000: longer than this %d-step run, so the lesson shortens it to show the\n"
+               "scale grow), halves on overflow\n", s->scale[0], MLP_GROWTH_INTERVAL, STEPS);
         for (i = 0; i < STEPS; i++)
             if (i == 0 || s->scale[i] != s->scale[i - 1] || s->skipped[i])
                 printf("  step %3d: scale %-12g%s\n", i, s->scale[i], s->skipped[i] ? "  overflow: step skipped" : "");
@@ -230,8 +239,11 @@ int main(int argc, char **argv) {
                "The dynamic scaler multiplies the loss until the gradients sit in fp16's range\n"
                "and divides them back in fp32 before the fp32 master weights are updated.\n"
                "BF16 and TF32 keep fp32's 8 exponent bits, so they need no scaling.\n");
-        printf("\nExercise: build with -DLOSS_MULTIPLIER_LOG2=-15. How much of the gap closes?\n"
-               "Then set init_scale to 2^30: how many steps are skipped before it settles?\n");
+        printf("\nExercise: rebuild with the loss multiplied by 2^-15 instead of 2^-%d, in a build folder of its own:\n"
+               "  make BUILD=build/ex15 build/ex15/lessons/07_loss_scaling CFLAGS=-DLOSS_MULTIPLIER_LOG2=-15\n"
+               "How much of the FP16 gap closes? Then, in that setting, start the scaler at 2^48 instead of 2^16:\n"
+               "  make BUILD=build/ex48 build/ex48/lessons/07_loss_scaling CFLAGS=\"-DLOSS_MULTIPLIER_LOG2=-15 -DMLP_INIT_SCALE_LOG2=48\"\n"
+               "How many steps are skipped before it settles, and why does that cost so little?\n", -LOSS_MULTIPLIER_LOG2);
     }
     if (res[0].accuracy < CHECK_ACCURACY) {
         printf("check FAILED: FP32 test accuracy %.1f%% is below %.0f%%\n", 100 * res[0].accuracy, 100 * CHECK_ACCURACY);

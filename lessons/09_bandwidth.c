@@ -69,7 +69,9 @@ int main(void) {
     for (i = 0; i < N_GPUS; i++) {
         const tc_sim_profile *g = &gpu[i]->profile;
         bw_ratio[i] = dram_gbs(g) / dram_gbs(v100);
-        printf("  %-8s %5.0f GB/s   %.2fx V100\n", gpu[i]->name, dram_gbs(g), bw_ratio[i]);
+        printf("  %-8s %5.0f GB/s   %.2fx V100%s\n", gpu[i]->name, dram_gbs(g), bw_ratio[i],
+               measured_count(gpu[i]->name, "dram_read_bandwidth") == 0
+                   ? "   ASSUMED: no measured row for this GPU (90% of its datasheet, as the others reach)" : "");
     }
     printf("  A100/V100 = %.0f/%.0f = %.2fx; with +2-5%% (shared memory) and +1-3%% (Tensor Cores):\n"
            "  %.2f x 1.02 x 1.01 = %.2fx to %.2f x 1.05 x 1.03 = %.2fx (the blog: 1.78x to 1.87x).\n"
@@ -154,7 +156,7 @@ int main(void) {
     }
 
     printf("\nExercise: the A100 80 GB streams about 1750 GB/s (its rows above; datasheet 2039). Copy the a100\n"
-           "profile, set dram_bytes_per_cycle to 1750 / 1.41, and predict the add+ReLU and GEMM speedups\n"
+           "profile, set dram_bytes_per_cycle to 1750 / clock_ghz, and predict the add+ReLU and GEMM speedups\n"
            "over V100 before you run them. Then\n"
            "find the square GEMM size n (m = n = k) below which tc_sim_predict_gemm on a100 turns\n"
            "bandwidth bound, and check it against the 'FLOPs per byte' arithmetic above.\n");

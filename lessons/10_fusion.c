@@ -20,6 +20,7 @@
    simulator runs slices and extends them (tc_sim_predict_elementwise).
 
    Run:    make tour        (or: build/lessons/10_fusion)
+           build/lessons/10_fusion --adam US   the exercise's experiment
    Prints: bytes, launches and predicted time of each version; CPU checks;
            the measured launch costs the launch figure is fitted to.
    Writes: 10_fusion.png  predicted kernel time, launches and their overlap on A100
@@ -112,7 +113,7 @@ static int add_kernels(const tc_gpu *gpu, int64_t n, int in, int out, int ops, i
 
 /* seconds: each kernel the longer of its run and its launch, summed */
 static void print_row(const char *what, const tc_sim_prediction *p) {
-    printf("    %-28s %8.1f MB %5lld launches %9.1f us kernels, %7.1f us launches -> %9.1f us\n", what, p->dram_bytes / 1e6,
+    printf("    %-28s %8.1f MB %5lld launches %9.1f us kernels, %7.1f us launches -> %9.1f us overlapped\n", what, p->dram_bytes / 1e6,
            (long long)p->launches, p->kernel_seconds * 1e6, p->launch_seconds * 1e6, p->seconds * 1e6);
 }
 
@@ -150,7 +151,34 @@ static float frand(unsigned *state) {
     return (float)(*state >> 8) / 8388608.0f - 1.0f;   /* [-1, 1) */
 }
 
-int main(void) {
+/* The exercise's experiment: Adam (read param, grad, two moments; write
+   param and both moments; about 10 operations per element) over ResNet-50's
+   tensors on h100, one launch per tensor against one multi-tensor launch,
+   with the launch cost set to `launch_us`. */
+static int adam_experiment(double launch_us) {
+    long sizes[MAX_TENSORS], total = 0;
+    int nt = resnet50_sizes(sizes), j;
+    const tc_gpu *h = tc_gpu_find("h100");
+    tc_gpu g;
+    tc_sim_prediction each, multi;
+    if (!h) { fprintf(stderr, "10_fusion: no GPU entry 'h100'\n"); return 1; }
+    g = *h;
+    g.profile.launch_overhead_us = launch_us;
+    memset(&each, 0, sizeof each);
+    memset(&multi, 0, sizeof multi);
+    for (j = 0; j < nt; j++) {
+        total += sizes[j];
+        if (add_kernels(&g, sizes[j], 4, 3, 10, 1, &each)) return 1;
+    }
+    if (add_kernels(&g, total, 4, 3, 10, 1, &multi)) return 1;
+    printf("Adam over ResNet-50's %d tensors on h100, %.3g us per launch:\n", nt, launch_us);
+    print_row("one launch per tensor", &each);
+    print_row("one multi-tensor launch", &multi);
+    printf("    aggregation speedup: %.2fx\n", each.seconds / multi.seconds);
+    return 0;
+}
+
+int main(int argc, char **argv) {
     const int64_t bn_elements = (int64_t)256 * 64 * 56 * 56;
     const long n = 1L << 22;
     long sizes[MAX_TENSORS], total = 0, off;
@@ -160,6 +188,19 @@ int main(void) {
     unsigned seed = 12345u;
     tc_sim_prediction chart[N_CHART];
 
+    if (argc == 3 && strcmp(argv[1], "--adam") == 0) {
+        char *end;
+        double us = strtod(argv[2], &end);
+        if (end == argv[2] || *end || !(us >= 0 && us <= 1000)) {
+            fprintf(stderr, "%s: '%s' is not a launch cost from 0 to 1000 us\n", argv[0], argv[2]);
+            return 2;
+        }
+        return adam_experiment(us);
+    }
+    if (argc != 1) {
+        fprintf(stderr, "usage: %s [--adam LAUNCH_US]\n", argv[0]);
+        return 2;
+    }
     for (i = 0; i < nt; i++) total += sizes[i];
 
     /* ---- part 1 */
@@ -167,7 +208,9 @@ int main(void) {
            (long long)bn_elements);
     printf("  per element: unfused, 4 kernels read 1+1+1+2 and write 4 streams = 36 bytes; BN+ReLU fused\n"
            "  (read 1, write 1) then add+ReLU (read 2, write 1) = 20 bytes; all fused (read x and the\n"
-           "  residual, write out) = 12 bytes\n");
+           "  residual, write out) = 12 bytes\n"
+           "  Each row: simulated kernel time, launch time, and the two combined. They overlap, not add: the\n"
+           "  host launches the next kernel while one runs, so each kernel costs max(its run, one launch).\n");
     for (i = 0; i < N_GPUS; i++) {
         const tc_gpu *gpu = tc_gpu_find(gpus[i]);
         const tc_sim_profile *g;
@@ -181,7 +224,10 @@ int main(void) {
             add_kernels(gpu, bn_elements, 1, 1, 3, 1, &v2) || add_kernels(gpu, bn_elements, 2, 1, 2, 1, &v2) ||
             add_kernels(gpu, bn_elements, 2, 1, 5, 1, &v1))
             return 1;
-        printf("  %s (%.0f GB/s, %.1f us per launch)\n", gpu->name, g->dram_bytes_per_cycle * g->clock_ghz, g->launch_overhead_us);
+        printf("  %s (%.0f GB/s%s, %.1f us per launch%s)\n", gpu->name, g->dram_bytes_per_cycle * g->clock_ghz,
+               measured_count(gpu->name, "dram_read_bandwidth") == 0 ? " ASSUMED" : "", g->launch_overhead_us,
+               measured_count(gpu->name, "launch_back_to_back") == 0 ? " ASSUMED, not measured on this GPU"
+                                                                    : " fitted to the measurements below");
         print_row("unfused (4 kernels)", &v4);
         print_row("BN+ReLU fused, add+ReLU", &v2);
         print_row("BN+add+ReLU fused", &v1);
@@ -258,8 +304,11 @@ int main(void) {
     printf("\nwrote 10_fusion.png\n");
 
     printf("\nExercise: Adam reads param, grad and two moments and writes three (28 bytes per element,\n"
-           "about 10 FP32 operations). Predict per-tensor against multi-tensor Adam on h100 with\n"
-           "tc_sim_predict_elementwise, then find the launch overhead (edit a copy of the profile) at\n"
-           "which aggregation stops mattering to within 10%%. Which ResNet-50 tensors dominate then?\n");
+           "about 10 FP32 operations). `build/lessons/10_fusion --adam US` predicts per-tensor against\n"
+           "multi-tensor Adam over ResNet-50's tensors on h100 with a launch cost of US microseconds.\n"
+           "Predict the speedup at h100's own %.1f us before you run it. Then lower US: below which launch\n"
+           "cost does the speedup stop falling, and why does it not reach 1x even at 0? (What does a\n"
+           "kernel of a few hundred elements cost when its launch is free? Ask tc_sim_predict_elementwise.)\n",
+           tc_gpu_find("h100")->profile.launch_overhead_us);
     return 0;
 }

@@ -681,4 +681,20 @@ static inline int measured_print(FILE *out, const char *model, const char *quant
     return shown;
 }
 
+/* The dataset's rows of `quantity` for the GPU model `model` ("a100"); -1 if
+   the dataset cannot be read. Where it is 0 the profile's figure is not
+   measured on that GPU, and a lesson says so beside the number. */
+static inline int measured_count(const char *model, const char *quantity) {
+    measured_set set;
+    char err[512];
+    int i, n = 0;
+    if (!model || !quantity || measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) return -1;
+    for (i = 0; i < set.n; i++) {
+        const tc_gpu *gpu = measured_gpu(&set.rows[i]);
+        if (gpu && strcmp(gpu->name, model) == 0 && strcmp(set.rows[i].quantity, quantity) == 0) n++;
+    }
+    measured_free(&set);
+    return n;
+}
+
 #endif

@@ -42,6 +42,9 @@ enum { MLP_SIDE = 8, MLP_IN = MLP_SIDE * MLP_SIDE, MLP_HID = 32, MLP_OUT = 4, ML
 #define MLP_LOSS_MULTIPLIER ldexpf(1.0f, LOSS_MULTIPLIER_LOG2)
 #define MLP_LEARNING_RATE 0.03f
 #define MLP_GROWTH_INTERVAL 10   /* GradScaler's 2000 is longer than this whole run */
+#ifndef MLP_INIT_SCALE_LOG2
+#define MLP_INIT_SCALE_LOG2 16   /* GradScaler's default init_scale, 2^16; lesson 07's exercise changes it */
+#endif
 
 /* ------------------------------------------------------------ dataset */
 
@@ -208,7 +211,7 @@ static void mlp_scaler(const mlp_spec *spec, tc_scaler *s) {
     memset(&desc, 0, sizeof desc);
     desc.growth_interval = MLP_GROWTH_INTERVAL;
     desc.is_static = !spec->scaled;
-    desc.init_scale = spec->scaled ? 0.0f : 1.0f;
+    desc.init_scale = spec->scaled ? ldexpf(1.0f, MLP_INIT_SCALE_LOG2) : 1.0f;
     if (tc_scaler_init(s, &desc) != TC_OK) { fprintf(stderr, "scaler init failed\n"); exit(1); }
 }
 

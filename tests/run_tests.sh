@@ -14,7 +14,7 @@
 #      passed if it ran clean and all its checks passed; its checks are shown
 #      on their own line, not added to the unit tests' count again
 #   4. every lesson runs to completion on the CPU (pictures in build/test-lessons)
-#   5. tcsim's command line (tests/test_tcsim.sh) and the README's facts (tests/test_docs.sh)
+#   5. tcsim's command line (tests/test_tcsim.sh) and the README's facts (tests/test_docs.sh); the exercises answered on the command line (tests/test_exercises.sh)
 #   6. the fuzz corpus replayed: every libFuzzer harness in tests/fuzz/, built
 #      with clang, ASan and UBSan but without libFuzzer (tests/fuzz/replay.c),
 #      runs each committed seed of tests/fuzz/corpus/NAME once: one case per
@@ -167,6 +167,7 @@ echo "== 5. command line and docs"
 if [ -f tests/test_tcsim.sh ]; then run_counted test_tcsim bash tests/test_tcsim.sh "$BUILD/tcsim"; fi
 run_counted test_docs bash tests/test_docs.sh "$BUILD"
 run_counted test_lesson_args bash tests/test_lesson_args.sh "$BUILD"
+run_counted test_exercises_cli bash tests/test_exercises.sh "$BUILD"
 end_stage "command line and docs"
 
 echo "== 6. fuzz corpus replay"
