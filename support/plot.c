@@ -580,7 +580,7 @@ static int plot__split(const char *text, char *first, char *second, size_t cap) 
 /* Margins from the text they hold, then the plot area. */
 static void plot__place(plot_chart *ch, plot__layout *ly, int legend_h_below, int legend_w_right) {
     int S = PLOT_TEXT_SCALE, xt;
-    ly->T = 10 + ly->title_lines * (PLOT__ROW + 4) + 6 + (ch->ylabel[0] ? PLOT__ROW + 6 : 0);
+    ly->T = 10 + ly->title_lines * (PLOT__ROW + 4) + 6 + (ch->ylabel[0] ? PLOT__ROW + 12 : 0);
     ly->L = ly->ty.widest + 16;
     if (ly->L < 40) ly->L = 40;
     ly->R = legend_w_right ? legend_w_right + 24 : 28;
@@ -607,7 +607,14 @@ static void plot__layout_init(plot_chart *ch, plot__layout *ly) {
     if (!ch->title[0]) ly->title_lines = 0;
     ly->cat_scale = S; ly->cat_lines = 1;
     if (ch->ncat) {
-        int slot = (ch->w - 160) / ch->ncat - 8, widest = 0, widest_half = 0;
+        /* room per label: the category width times the gap to the next labelled category */
+        int gap = ch->ncat, last = -1, slot, widest = 0, widest_half = 0;
+        for (i = 0; i < ch->ncat; i++) {
+            if (!ch->categories[i][0]) continue;
+            if (last >= 0 && i - last < gap) gap = i - last;
+            last = i;
+        }
+        slot = (ch->w - 160) * gap / ch->ncat - 8;
         for (i = 0; i < ch->ncat; i++) {
             char a[48], b[48];
             int w = plot_text_width(ch->categories[i], S);
@@ -784,7 +791,7 @@ static void plot__draw(plot_chart *ch, const plot__layout *ly, plot__dev *d) {
     for (i = 0; i < ly->title_lines; i++)
         plot__d_text(d, (ch->w - plot_text_width(ly->title[i], S)) / 2, 10 + i * (PLOT__ROW + 4), ly->title[i], 0x000000, S, 1);
     plot__d_text(d, L + (pw - plot_text_width(ch->xlabel, S)) / 2, T + ph + 16 + ly->cat_lines * 12 * ly->cat_scale, ch->xlabel, axis_color, S, 0);
-    plot__d_text(d, 8, T - PLOT__ROW - 4, ch->ylabel, axis_color, S, 0);
+    plot__d_text(d, 8, T - PLOT__ROW - 10, ch->ylabel, axis_color, S, 0);
 
     if (ly->legend_entries) {
         int colw = ly->lw, boxw = ly->legend_mode == PLOT__LEG_BELOW ? ly->legend_cols * colw : ly->lw;
