@@ -136,11 +136,11 @@ static int write_chart(const tc_sim_prediction *v) {
     cd.title = "A100, predicted: kernels, launches, and both overlapped";
     cd.xlabel = "version";
     cd.ylabel = "microseconds";
-    ch = plot_chart_new(960, 520, &cd);
+    ch = plot_chart_new(1200, 700, &cd);
     if (!ch) return -1;
     rc = plot_chart_bars(ch, cat, us[0], N_CHART, "kernel time (simulated)") |
          plot_chart_bars(ch, cat, us[1], N_CHART, "launches (the profile's launch cost each)") |
-         plot_chart_bars(ch, cat, us[2], N_CHART, "back to back: per kernel max(run, launch)") | plot_chart_write_png(ch, "10_fusion.png");
+         plot_chart_bars(ch, cat, us[2], N_CHART, "back to back: per kernel max(run, launch)") | plot_chart_write(ch, plot_out("10_fusion.png"));
     plot_chart_free(ch);
     return rc;
 }
@@ -150,7 +150,7 @@ static float frand(unsigned *state) {
     return (float)(*state >> 8) / 8388608.0f - 1.0f;   /* [-1, 1) */
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     const int64_t bn_elements = (int64_t)256 * 64 * 56 * 56;
     const long n = 1L << 22;
     long sizes[MAX_TENSORS], total = 0, off;
@@ -160,6 +160,8 @@ int main(void) {
     unsigned seed = 12345u;
     tc_sim_prediction chart[N_CHART];
 
+    if (plot_out_args(&argc, argv) != 0) return 2;
+    if (argc > 1) { fprintf(stderr, "usage: %s [--out DIR]\n", argv[0]); return 2; }
     for (i = 0; i < nt; i++) total += sizes[i];
 
     /* ---- part 1 */
