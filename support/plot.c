@@ -1,7 +1,7 @@
 /* plot.c - implementation of plot.h: a small raster plotter for the lessons.
    Simplifies: no anti-aliasing, axis-aligned text only, one y axis. */
-#if !defined(_WIN32) && !defined(_POSIX_C_SOURCE)
-#define _POSIX_C_SOURCE 200809L   /* mkdir, stat */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L   /* mkdir, stat: the output folder */
 #endif
 #include "plot.h"
 
@@ -208,11 +208,7 @@ static int plot__mkdirs(const char *path) {
         if (buf[i] != '/' && buf[i] != 0) continue;
         buf[i] = 0;
         if (stat(buf, &st) != 0) {
-#ifdef _WIN32
-            if (mkdir(buf) != 0 && errno != EEXIST) return -1;
-#else
             if (mkdir(buf, 0777) != 0 && errno != EEXIST) return -1;
-#endif
         } else if (!S_ISDIR(st.st_mode)) {
             errno = ENOTDIR;
             return -1;
