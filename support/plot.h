@@ -10,8 +10,10 @@
    A chart: plot_chart_new(w, h, &desc), add series (optionally restyle each
    with plot_chart_style), plot_chart_write(ch, "dir/name.png").
    Axes are scaled to the data unless desc gives limits; log axes take only
-   positive values (others are skipped). The legend goes in the emptiest
-   inside corner that covers no data, else outside the plot. Functions return
+   positive values (others are skipped). The legend goes in the first inside
+   corner (desc.legend_corner's first) whose box covers no drawn data pixel,
+   else outside the plot: on the right if it is narrow enough, else below.
+   Legends therefore never cover data. Functions return
    0 on success and -1 on bad input or I/O failure; none of them abort.
 
    Text is sized for a projected slide: PLOT_TEXT_SCALE (2, about 12x20
