@@ -1,6 +1,6 @@
 # tensorcore.h - plain GNU Make. Outputs go under $(BUILD).
 #   make            tests, lessons and tools
-#   make tour       build and run every lesson in order (pictures in build/tour)
+#   make tour       build and run every lesson in order (pictures, SVGs and CSVs in $(OUT_DIR))
 #   make test       the whole test suite (see tests/run_tests.sh)
 #   make cuda       compile every cuda/*.cu for $(CUDA_ARCH)
 #   make gpu-check  compile and run every CUDA program, one log: $(GPU_LOG)
@@ -25,8 +25,10 @@ WARN     := -Wall -Wextra -Werror -pedantic
 CFLAGS   ?=
 LDFLAGS  ?=
 STB_INC  ?= /usr/include/stb
-# Lessons and tcsim read the measured dataset from the source tree, wherever they run.
-ALL_CFLAGS   := -std=c99 $(OPT) $(WARN) -I. -Isupport -DTC_DATASET='"$(CURDIR)/tests/measured/dataset.csv"' $(CFLAGS)
+# Lessons and tcsim read the measured dataset from the source tree, wherever they run;
+# lessons write their pictures to TC_OUT_DIR (support/plot.h) unless given --out DIR.
+OUT_DIR  ?= $(abspath $(BUILD))/lesson-out
+ALL_CFLAGS   := -std=c99 $(OPT) $(WARN) -I. -Isupport -DTC_DATASET='"$(CURDIR)/tests/measured/dataset.csv"' -DTC_OUT_DIR='"$(OUT_DIR)"' $(CFLAGS)
 ALL_CXXFLAGS := -std=c++17 $(OPT) $(WARN) -I. -Itests $(CFLAGS)
 LDLIBS   := -lm -lpthread
 
@@ -90,6 +92,11 @@ $(BUILD)/tests/%: tests/%.c
 
 # The GPU-measured dot products (tests/hw-vectors), read from the source tree wherever the test runs.
 $(BUILD)/tests/test_hw_vectors: ALL_CFLAGS += -DTC_HW_VECTORS='"$(CURDIR)/tests/hw-vectors"'
+# test_plot includes support/plot.c itself (to check the layout it chose), so
+# it links stb alone, not plot.o.
+$(BUILD)/tests/test_plot: tests/test_plot.c $(BUILD)/obj/stb_impl.o
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Itests -I$(STB_INC) $(DEPFLAGS) $< $(BUILD)/obj/stb_impl.o -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The exhaustive oracle tests are C++ because the CUDA headers' host code is.
 $(BUILD)/tests/%: tests/%.cpp
@@ -113,11 +120,10 @@ $(BUILD)/bench/%: tests/%.c
 	$(CC) -std=c99 -O3 -march=native $(WARN) -I. -Itests $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 tour: lessons
-	@mkdir -p $(BUILD)/tour
 	@for l in $(LESSON_BINS); do \
 	  echo; echo "================ $$(basename $$l) ================"; \
-	  (cd $(BUILD)/tour && ../lessons/$$(basename $$l)) || exit 1; \
-	done; echo; echo "pictures are in $(BUILD)/tour/"
+	  ./$$l --out $(OUT_DIR) || exit 1; \
+	done; echo; echo "pictures (PNG, SVG) and their data (CSV) are in $(OUT_DIR)/"
 
 test: all
 	@BUILD=$(BUILD) CC=$(CC) CXX=$(CXX) NVCC=$(NVCC) CUDA_HOME=$(CUDA_HOME) FUZZ_CC=$(FUZZ_CC) \

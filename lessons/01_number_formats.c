@@ -80,9 +80,15 @@ static int plot_rounding_error(void) {
     double xs[N], ys[N];
     int i, e, rc = 0;
     plot_chart_desc d = { "Relative rounding error (round to nearest)", "log2 |x|", "worst relative error in the binade", 0, 1, LO, HI, 1e-9, 2, 0 };
-    plot_chart *ch = plot_chart_new(900, 520, &d);
+    plot_chart *ch = plot_chart_new(1200, 700, &d);
     if (!ch) return -1;
     for (i = 1; i < N_FORMATS; i++) {
+        /* tf32 and fp16 keep the same 10 mantissa bits, so where both are
+           normal their curves coincide: fp16 is dashed over a solid tf32 and
+           both labels say so. */
+        char label[64];
+        snprintf(label, sizeof label, "%s%s", tc_format_of(formats[i])->name,
+                 formats[i] == TC_TF32 ? " (solid; = fp16 where both normal)" : formats[i] == TC_FP16 ? " (dashed + dots, over tf32)" : "");
         for (e = LO; e <= HI; e++) {
             double err = worst_relative_error(formats[i], e);
             const tc_format *f = tc_format_of(formats[i]);
@@ -90,10 +96,11 @@ static int plot_rounding_error(void) {
             /* above the format's max the value saturates: not a rounding error, leave a gap */
             ys[e - LO] = ldexp(1.0, e) > f->max_finite ? NAN : (err > 0 ? err : NAN);
         }
-        rc |= plot_chart_line(ch, xs, ys, N, tc_format_of(formats[i])->name);
+        rc |= plot_chart_line(ch, xs, ys, N, label);
+        if (formats[i] == TC_FP16) rc |= plot_chart_style(ch, -1, PLOT_DASHED, PLOT_MARK_CIRCLE);
     }
     rc |= plot_chart_hline(ch, ldexp(1.0, -24), "fp32: 2^-24");
-    rc |= plot_chart_write_png(ch, "01_rounding_error.png");
+    rc |= plot_chart_write(ch, plot_out("01_rounding_error.png"));
     plot_chart_free(ch);
     return rc;
 }
@@ -122,7 +129,7 @@ static int image_through_formats(const char *path) {
     int w, h, n, i, x, y, c, rc;
     unsigned char *img = path ? stbi_load(path, &w, &h, &n, 3) : generate_image(&w, &h);
     plot_canvas cv;
-    const int pad = 8, label = 16, cols = 2;
+    const int pad = 12, label = 12 * PLOT_TEXT_SCALE + 8, cols = 2, bar = 230;
     if (!img) {
         fprintf(stderr, "could not read image %s: %s\n", path, stbi_failure_reason());
         return -1;
@@ -140,7 +147,7 @@ static int image_through_formats(const char *path) {
         free(img);
         return -1;
     }
-    if (plot_canvas_init(&cv, pad + cols * (w + pad), pad + (N_FORMATS - 1) * (h + label + pad), 0xFFFFFF)) { free(img); return -1; }
+    if (plot_canvas_init(&cv, pad + cols * (w + pad) + bar, pad + (N_FORMATS - 1) * (h + label + pad), 0xFFFFFF)) { free(img); return -1; }
     printf("\nimage %dx%d through each format (pixel/255 as a float):\n", w, h);
     for (i = 1; i < N_FORMATS; i++) {
         int oy = pad + (i - 1) * (h + label + pad);
@@ -169,13 +176,13 @@ static int image_through_formats(const char *path) {
                 plot_pixel(&cv, pad + w + pad + x, oy + label + y, plot_diverging(worst > 0 ? 0.5 + 0.5 * err_lum / worst : 0.5));
             }
         snprintf(text, sizeof text, "%s rounded", tc_format_of(formats[i])->name);
-        plot_text(&cv, pad, oy + 2, text, 0x000000, 1);
-        snprintf(text, sizeof text, "error (full scale %.1e)", worst);
-        plot_text(&cv, 2 * pad + w, oy + 2, text, 0x000000, 1);
+        plot_text(&cv, pad, oy + 2, text, 0x000000, PLOT_TEXT_SCALE);
+        plot_text(&cv, 2 * pad + w, oy + 2, "its error", 0x000000, PLOT_TEXT_SCALE);
+        plot_colorbar(&cv, 2 * pad + 2 * w + 10, oy + label, 16, h, plot_diverging, -worst, worst, "rounded - x", PLOT_TEXT_SCALE);
         printf("  %-5s mean |error| %.2e  max %.2e  (one 8-bit step is %.2e)\n", tc_format_of(formats[i])->name,
                sum / ((double)w * h * 3), worst, 1.0 / 255);
     }
-    rc = plot_canvas_write_png(&cv, "01_image_formats.png");
+    rc = plot_canvas_write_png(&cv, plot_out("01_image_formats.png"));
     plot_canvas_free(&cv);
     if (path) stbi_image_free(img); else free(img);
     return rc;
@@ -183,7 +190,8 @@ static int image_through_formats(const char *path) {
 
 int main(int argc, char **argv) {
     int i;
-    if (argc > 2) { fprintf(stderr, "usage: %s [image.png|jpg|...]\n", argv[0]); return 2; }
+    if (plot_out_args(&argc, argv) != 0) return 2;
+    if (argc > 2) { fprintf(stderr, "usage: %s [--out DIR] [image.png|jpg|...]\n", argv[0]); return 2; }
     printf("Lesson 01: number formats\n\n");
     print_table();
     printf("\nRange: fp16 stops at %g; bf16 and tf32 reach %.3g, like fp32.\n",

@@ -185,11 +185,14 @@ static int part3_error_vs_k(void) {
     printf("   e4m3 on H100 keeps 13 bits below the largest term: at K = 4096, with these all-positive\n"
            "   inputs, the sum is off by %.1f%% on average (part 4 sets this beside DeepSeek-V3's figure).\n"
            "   Promoting to fp32 every 128 elements brings it to %.2e.\n\n", 100 * err[3][4], err[4][4]);
-    ch = plot_chart_new(900, 540, &desc);
+    ch = plot_chart_new(1200, 720, &desc);
     if (!ch) return -1;
-    for (si = 0; si < N_SERIES; si++) rc |= plot_chart_line(ch, ks, err[si], NK, all_series[si].label);
+    for (si = 0; si < N_SERIES; si++) {   /* a marker per K: the measured points, not just the line through them */
+        rc |= plot_chart_line(ch, ks, err[si], NK, all_series[si].label);
+        rc |= plot_chart_style(ch, -1, PLOT_SOLID, PLOT_MARK_SQUARE + si % 5);
+    }
     rc |= plot_chart_hline(ch, ldexp(1.0, -24), "fp32 rounding: 2^-24");
-    rc |= plot_chart_write_png(ch, "02_error_vs_k.png");
+    rc |= plot_chart_write(ch, plot_out("02_error_vs_k.png"));
     plot_chart_free(ch);
     if (!rc) printf("   wrote 02_error_vs_k.png\n\n");
     return rc;
@@ -265,6 +268,7 @@ static void promote_experiment(int interval) {
 
 int main(int argc, char **argv) {
     int rc;
+    if (plot_out_args(&argc, argv) != 0) return 2;
     if (argc == 3 && strcmp(argv[1], "--promote") == 0) {
         char *end;
         long n = strtol(argv[2], &end, 10);
@@ -276,7 +280,7 @@ int main(int argc, char **argv) {
         return 0;
     }
     if (argc != 1) {
-        fprintf(stderr, "usage: %s [--promote N]\n", argv[0]);
+        fprintf(stderr, "usage: %s [--out DIR] [--promote N]\n", argv[0]);
         return 2;
     }
     printf("Lesson 02: Tensor Core numerics\n\n");

@@ -57,10 +57,12 @@ static long long simulate(const tc_gpu *gpu, const tc_sim_matmul32_desc *d, cons
     return cycles;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     const tc_gpu *a100 = tc_gpu_find("a100"), *h100 = tc_gpu_find("h100");
     tc_sim_matmul32_desc d;
     int i;
+    if (plot_out_args(&argc, argv) != 0) return 2;
+    if (argc > 1) { fprintf(stderr, "usage: %s [--out DIR]\n", argv[0]); return 2; }
     if (!a100 || !h100) { fprintf(stderr, "the a100 and h100 GPU entries are missing\n"); return 1; }
     printf("Tim Dettmers' count (2020): global 200, shared 20, FFMA 4, Tensor Core 1 cycle\n");
     printf("  without Tensor Cores: 200 + 8*20 + 8*4 = %d cycles\n", 200 + 8 * 20 + 8 * 4);
@@ -70,16 +72,16 @@ int main(void) {
     printf("The simulator runs the programs instruction by instruction (64 warps on 8 SMs):\n");
     for (i = 0; i < N_PROFILES; i++) {
         const tc_gpu *gpu = tc_gpu_find(profiles[i]);
-        char png[64];
+        char name[64];
         long long f, t;
         if (!gpu) { fprintf(stderr, "no GPU entry '%s'\n", profiles[i]); return 1; }
         printf("%s - %s\n", gpu->name, gpu->description);
         memset(&d, 0, sizeof d);
-        snprintf(png, sizeof png, "03_timeline_%s_ffma.png", gpu->name);
-        f = simulate(gpu, &d, png);
+        snprintf(name, sizeof name, "03_timeline_%s_ffma.png", gpu->name);
+        f = simulate(gpu, &d, plot_out(name));
         d.tensor_cores = 1;
-        snprintf(png, sizeof png, "03_timeline_%s_tc.png", gpu->name);
-        t = simulate(gpu, &d, png);
+        snprintf(name, sizeof name, "03_timeline_%s_tc.png", gpu->name);
+        t = simulate(gpu, &d, plot_out(name));
         if (f > 0 && t > 0) printf("  speed-up %.2fx; the global load is %.0f%% of the Tensor Core version\n\n", (double)f / (double)t,
                                    100.0 * (gpu->profile.l2_latency) / (double)t);
     }

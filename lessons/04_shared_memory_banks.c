@@ -61,10 +61,14 @@ static long long simulate(const tc_sim_profile *g, const uint32_t *addr) {
     return c;
 }
 
-/* One panel: thread rows, bank columns; the cell shade says in which pass the word is served. */
-static void draw_panel(plot_canvas *c, int x0, int y0, const pattern *p, int passes) {
-    enum { CELL = 9 };
-    int l, b, order[LANES];
+enum { CELL = 10, PANEL_W = 32 * CELL + 120, PANEL_H = 32 * CELL + 150 };
+
+/* One panel: thread rows, bank columns; the cell shade says in which pass
+   the word is served. With swizzle set the empty cells show the stored tile:
+   cell (row l, bank b) holds tile[l][b ^ l], shaded by that logical column,
+   so the XOR pattern (and logical column 0 on the diagonal) is visible. */
+static void draw_panel(plot_canvas *c, int x0, int y0, const pattern *p, int passes, int swizzle, int order[LANES]) {
+    int l, b;
     char label[64];
     /* pass of each lane: its word's rank among the distinct words of its bank */
     for (l = 0; l < LANES; l++) {
@@ -79,14 +83,24 @@ static void draw_panel(plot_canvas *c, int x0, int y0, const pattern *p, int pas
         }
         order[l] = rank;
     }
-    snprintf(label, sizeof label, "%s: %d pass%s", p->name, passes, passes == 1 ? "" : "es");
-    plot_text(c, x0, y0 - 16, label, 0x000000, 1);
+    snprintf(label, sizeof label, "%s:", p->name);
+    plot_text(c, x0, y0 - 2 * 12 * PLOT_TEXT_SCALE - 4, label, 0x000000, PLOT_TEXT_SCALE);
+    snprintf(label, sizeof label, "%d pass%s", passes, passes == 1 ? "" : "es");
+    plot_text(c, x0, y0 - 12 * PLOT_TEXT_SCALE - 2, label, 0x000000, PLOT_TEXT_SCALE);
     for (l = 0; l < LANES; l++)
         for (b = 0; b < BANKS; b++) {
-            uint32_t fill = 0xF4F4F4;
+            uint32_t fill = swizzle ? plot_diverging(0.46 - 0.36 * (double)(b ^ l) / (BANKS - 1)) : 0xF4F4F4;
             if ((int)(p->addr[l] / 4 % BANKS) == b) fill = plot_sequential(0.15 + 0.7 * (double)order[l] / (passes > 1 ? passes - 1 : 1));
             plot_rect(c, x0 + b * CELL, y0 + l * CELL, x0 + (b + 1) * CELL - 1, y0 + (l + 1) * CELL - 1, fill);
         }
+    plot_text(c, x0, y0 + 32 * CELL + 4, "bank 0", 0x333333, PLOT_TEXT_SCALE);
+    plot_text(c, x0 + 32 * CELL - plot_text_width("31", PLOT_TEXT_SCALE), y0 + 32 * CELL + 4, "31", 0x333333, PLOT_TEXT_SCALE);
+    plot_text(c, x0 - 6 - plot_text_width("lane 0", PLOT_TEXT_SCALE), y0, "lane 0", 0x333333, PLOT_TEXT_SCALE);
+    plot_text(c, x0 - 6 - plot_text_width("31", PLOT_TEXT_SCALE), y0 + 31 * CELL - 6, "31", 0x333333, PLOT_TEXT_SCALE);
+    if (swizzle) {
+        static const char *const note[3] = { "blue: cell holds", "tile[lane][bank ^ lane];", "column 0: the diagonal" };
+        for (b = 0; b < 3; b++) plot_text(c, x0, y0 + 32 * CELL + 4 + (b + 1) * 12 * PLOT_TEXT_SCALE, note[b], 0x333333, PLOT_TEXT_SCALE);
+    }
 }
 
 /* A width-byte load is served in phases of banks * bank_bytes / width lanes;
@@ -106,13 +120,28 @@ static tc_status phase_passes(const tc_sim_profile *g, const uint32_t *addr, int
     return TC_OK;
 }
 
-int main(void) {
+/* The panels' data: for each pattern and lane, the byte address, bank and pass. */
+static int write_csv(const char *path, const pattern *p, int order[PATTERNS][LANES]) {
+    FILE *f = path ? fopen(path, "w") : NULL;
+    int i, l;
+    if (!f) return -1;
+    fprintf(f, "pattern,lane,byte_address,bank,pass\n");
+    for (i = 0; i < PATTERNS; i++)
+        for (l = 0; l < LANES; l++)
+            fprintf(f, "\"%s\",%d,%u,%u,%d\n", p[i].name, l, p[i].addr[l], p[i].addr[l] / 4 % BANKS, order[i][l] + 1);
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+int main(int argc, char **argv) {
     pattern p[PATTERNS];
+    int order[PATTERNS][LANES];
     const tc_gpu *gpu = tc_gpu_find("a100");
     const tc_sim_profile *g;
     plot_canvas c;
     long long base;
     int i;
+    if (plot_out_args(&argc, argv) != 0) return 2;
+    if (argc > 1) { fprintf(stderr, "usage: %s [--out DIR]\n", argv[0]); return 2; }
     if (!gpu) { fprintf(stderr, "no GPU entry 'a100'\n"); return 1; }
     g = &gpu->profile;
     make_patterns(p);
@@ -122,8 +151,14 @@ int main(void) {
     printf("(shared latency %d + FFMA %d = %lld cycles without conflict; each extra pass adds a cycle).\n\n", g->shared_latency,
            g->ffma_latency, base);
     printf("%-24s %7s %7s   banks of lanes 0..7\n", "pattern", "passes", "cycles");
-    if (plot_canvas_init(&c, 3 * 320 + 20, 2 * 340 + 40, 0xFFFFFF) != 0) return 1;
-    plot_text(&c, 10, 6, "which thread (row) hits which bank (column); lighter = later pass", 0x000000, 1);
+    if (plot_canvas_init(&c, 3 * PANEL_W + 60, 2 * PANEL_H + 120, 0xFFFFFF) != 0) return 1;
+    plot_text(&c, 10, 8, "which thread (row) hits which bank (column)", 0x000000, PLOT_TEXT_SCALE);
+    plot_text(&c, 10, 8 + 12 * PLOT_TEXT_SCALE, "pass:", 0x000000, PLOT_TEXT_SCALE);
+    for (i = 0; i < 2; i++) {   /* the two ends of the pass shading */
+        int x = 20 + plot_text_width("pass:", PLOT_TEXT_SCALE) + i * 160;
+        plot_rect(&c, x, 8 + 12 * PLOT_TEXT_SCALE, x + 20, 8 + 12 * PLOT_TEXT_SCALE + 18, plot_sequential(i ? 0.85 : 0.15));
+        plot_text(&c, x + 26, 8 + 12 * PLOT_TEXT_SCALE, i ? "last" : "first", 0x000000, PLOT_TEXT_SCALE);
+    }
     for (i = 0; i < PATTERNS; i++) {
         int passes = 0, l;
         tc_status s = tc_sim_shared_passes(p[i].addr, LANES, 4, g->banks, g->bank_bytes, &passes);
@@ -135,9 +170,10 @@ int main(void) {
         printf("%-24s %7d %7lld  ", p[i].name, passes, simulate(g, p[i].addr));
         for (l = 0; l < 8; l++) printf(" %2u", p[i].addr[l] / 4 % BANKS);
         printf("\n");
-        draw_panel(&c, 20 + (i % 3) * 320, 50 + (i / 3) * 340, &p[i], passes);
+        draw_panel(&c, 100 + (i % 3) * PANEL_W, 140 + (i / 3) * PANEL_H, &p[i], passes, i == 4, order[i]);
     }
-    if (plot_canvas_write_png(&c, "04_banks.png") == 0) printf("\nwrote 04_banks.png\n");
+    if (plot_canvas_write_png(&c, plot_out("04_banks.png")) == 0 && write_csv(plot_out("04_banks.csv"), p, order) == 0)
+        printf("\nwrote 04_banks.png\n");
     plot_canvas_free(&c);
     {   /* float4 loads: lane l reads float4 number l */
         uint32_t v4[LANES];

@@ -129,10 +129,10 @@ static int waves_plot(void) {
             y[j][i] = tc_tile_predict(tc_gpu_find(gpus[j]), &d, &r, NULL) == TC_OK ? r.predicted_flops_per_s / 1e12 : 0.0;
         }
     }
-    ch = plot_chart_new(900, 500, &cd);
+    ch = plot_chart_new(1200, 650, &cd);
     if (!ch) return 1;
     for (j = 0; j < 2; j++) plot_chart_line(ch, x, y[j], N, tc_gpu_find(gpus[j])->name);
-    rc = plot_chart_write_png(ch, "05_waves.png");
+    rc = plot_chart_write(ch, plot_out("05_waves.png"));
     plot_chart_free(ch);
     return rc;
 }
@@ -181,7 +181,9 @@ static int ladder_and_roofline(void) {
            "   what the tiling permits, and the measured one as what real code reached.\n\n",
            tc_gpu_find("a100")->profile.clock_ghz);
 
-    ch = plot_chart_new(1000, 650, &cd);
+    /* Colour = kernel, marker = GPU (circle a100, triangle h100); the roofs
+       are black (a100 solid, h100 dashed), the FFMA peaks grey. */
+    ch = plot_chart_new(1400, 1000, &cd);
     if (!ch) return 1;
     for (j = 0; j < 2; j++) {
         /* min(fp16 mma.sync peak, intensity x L2 -> SM bandwidth): straight lines on log-log axes */
@@ -192,16 +194,26 @@ static int ladder_and_roofline(void) {
         double rx[3] = { 0.5, peak / bw, 5000 }, ry[3];
         char label[96];
         ry[0] = rx[0] * bw; ry[1] = peak; ry[2] = peak;
-        snprintf(label, sizeof label, "%s roof: fp16 mma.sync %.0f TFLOP/s, L2->SM %.1f TB/s", m->name, peak / 1e12, bw / 1e12);
+        snprintf(label, sizeof label, "%s roof: mma.sync %.0f TFLOP/s, L2->SM %.1f TB/s (assumed)", m->name, peak / 1e12, bw / 1e12);
         plot_chart_line(ch, rx, ry, 3, label);
+        plot_chart_style(ch, 0x000000, j ? PLOT_DASHED : PLOT_SOLID, PLOT_MARK_NONE);
         snprintf(label, sizeof label, "%s FFMA peak", m->name);
         plot_chart_hline(ch, 2.0 * tc_tile_fma_per_clk(m, TC_FP32, 0, 0, 0) * g->sms * hz, label);
+        plot_chart_style(ch, 0x888888, j ? PLOT_DASHED : PLOT_DOTTED, PLOT_MARK_NONE);
+    }
+    for (j = 0; j < 2; j++) {   /* legend keys for the two marker shapes */
+        char label[64];
+        snprintf(label, sizeof label, "%s (any kernel colour)", gpus[j]);
+        plot_chart_points(ch, NULL, NULL, 0, label);
+        plot_chart_style(ch, 0x555555, PLOT_SOLID, j ? PLOT_MARK_TRIANGLE : PLOT_MARK_CIRCLE);
     }
     for (i = 0; i < N_LADDER; i++) {
         char label[64];
-        double x[2] = { px[i][0], px[i][1] }, y[2] = { py[i][0], py[i][1] };
-        snprintf(label, sizeof label, "v%d %s (a100, h100)", tc_tile_ladder_get(i)->version, tc_tile_ladder_get(i)->name);
-        plot_chart_points(ch, x, y, 2, label);
+        snprintf(label, sizeof label, "v%d %s", tc_tile_ladder_get(i)->version, tc_tile_ladder_get(i)->name);
+        for (j = 0; j < 2; j++) {
+            plot_chart_points(ch, &px[i][j], &py[i][j], 1, j ? "" : label);
+            plot_chart_style(ch, (long)plot_palette(i), PLOT_SOLID, j ? PLOT_MARK_TRIANGLE : PLOT_MARK_CIRCLE);
+        }
     }
     {   /* published A100 kernels whose tiling is known: measured rate at the tiling's intensity */
         measured_set set;
@@ -220,8 +232,9 @@ static int ladder_and_roofline(void) {
         }
         measured_free(&set);
         plot_chart_points(ch, mx, my, nm, "a100 measured: published kernels (tests/measured)");
+        plot_chart_style(ch, 0x000000, PLOT_SOLID, PLOT_MARK_CROSS);
     }
-    rc = plot_chart_write_png(ch, "05_roofline.png");
+    rc = plot_chart_write(ch, plot_out("05_roofline.png"));
     plot_chart_free(ch);
     return rc;
 }
@@ -231,6 +244,7 @@ int main(int argc, char **argv) {
     tc_tile_result r;
     tc_tile_desc d;
     if (!a || !h) return 1;
+    if (plot_out_args(&argc, argv) != 0) return 2;
     if (argc == 7) {
         int v[6], i;
         for (i = 0; i < 6; i++) {   /* whole numbers 1..4096, nothing else ("abc", "12x", "-3" are refused) */
@@ -238,7 +252,7 @@ int main(int argc, char **argv) {
             long x = strtol(argv[i + 1], &end, 10);
             if (end == argv[i + 1] || *end || x < 1 || x > 4096) {
                 fprintf(stderr, "%s: '%s' is not a whole number from 1 to 4096\n"
-                        "usage: %s [cta_m cta_n cta_k warp_m warp_n stages]\n", argv[0], argv[i + 1], argv[0]);
+                        "usage: %s [--out DIR] [cta_m cta_n cta_k warp_m warp_n stages]\n", argv[0], argv[i + 1], argv[0]);
                 return 2;
             }
             v[i] = (int)x;
@@ -252,7 +266,7 @@ int main(int argc, char **argv) {
         return report(h, &d, &r) == TC_OK ? 0 : 1;
     }
     if (argc != 1) {
-        fprintf(stderr, "usage: %s [cta_m cta_n cta_k warp_m warp_n stages]\n", argv[0]);
+        fprintf(stderr, "usage: %s [--out DIR] [cta_m cta_n cta_k warp_m warp_n stages]\n", argv[0]);
         return 2;
     }
     tile_choices(a);

@@ -87,22 +87,39 @@ static double rel_error(const float *a, const float *b, size_t n) {
     return s > 0 ? sqrt(e / s) : 0;
 }
 
+/* The matrix, the mask and the pruned matrix side by side, each pixel
+   enlarged z times so a thin image stays visible; a colour bar for the
+   values; the pruned values (0 where dropped) also as CSV. */
 static int draw(const float *W, const unsigned char *mask, const float *P, int M, int K) {
-    const int pad = 10, label = 16;
+    static const char *const titles[3] = { "matrix (K across)", "2:4 mask", "pruned" };
+    const int pad = 24, S = PLOT_TEXT_SCALE, label = 2 * 12 * S + 8;
+    int z = K >= 128 ? 1 : (128 + K - 1) / K, colw, barh, r, c, i, rc, x0[3];
     plot_canvas cv;
-    int r, c, rc;
-    if (plot_canvas_init(&cv, pad + 3 * (K + pad), pad + label + M + pad, 0xFFFFFF)) return -1;
+    if (M * z > 1024) z = 1024 / M > 1 ? 1024 / M : 1;   /* at most 128 wide or 1024 tall from enlarging */
+    colw = K * z;
+    barh = M * z > 160 ? M * z : 160;   /* the colour bar keeps room for its labels */
+    for (i = 0; i < 3; i++) if (plot_text_width(titles[i], S) > colw) colw = plot_text_width(titles[i], S);
+    for (i = 0; i < 3; i++) x0[i] = pad + i * (colw + pad);
+    if (plot_canvas_init(&cv, x0[2] + colw + pad + 150, pad + label + barh + pad, 0xFFFFFF)) return -1;
     for (r = 0; r < M; r++)
         for (c = 0; c < K; c++) {
-            plot_pixel(&cv, pad + c, pad + label + r, plot_diverging(0.5 + 0.5 * W[r * K + c]));
-            plot_pixel(&cv, 2 * pad + K + c, pad + label + r, mask[r * K + c] ? 0x000000 : 0xFFFFFF);
-            plot_pixel(&cv, 3 * pad + 2 * K + c, pad + label + r, plot_diverging(0.5 + 0.5 * P[r * K + c]));
+            int y = pad + label + r * z;
+            plot_rect(&cv, x0[0] + c * z, y, x0[0] + (c + 1) * z, y + z, plot_diverging(0.5 + 0.5 * W[r * K + c]));
+            plot_rect(&cv, x0[1] + c * z, y, x0[1] + (c + 1) * z, y + z, mask[r * K + c] ? 0x000000 : 0xFFFFFF);
+            plot_rect(&cv, x0[2] + c * z, y, x0[2] + (c + 1) * z, y + z, plot_diverging(0.5 + 0.5 * P[r * K + c]));
         }
-    plot_text(&cv, pad, pad, "matrix (K across)", 0x000000, 1);
-    plot_text(&cv, 2 * pad + K, pad, "2:4 mask (black = kept)", 0x000000, 1);
-    plot_text(&cv, 3 * pad + 2 * K, pad, "pruned", 0x000000, 1);
-    rc = plot_canvas_write_png(&cv, "06_prune.png");
+    for (i = 0; i < 3; i++) plot_text(&cv, x0[i], pad, titles[i], 0x000000, S);
+    plot_text(&cv, x0[1], pad + 12 * S, "black = kept", 0x000000, S);
+    plot_colorbar(&cv, x0[2] + colw + pad + 10, pad + label, 16, barh, plot_diverging, -1, 1, "value", S);
+    rc = plot_canvas_write_png(&cv, plot_out("06_prune.png"));
     plot_canvas_free(&cv);
+    if (rc == 0) {
+        double *v = (double *)malloc(sizeof(double) * (size_t)M * (size_t)K);
+        if (!v) return -1;
+        for (i = 0; i < M * K; i++) v[i] = P[i];
+        rc = plot_grid_csv(plot_out("06_prune.csv"), v, M, K, "row");
+        free(v);
+    }
     return rc;
 }
 
@@ -130,7 +147,8 @@ int main(int argc, char **argv) {
     unsigned char *mask;
     double sparse_bytes_per_elem, speed[N_SHAPES * N_GPUS];
     tc_sparse_violation bad;
-    if (argc > 2) { fprintf(stderr, "usage: %s [image.png|jpg|...]\n", argv[0]); return 2; }
+    if (plot_out_args(&argc, argv) != 0) return 2;
+    if (argc > 2) { fprintf(stderr, "usage: %s [--out DIR] [image.png|jpg|...]\n", argv[0]); return 2; }
     printf("Lesson 06: 2:4 structured sparsity\n\n");
     W = argc > 1 ? load_matrix(argv[1], &M, &K) : generate_matrix(&M, &K);
     if (!W) return 1;
@@ -211,7 +229,7 @@ int main(int argc, char **argv) {
         double vals[N_SHAPES], measured;
         char label[64];
         plot_chart_desc d = { "2:4 sparse speedup, simulated (fp16)", "GEMM shape", "sparse / dense speed", 0, 0, 0, 0, 0, 2.2, 0 };
-        plot_chart *ch = plot_chart_new(900, 500, &d);
+        plot_chart *ch = plot_chart_new(1200, 700, &d);
         if (!ch) return 1;
         for (i = 0; i < N_SHAPES; i++) cats[i] = shapes[i].bound;
         for (j = 0; j < N_GPUS; j++) {
@@ -222,7 +240,8 @@ int main(int argc, char **argv) {
         if (measured_value("pt-sparse-linear-a100", &measured) != TC_OK) { plot_chart_free(ch); return 1; }
         snprintf(label, sizeof label, "measured %.2fx (A100 linear layer)", measured);
         plot_chart_hline(ch, measured, label);
-        if (plot_chart_write_png(ch, "06_speedup.png")) { plot_chart_free(ch); return 1; }
+        plot_chart_style(ch, -1, PLOT_DOTTED, PLOT_MARK_NONE);
+        if (plot_chart_write(ch, plot_out("06_speedup.png"))) { plot_chart_free(ch); return 1; }
         plot_chart_free(ch);
         printf("wrote 06_speedup.png\n");
     }

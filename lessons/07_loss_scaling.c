@@ -35,7 +35,8 @@
            ./lessons/07_loss_scaling --check   FP32 only; exits 1 below 90% test accuracy
    Prints: the share of gradient values that underflow in fp16, each run's
            loss and accuracy, the loss scale's trajectory with skipped steps.
-   Writes: 07_grad_exponents.png, 07_loss_curves.png, 07_loss_scale.png
+   Writes: 07_grad_exponents.png, 07_loss_curves.png, 07_loss_difference.png
+           (each run minus FP32), 07_loss_scale.png, in build/lesson-out/ or --out DIR
 
    Exercise: build with a smaller loss multiplier, 2^-15 instead of 2^-18,
    into a build folder of its own:
@@ -111,13 +112,13 @@ static int load_dataset(const char *dir, float *x, int *label) {
 
 /* ------------------------------------------------------------ pictures */
 
-static void plot_histogram(const mlp_result *r) {
+static int plot_histogram(const mlp_result *r) {
     static const char *labels[HIST_BINS];
     static char text[HIST_BINS][8];
     double v[HIST_BINS];
     plot_chart_desc d;
     plot_chart *ch;
-    int i;
+    int i, rc;
     for (i = 0; i < HIST_BINS; i++) {
         snprintf(text[i], sizeof text[i], "%d", i - HIST_BINS + 10);
         labels[i] = i % 5 == 0 ? text[i] : "";
@@ -127,53 +128,80 @@ static void plot_histogram(const mlp_result *r) {
     d.title = "FP32 gradients at step 0: exponent of |g|, loss x LOSS_MULTIPLIER";
     d.xlabel = "log2 |g|  (fp16: subnormal from -24, normal from -14)";
     d.ylabel = "values";
-    ch = plot_chart_new(900, 420, &d);
-    plot_chart_bars(ch, labels, v, HIST_BINS, "gradient values");
-    plot_chart_vline(ch, -24 + HIST_BINS - 10, "fp16 min subnormal 2^-24");
-    plot_chart_vline(ch, -14 + HIST_BINS - 10, "fp16 min normal 2^-14");
-    plot_chart_write_png(ch, "07_grad_exponents.png");
+    ch = plot_chart_new(1200, 640, &d);
+    if (!ch) return -1;
+    rc = plot_chart_bars(ch, labels, v, HIST_BINS, "gradient values");
+    rc |= plot_chart_vline(ch, -24 + HIST_BINS - 10, "fp16 min subnormal 2^-24");
+    rc |= plot_chart_vline(ch, -14 + HIST_BINS - 10, "fp16 min normal 2^-14");
+    rc |= plot_chart_style(ch, -1, PLOT_DOTTED, PLOT_MARK_NONE);
+    rc |= plot_chart_write(ch, plot_out("07_grad_exponents.png"));
     plot_chart_free(ch);
+    return rc;
 }
 
-static void plot_runs(const mlp_spec *specs, const mlp_result *res) {
+/* Each run's loss, mean of the last w steps, sampled every 5 steps; with
+   minus set, the FP32 run's is subtracted (the difference plot). */
+static int smoothed(const mlp_result *res, int k, int minus_fp32, double *xs, double *ys) {
+    const int w = 20;
+    int n = 0, i, j;
+    for (i = w - 1; i < STEPS; i += 5) {
+        double s = 0;
+        for (j = i - w + 1; j <= i; j++) s += res[k].loss[j] - (minus_fp32 ? res[0].loss[j] : 0.0);
+        xs[n] = i; ys[n] = s / w; n++;
+    }
+    return n;
+}
+
+/* Four of the five loss curves lie on top of each other, so each run gets
+   its own dash, and a second chart shows those runs' loss minus FP32's,
+   where their differences are visible (unscaled FP16, far above them, would
+   squash that scale: it is in the first chart only). */
+static int plot_runs(const mlp_spec *specs, const mlp_result *res) {
+    static const int dash[RUNS] = { PLOT_SOLID, PLOT_DASHED, PLOT_DOTTED, PLOT_SOLID, PLOT_DASHED };
+    static const int mark[RUNS] = { PLOT_MARK_NONE, PLOT_MARK_NONE, PLOT_MARK_NONE, PLOT_MARK_SQUARE, PLOT_MARK_NONE };
     static double xs[STEPS], ys[STEPS];
     plot_chart_desc d;
     plot_chart *ch;
-    int k, i, w = 20;
-    memset(&d, 0, sizeof d);
-    d.title = "training loss (mean of 20 steps)";
-    d.xlabel = "step";
-    d.ylabel = "cross-entropy";
-    ch = plot_chart_new(900, 480, &d);
-    for (k = 0; k < RUNS; k++) {
-        int n = 0;
-        for (i = w - 1; i < STEPS; i += 5) {
-            int j;
-            double s = 0;
-            for (j = i - w + 1; j <= i; j++) s += res[k].loss[j];
-            xs[n] = i; ys[n] = s / w; n++;
+    int k, i, n, pass, rc = 0;
+    for (pass = 0; pass < 2; pass++) {
+        memset(&d, 0, sizeof d);
+        d.title = pass ? "training loss minus the FP32 run's (mean of 20 steps; unscaled FP16: first chart)"
+                       : "training loss (mean of 20 steps); where lines overlap, see 07_loss_difference.png";
+        d.xlabel = "step";
+        d.ylabel = pass ? "cross-entropy - FP32's" : "cross-entropy";
+        ch = plot_chart_new(1200, 640, &d);
+        if (!ch) return -1;
+        for (k = pass; k < RUNS; k++) {   /* FP32 minus itself is the zero line, drawn as a reference */
+            if (pass && specs[k].dtype == TC_FP16 && !specs[k].scaled) continue;
+            n = smoothed(res, k, pass, xs, ys);
+            rc |= plot_chart_line(ch, xs, ys, n, specs[k].name);
+            rc |= plot_chart_style(ch, (long)plot_palette(k), dash[k], mark[k]);
         }
-        plot_chart_line(ch, xs, ys, n, specs[k].name);
+        if (pass) rc |= plot_chart_hline(ch, 0.0, "FP32 (zero difference)");
+        if (pass) rc |= plot_chart_style(ch, (long)plot_palette(0), PLOT_DASHED, PLOT_MARK_NONE);
+        rc |= plot_chart_write(ch, plot_out(pass ? "07_loss_difference.png" : "07_loss_curves.png"));
+        plot_chart_free(ch);
     }
-    plot_chart_write_png(ch, "07_loss_curves.png");
-    plot_chart_free(ch);
 
     memset(&d, 0, sizeof d);
-    d.title = "FP16 dynamic loss scale (markers: skipped steps)";
+    d.title = "FP16 dynamic loss scale (crosses: skipped steps)";
     d.xlabel = "step";
     d.ylabel = "scale";
     d.logy = 1;
-    ch = plot_chart_new(900, 420, &d);
+    ch = plot_chart_new(1200, 640, &d);
+    if (!ch) return -1;
     for (i = 0; i < STEPS; i++) { xs[i] = i; ys[i] = res[RUNS - 1].scale[i]; }
-    plot_chart_line(ch, xs, ys, STEPS, "scale");
-    {
-        int n = 0;
-        for (i = 0; i < STEPS; i++)
-            if (res[RUNS - 1].skipped[i]) { xs[n] = i; ys[n] = res[RUNS - 1].scale[i]; n++; }
-        if (n) plot_chart_points(ch, xs, ys, n, "skipped (Inf/NaN)");
+    rc |= plot_chart_line(ch, xs, ys, STEPS, "scale");
+    n = 0;
+    for (i = 0; i < STEPS; i++)
+        if (res[RUNS - 1].skipped[i]) { xs[n] = i; ys[n] = res[RUNS - 1].scale[i]; n++; }
+    if (n) {
+        rc |= plot_chart_points(ch, xs, ys, n, "skipped (Inf/NaN)");
+        rc |= plot_chart_style(ch, 0xD55E00, PLOT_SOLID, PLOT_MARK_CROSS);
     }
-    plot_chart_write_png(ch, "07_loss_scale.png");
+    rc |= plot_chart_write(ch, plot_out("07_loss_scale.png"));
     plot_chart_free(ch);
+    return rc;
 }
 
 /* ------------------------------------------------------------ main */
@@ -184,15 +212,18 @@ int main(int argc, char **argv) {
     static mlp_model model;
     static float x[MLP_IMAGES * MLP_IN];
     static int y[MLP_IMAGES];
-    const char *dir = "tc_dataset";
+    const char *dir;
     int check_only = 0, i, k, runs;
     struct stat sb;
+    if (plot_out_args(&argc, argv) != 0) return 2;
+    dir = plot_out("tc_dataset");   /* drawn in the output folder, not the current one */
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--check") == 0) check_only = 1;
         else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: %s [--check] [DATASET_DIR]\n"
-                   "  DATASET_DIR (default tc_dataset): %d folders of %d %dx%d PNGs, drawn there on the first run\n"
-                   "  --check: the FP32 run only; exit 1 below 90%% test accuracy\n", argv[0], MLP_OUT, MLP_PER_CLASS, MLP_SIDE, MLP_SIDE);
+            printf("usage: %s [--check] [--out DIR] [DATASET_DIR]\n"
+                   "  --out DIR: where the pictures go (default %s)\n"
+                   "  DATASET_DIR (default %s): %d folders of %d %dx%d PNGs, drawn there on the first run\n"
+                   "  --check: the FP32 run only; exit 1 below 90%% test accuracy\n", argv[0], plot_out_dir(), dir, MLP_OUT, MLP_PER_CLASS, MLP_SIDE, MLP_SIDE);
             return 0;
         } else if (argv[i][0] == '-') {
             fprintf(stderr, "%s: unknown option '%s' (try --help)\n", argv[0], argv[i]);
@@ -230,9 +261,11 @@ int main(int argc, char **argv) {
         for (i = 0; i < STEPS; i++)
             if (i == 0 || s->scale[i] != s->scale[i - 1] || s->skipped[i])
                 printf("  step %3d: scale %-12g%s\n", i, s->scale[i], s->skipped[i] ? "  overflow: step skipped" : "");
-        plot_histogram(&res[0]);
-        plot_runs(specs, res);
-        printf("\nwrote 07_grad_exponents.png, 07_loss_curves.png, 07_loss_scale.png\n");
+        if (plot_histogram(&res[0]) || plot_runs(specs, res)) {
+            fprintf(stderr, "%s: could not write the pictures to %s\n", argv[0], plot_out_dir());
+            return 1;
+        }
+        printf("\nwrote 07_grad_exponents.png, 07_loss_curves.png, 07_loss_difference.png, 07_loss_scale.png\n");
         printf("\nWhat happened: without scaling, FP16 stores the scaled-down gradients near or\n"
                "below 2^-24: the share printed above becomes exactly 0 and most of the rest\n"
                "keep only a few bits as subnormals, so FP16 learns slower.\n"

@@ -40,7 +40,7 @@ static int fail(const char *what, tc_status s) {
     return 1;
 }
 
-int main(void) {
+int main(int argc, char **argv) {
     /* residual add + ReLU, out = max(x + r, 0): reads 2 streams, writes 1, 2 ops per element */
     tc_sim_elementwise_desc add_relu;
     /* a layer: an FFN-sized GEMM, then three unfused elementwise passes over its 4096 x 4096 output */
@@ -52,6 +52,8 @@ int main(void) {
     tc_status s;
     int i, j;
 
+    if (plot_out_args(&argc, argv) != 0) return 2;
+    if (argc > 1) { fprintf(stderr, "usage: %s [--out DIR]\n", argv[0]); return 2; }
     for (i = 0; i < N_GPUS; i++) {
         gpu[i] = tc_gpu_find(gpus[i]);
         if (!gpu[i]) return fail(gpus[i], TC_ERR_ARG);   /* no such GPU entry */
@@ -140,14 +142,14 @@ int main(void) {
         cd.title = "Speedup over V100: bandwidth ratio vs simulated kernels";
         cd.xlabel = "GPU profile";
         cd.ylabel = "speedup over V100 (x)";
-        ch = plot_chart_new(900, 520, &cd);
+        ch = plot_chart_new(1200, 700, &cd);
         if (!ch) return fail("chart", TC_ERR_NOMEM);
         plot_chart_bars(ch, gpus, bw_ratio, N_GPUS, "DRAM bandwidth ratio");
         plot_chart_bars(ch, gpus, ew_speed, N_GPUS, "add+ReLU (bandwidth bound)");
         plot_chart_bars(ch, gpus, gemm_speed, N_GPUS, "8192^3 GEMM (compute bound)");
         plot_chart_bars(ch, gpus, layer_speed, N_GPUS, "GEMM + 3 elementwise passes");
         plot_chart_hline(ch, 1.0, "V100");
-        if (plot_chart_write_png(ch, "09_speedup_vs_v100.png") != 0) {
+        if (plot_chart_write(ch, plot_out("09_speedup_vs_v100.png")) != 0) {
             plot_chart_free(ch);
             return fail("writing 09_speedup_vs_v100.png", TC_ERR_ARG);
         }

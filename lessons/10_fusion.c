@@ -137,11 +137,11 @@ static int write_chart(const tc_sim_prediction *v) {
     cd.title = "A100, predicted: kernels, launches, and both overlapped";
     cd.xlabel = "version";
     cd.ylabel = "microseconds";
-    ch = plot_chart_new(960, 520, &cd);
+    ch = plot_chart_new(1200, 700, &cd);
     if (!ch) return -1;
     rc = plot_chart_bars(ch, cat, us[0], N_CHART, "kernel time (simulated)") |
          plot_chart_bars(ch, cat, us[1], N_CHART, "launches (the profile's launch cost each)") |
-         plot_chart_bars(ch, cat, us[2], N_CHART, "back to back: per kernel max(run, launch)") | plot_chart_write_png(ch, "10_fusion.png");
+         plot_chart_bars(ch, cat, us[2], N_CHART, "back to back: per kernel max(run, launch)") | plot_chart_write(ch, plot_out("10_fusion.png"));
     plot_chart_free(ch);
     return rc;
 }
@@ -188,6 +188,7 @@ int main(int argc, char **argv) {
     unsigned seed = 12345u;
     tc_sim_prediction chart[N_CHART];
 
+    if (plot_out_args(&argc, argv) != 0) return 2;
     if (argc == 3 && strcmp(argv[1], "--adam") == 0) {
         char *end;
         double us = strtod(argv[2], &end);
@@ -198,7 +199,7 @@ int main(int argc, char **argv) {
         return adam_experiment(us);
     }
     if (argc != 1) {
-        fprintf(stderr, "usage: %s [--adam LAUNCH_US]\n", argv[0]);
+        fprintf(stderr, "usage: %s [--out DIR] [--adam LAUNCH_US]\n", argv[0]);
         return 2;
     }
     for (i = 0; i < nt; i++) total += sizes[i];

@@ -10,6 +10,8 @@
 
    `run` prints "cycles: N", then the stall breakdown (Nsight Compute names,
    summed over warps; they add up to warps x cycles) and the achieved rates.
+   --png out.png also writes out.csv (the drawn warps' state segments); both
+   go exactly where the paths say.
    Unknown names and invalid parameters print a message and exit 1.
    Example:  build/tcsim run matmul32_ffma --profile dettmers2020   ->  cycles: 392 */
 #define TENSORCORE_IMPLEMENTATION
@@ -26,7 +28,7 @@ static int usage(void) {
             "usage: tcsim profiles\n"
             "       tcsim programs\n"
             "       tcsim run <program> --profile <name> [--warps N] [--sms N] [--policy gto|lrr]\n"
-            "                 [--trace out.json] [--png out.png]\n"
+            "                 [--trace out.json] [--png out.png (+ out.csv)]\n"
             "       tcsim validate [--dataset FILE] [--gpu NAME] [--quiet]\n");
     return 1;
 }

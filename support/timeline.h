@@ -1,11 +1,13 @@
 /* timeline.h - pictures of a tc_sim_run result, shared by tcsim and the
    lessons: a timeline PNG (one row per warp, a colour per warp state, a
-   legend) drawn with support/plot.h, and a Chrome/Perfetto trace-event JSON
+   legend) drawn with support/plot.h with the segments as CSV beside it, and
+   a Chrome/Perfetto trace-event JSON
    (open it at ui.perfetto.dev or chrome://tracing). Both need a result run
    with record_timeline = 1. Functions return 0 on success, -1 on failure. */
 #ifndef TCSIM_TIMELINE_H
 #define TCSIM_TIMELINE_H
 #include <stdio.h>
+#include <string.h>
 #include "tensorcore.h"
 #include "plot.h"
 
@@ -24,9 +26,31 @@ static inline uint32_t tcsim_state_colour(int state) {
     return state >= 0 && state < TC_SIM_STATE_COUNT ? colours[state] : 0x000000;
 }
 
-/* At most max_rows warps (0 = all, capped at 256) are drawn. */
+/* The segments behind a timeline picture as CSV (warp, state, first cycle,
+   end cycle), written beside a PNG path: "t.png" gives "t.csv". */
+static inline int tcsim_write_timeline_csv(const tc_sim_result *r, const char *png_path, int rows) {
+    char path[1200];
+    size_t n = strlen(png_path);
+    FILE *f;
+    int w;
+    if (n < 5 || n >= sizeof path || strcmp(png_path + n - 4, ".png") != 0) return 0;   /* no .png: no CSV beside it */
+    memcpy(path, png_path, n - 4);
+    memcpy(path + n - 4, ".csv", 5);
+    if (!(f = fopen(path, "w"))) return -1;
+    fprintf(f, "warp,state,start_cycle,end_cycle\n");
+    for (w = 0; w < rows; w++) {
+        int64_t i, last = r->warp_segments[w + 1];
+        for (i = r->warp_segments[w]; i < last; i++)
+            fprintf(f, "%d,%s,%lld,%lld\n", w, tc_sim_state_name((tc_sim_state)r->segments[i].state), (long long)r->segments[i].start,
+                    (long long)(i + 1 < last ? r->segments[i + 1].start : r->cycles));
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* At most max_rows warps (0 = all, capped at 256) are drawn; the drawn
+   warps' segments also go to a CSV beside the PNG. */
 static inline int tcsim_write_timeline_png(const tc_sim_result *r, const char *title, const char *path, int max_rows) {
-    enum { LEFT = 70, RIGHT = 20, TOP = 40, PLOT_W = 1000, LEGEND = 70 };
+    enum { S = PLOT_TEXT_SCALE, LEFT = 80, RIGHT = 30, TOP = 52, PLOT_W = 1000, AXIS = 36 * S, LEGEND = 4 * 14 * S };
     plot_canvas c;
     int rows, row_h, w, k, x, h, rc;
     char label[64];
@@ -34,10 +58,11 @@ static inline int tcsim_write_timeline_png(const tc_sim_result *r, const char *t
     rows = r->warps;
     if (max_rows <= 0 || max_rows > 256) max_rows = 256;
     if (rows > max_rows) rows = max_rows;
-    row_h = rows <= 16 ? 16 : rows <= 64 ? 6 : 2;
-    h = TOP + rows * row_h + 30 + LEGEND;
+    row_h = rows <= 16 ? 24 : rows <= 64 ? 8 : 2;
+    h = TOP + rows * row_h + AXIS + LEGEND;
     if (plot_canvas_init(&c, LEFT + PLOT_W + RIGHT, h, 0xFFFFFF) != 0) return -1;
-    plot_text(&c, LEFT, 10, title ? title : "warp timeline", 0x000000, 2);
+    plot_text(&c, LEFT, 12, title ? title : "warp timeline", 0x000000, S);
+    plot_text(&c, LEFT + 1, 12, title ? title : "warp timeline", 0x000000, S);
     for (w = 0; w < rows; w++) {
         int64_t i, first = r->warp_segments[w], last = r->warp_segments[w + 1];
         int y = TOP + w * row_h;
@@ -48,28 +73,33 @@ static inline int tcsim_write_timeline_png(const tc_sim_result *r, const char *t
             if (x1 == x0) x1 = x0 + 1;   /* a one-cycle issue stays visible */
             plot_rect(&c, x0, y, x1, y + row_h - (row_h > 4), tcsim_state_colour(r->segments[i].state));
         }
-        if (row_h >= 12 || w % 8 == 0) {
+        if (row_h >= 12 * S || w % 8 == 0) {   /* label rows as densely as the text height allows */
             snprintf(label, sizeof label, "w%d", w);
-            plot_text(&c, 8, y, label, 0x000000, 1);
+            plot_text(&c, LEFT - 8 - plot_text_width(label, S), y, label, 0x000000, S);
         }
     }
     /* cycle axis: ticks at 0, 1/4, ..., the end */
     for (k = 0; k <= 4; k++) {
         x = LEFT + k * PLOT_W / 4;
-        plot_line(&c, x, TOP + rows * row_h, x, TOP + rows * row_h + 5, 0x000000, 1);
+        plot_line(&c, x, TOP + rows * row_h, x, TOP + rows * row_h + 6, 0x000000, 1);
         snprintf(label, sizeof label, "%lld", (long long)(r->cycles * k / 4));
-        plot_text(&c, x - plot_text_width(label, 1) / 2, TOP + rows * row_h + 8, label, 0x000000, 1);
+        plot_text(&c, x - plot_text_width(label, S) / 2, TOP + rows * row_h + 10, label, 0x000000, S);
     }
-    plot_text(&c, LEFT + PLOT_W / 2 - 20, TOP + rows * row_h + 20, "cycle", 0x000000, 1);
+    plot_text(&c, LEFT + (PLOT_W - plot_text_width("cycle", S)) / 2, TOP + rows * row_h + 12 + 12 * S, "cycle", 0x000000, S);
     for (k = 0; k < TC_SIM_STATE_COUNT; k++) {
-        int lx = LEFT + (k % 4) * 250, ly = h - LEGEND + 10 + (k / 4) * 24;
-        plot_rect(&c, lx, ly, lx + 14, ly + 14, tcsim_state_colour(k));
+        int lx = 10 + (k % 3) * 360, ly = h - LEGEND + 6 + (k / 3) * 14 * S;
+        plot_rect(&c, lx, ly, lx + 20, ly + 20, tcsim_state_colour(k));
+        plot_line(&c, lx, ly, lx + 19, ly, 0x999999, 1);   /* a frame, so the near-white "exited" swatch shows */
+        plot_line(&c, lx, ly + 19, lx + 19, ly + 19, 0x999999, 1);
+        plot_line(&c, lx, ly, lx, ly + 19, 0x999999, 1);
+        plot_line(&c, lx + 19, ly, lx + 19, ly + 19, 0x999999, 1);
         snprintf(label, sizeof label, "%s %.0f%%", tc_sim_state_name((tc_sim_state)k),
                  100.0 * (double)r->state_cycles[k] / ((double)r->warps * (double)r->cycles));
-        plot_text(&c, lx + 20, ly + 2, label, 0x000000, 1);
+        plot_text(&c, lx + 28, ly + 2, label, 0x000000, S);
     }
     rc = plot_canvas_write_png(&c, path);
     plot_canvas_free(&c);
+    if (rc == 0) rc = tcsim_write_timeline_csv(r, path, rows);
     return rc;
 }
 

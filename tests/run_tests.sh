@@ -13,7 +13,10 @@
 #      (the exhaustive test there with a stride, for time): one case per binary,
 #      passed if it ran clean and all its checks passed; its checks are shown
 #      on their own line, not added to the unit tests' count again
-#   4. every lesson runs to completion on the CPU (pictures in build/test-lessons)
+#   4. every lesson runs to completion on the CPU, from an empty folder with
+#      --out (pictures in build/test-lessons/out), then what they wrote
+#      (tests/test_figures.sh: nothing in the working folder, SVG + CSV beside
+#      each chart, well-formed SVG)
 #   5. tcsim's command line (tests/test_tcsim.sh) and the README's facts (tests/test_docs.sh); the exercises answered on the command line (tests/test_exercises.sh)
 #   6. the fuzz corpus replayed: every libFuzzer harness in tests/fuzz/, built
 #      with clang, ASan and UBSan but without libFuzzer (tests/fuzz/replay.c),
@@ -140,7 +143,7 @@ if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitiz
     for l in "$BUILD"/san/lessons/*; do
       [ -x "$l" ] || continue
       lname=$(basename "$l")
-      if (cd "$BUILD/san/test-lessons" && timeout 600 "../lessons/$lname" >"$lname.log" 2>&1); then pass; echo "ok   $lname [asan+ubsan]"
+      if (cd "$BUILD/san/test-lessons" && timeout 600 "../lessons/$lname" --out out >"$lname.log" 2>&1); then pass; echo "ok   $lname [asan+ubsan]"
       else fail "lesson $lname [asan+ubsan] (see $BUILD/san/test-lessons/$lname.log)"; tail -20 "$BUILD/san/test-lessons/$lname.log"; fi
     done
     if bash tests/test_tcsim.sh "$BUILD/san/tcsim" >"$tmp/san_tcsim.log" 2>&1; then pass; echo "ok   test_tcsim [asan+ubsan]"
@@ -154,13 +157,15 @@ fi
 end_stage "sanitizers (asan+ubsan)" " (one case per binary, passed if it ran clean and all its checks passed; the $san_checks checks re-run are not counted again)"
 
 echo "== 4. lessons"
+rm -rf "$BUILD/test-lessons"
 mkdir -p "$BUILD/test-lessons"
 for l in "$BUILD"/lessons/*; do
   [ -x "$l" ] || continue
   name=$(basename "$l")
-  if (cd "$BUILD/test-lessons" && timeout 300 "../lessons/$name" >"$name.log" 2>&1); then pass; echo "ok   $name"
+  if (cd "$BUILD/test-lessons" && timeout 300 "../lessons/$name" --out out >"$name.log" 2>&1); then pass; echo "ok   $name"
   else fail "lesson $name (see $BUILD/test-lessons/$name.log)"; tail -20 "$BUILD/test-lessons/$name.log"; fi
 done
+run_counted test_figures bash tests/test_figures.sh "$BUILD/test-lessons" "$BUILD/test-lessons/out"
 end_stage "lessons"
 
 echo "== 5. command line and docs"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The lessons refuse bad input with a message and a non-zero exit, and take
 # --help: degenerate images, non-numeric tile sizes, a dataset path that is a
-# FIFO or a file. Usage: bash tests/test_lesson_args.sh [build dir]
+# FIFO or a file, --out without a usable folder. Usage: bash tests/test_lesson_args.sh [build dir]
 # (last line: "test_lesson_args: N passed, N failed")
 set -u
 BUILD=${1:-build}
@@ -37,6 +37,14 @@ expect 07-help 0 "^usage: " "$L/07_loss_scaling" --help
 expect 07-option 2 "unknown option '--frobnicate'" "$L/07_loss_scaling" --frobnicate
 expect 07-not-a-folder 2 "fifo exists and is not a folder" "$L/07_loss_scaling" fifo
 expect 07-fifo-image nonzero "000.png: not a regular file" "$L/07_loss_scaling" ds
+# --out DIR: refused without a folder or where one cannot be made; honoured (parents made) otherwise
+expect out-missing 2 "--out needs a folder" "$L/02_tensor_core_numerics" --out
+expect out-empty 2 "--out needs a folder" "$L/04_shared_memory_banks" --out=
+expect out-under-file 2 "cannot create output folder junk.png/sub" "$L/04_shared_memory_banks" --out junk.png/sub
+expect out-extra-arg 2 "usage: .*--out DIR" "$L/09_bandwidth" extra
+expect out-written 0 "wrote" "$L/04_shared_memory_banks" --out "o u t/deeper"
+if [ -s "o u t/deeper/04_banks.png" ] && [ -s "o u t/deeper/04_banks.csv" ] && [ ! -e 04_banks.png ]; then ok
+else bad "out-written: 04_banks.png/.csv not in 'o u t/deeper' (or also in the working folder)"; fi
 
 echo "test_lesson_args: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -59,6 +59,11 @@ if "$TCSIM" run matmul32_tc --profile a100 --png "$tmp/t.png" --trace "$tmp/t.js
    [ "$(head -c 8 "$tmp/t.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] &&
    grep -q '"traceEvents"' "$tmp/t.json" && grep -q '"ph":"X"' "$tmp/t.json"; then ok
 else bad "--png/--trace did not write a PNG and a trace"; fi
+# the timeline's segments beside the PNG: every warp's segments tile [0, cycles)
+if [ "$(head -1 "$tmp/t.csv" 2>/dev/null)" = "warp,state,start_cycle,end_cycle" ] &&
+   awk -F, 'NR > 1 { if ($1 != w) { if (NR > 2) ends[w] = last; w = $1; last = 0 } if ($3 != last) bad = 1; last = $4 }
+            END { ends[w] = last; for (k in ends) { if (c == "") c = ends[k]; else if (ends[k] != c) bad = 1 } exit bad + (NR < 3) }' "$tmp/t.csv"; then ok
+else bad "--png t.png did not write t.csv with contiguous segments per warp"; fi
 if command -v python3 >/dev/null; then
   if python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert len(d['traceEvents']) > 64" "$tmp/t.json"; then ok
   else bad "trace JSON does not parse"; fi
