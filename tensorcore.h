@@ -1576,7 +1576,11 @@ TC_HOST_DEVICE static uint32_t tc__narrow_ex(tc__fmt f, float x, int rounding, u
         half = 1u << (shift - 1);
     }
     if (rem != 0) switch (mode) {
-    case TC_RN:  up = rem > half || (rem == half && (keep & 1u)); break;
+    case TC_RN: {   /* even code; with no mantissa bits the code's parity is the exponent's */
+        uint32_t code = f.mbits ? keep : keep + (uint32_t)((e > emin ? e : emin) - emin);
+        up = rem > half || (rem == half && (code & 1u));
+        break;
+    }
     case TC_RNA: up = rem >= half; break;
     case TC_RZ:  up = 0; break;
     case TC_RD:  up = sign != 0; break;
@@ -1595,7 +1599,7 @@ TC_HOST_DEVICE static uint32_t tc__narrow_ex(tc__fmt f, float x, int rounding, u
     if (enc > f.max_bits) {
         /* Overflow: the rounded value lies beyond the largest finite one. */
         int to_max = sat || mode == TC_RZ || (mode == TC_RD && !sign) || (mode == TC_RU && sign);
-        if (unsigned_neg) return to_max ? 0 : f.nan_bits;
+        if (unsigned_neg) return sat ? 0 : f.nan_bits;
         if (to_max) return sign_bit | f.max_bits;
         return f.has_inf ? (sign_bit | (f.max_bits + 1)) : (sign_bit | f.nan_bits);
     }
@@ -2283,7 +2287,7 @@ TCDEF tc_status tc_block_quantize(tc_block_kind k, int rows, int K, const float 
             } else {
                 scales[si] = special ? (uint8_t)0x7F : (uint8_t)tc__narrow(tc__fmt_of(TC_E4M3), amax * (tensor_scale * (1.0f / 6.0f)), TC_RN | TC_SATFINITE);
                 mul = 1.0f / (tc__widen(tc__fmt_of(TC_UE4M3), scales[si]) * (1.0f / tensor_scale));
-                if (mul > 0x1.fffffep+127f) mul = 0x1.fffffep+127f;
+                if (!(mul <= 0x1.fffffep+127f)) mul = 0x1.fffffep+127f;   /* fminf: NaN and Inf give FLT_MAX */
             }
             scale = (double)tc__widen(tc__fmt_of(info->scale), scales[si]);
             for (i = 0; i < info->block; i++) {
