@@ -6,7 +6,7 @@
      2  tc_gemm: shapes, leading dimensions, values, C/D aliasing
      3  tc_scaler_init / tc_scaler_update / tc_unscale_arrays
      4  the array conversions against the scalar ones
-   Encodings: a dtype byte is b % 6, except 0xFF = -1 and 0xF8..0xFE = 6..12
+   Encodings: a dtype byte is b % TC_DTYPE_COUNT (11), except 0xFF = -1 and 0xF8..0xFE = 11..17
    (invalid); a rounding byte is (b & 7) | (b & 0x80 ? TC_SATFINITE : 0).
    Invariants (valid dtype and rounding): round == decode(encode(x)) bitwise,
    NaN stays NaN, round is idempotent and every rounding leaves a
