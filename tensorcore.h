@@ -2146,19 +2146,31 @@ static uint8_t tc__rn8_one(const tc__rn8 *p, uint32_t u) {
 }
 
 #ifdef TC__SSE2
-static __m128i tc__sse_rn8(const tc__rn8 *p, __m128i u) {
+/* The parameters as vectors, made once per call: out is a uint8_t pointer,
+   which may alias anything, so fields read through a pointer would be
+   reloaded after every store. */
+typedef struct { __m128i rebias, round_half, min_normal, magic, max_bits, over, nan, one, shift, sign_shift; } tc__rn8_v;
+
+static tc__rn8_v tc__rn8_vec(const tc__rn8 *p) {
+    tc__rn8_v v;
+    v.rebias = _mm_set1_epi32((int)p->rebias); v.round_half = _mm_set1_epi32((int)p->round_half);
+    v.min_normal = _mm_set1_epi32((int)p->min_normal); v.magic = _mm_set1_epi32((int)p->magic);
+    v.max_bits = _mm_set1_epi32((int)p->max_bits); v.over = _mm_set1_epi32((int)p->over);
+    v.nan = _mm_set1_epi32((int)p->nan); v.one = _mm_set1_epi32(1);
+    v.shift = _mm_cvtsi32_si128((int)p->shift); v.sign_shift = _mm_cvtsi32_si128((int)p->sign_shift);
+    return v;
+}
+
+static __m128i tc__sse_rn8(const tc__rn8_v *p, __m128i u) {
     __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i magic = _mm_set1_epi32((int)p->magic);
-    __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(magic))), magic);
-    __m128i lsb = _mm_and_si128(_mm_srl_epi32(mag, _mm_cvtsi32_si128((int)p->shift)), _mm_set1_epi32(1));
-    __m128i nrm = _mm_add_epi32(_mm_sub_epi32(mag, _mm_set1_epi32((int)p->rebias)), _mm_add_epi32(_mm_set1_epi32((int)p->round_half), lsb));
-    __m128i o, sign;
-    nrm = _mm_srl_epi32(nrm, _mm_cvtsi32_si128((int)p->shift));
-    o = tc__sse_select(_mm_cmplt_epi32(mag, _mm_set1_epi32((int)p->min_normal)), sub, nrm);
-    o = tc__sse_select(_mm_cmpgt_epi32(o, _mm_set1_epi32((int)p->max_bits)), _mm_set1_epi32((int)p->over), o);
-    sign = _mm_srl_epi32(_mm_and_si128(u, _mm_set1_epi32((int)0x80000000u)), _mm_cvtsi32_si128((int)p->sign_shift));
+    __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(p->magic))), p->magic);
+    __m128i lsb = _mm_and_si128(_mm_srl_epi32(mag, p->shift), p->one);
+    __m128i nrm = _mm_srl_epi32(_mm_add_epi32(_mm_sub_epi32(mag, p->rebias), _mm_add_epi32(p->round_half, lsb)), p->shift);
+    __m128i o = tc__sse_select(_mm_cmplt_epi32(mag, p->min_normal), sub, nrm);
+    __m128i sign = _mm_srl_epi32(_mm_andnot_si128(_mm_set1_epi32(0x7FFFFFFF), u), p->sign_shift);
+    o = tc__sse_select(_mm_cmpgt_epi32(o, p->max_bits), p->over, o);
     o = _mm_or_si128(o, sign);
-    return tc__sse_select(_mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000)), _mm_set1_epi32((int)p->nan), o);
+    return tc__sse_select(_mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000)), p->nan, o);
 }
 #endif
 
@@ -2176,11 +2188,12 @@ TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, si
     if ((rounding & ~TC_SATFINITE) == TC_RN && f.sign && !f.pow2) {
         tc__rn8 p = tc__rn8_of(f, (rounding & TC_SATFINITE) != 0);
 #ifdef TC__SSE2
+        tc__rn8_v v = tc__rn8_vec(&p);
         for (; i < (n & ~(size_t)15); i += 16) {
-            __m128i a = tc__sse_rn8(&p, _mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            __m128i b = tc__sse_rn8(&p, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
-            __m128i c = tc__sse_rn8(&p, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 8)));
-            __m128i d = tc__sse_rn8(&p, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 12)));
+            __m128i a = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+            __m128i b = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
+            __m128i c = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 8)));
+            __m128i d = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 12)));
             _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
         }
 #endif
