@@ -26,6 +26,8 @@
    SECTIONS                                                       prefix
      1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
         with every rounding mode, array versions, bit-field tools   tc_tf32_ tc_e4m3_ ...
+        1b. FP4/FP6/E8M0/UE4M3, cvt.rs stochastic rounding,          tc_encode_sr
+        custom formats, MX and NVFP4 block scaling                   tc_custom_ tc_block_
      2. Tensor Core MMA numerics (bit-accurate), fragment layouts   tc_mma_ tc_gemm tc_dot_
      3. Loss scaling: dynamic scalers, fused unscale-and-check      tc_scaler_ tc_unscale_
      4. 2:4 structured sparsity: prune, check, compress, metadata   tc_sparse_
