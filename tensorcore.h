@@ -1670,6 +1670,8 @@ TC_HOST_DEVICE static float tc__widen(tc__fmt f, uint32_t bits) {
     if (f.has_inf ? exp_field == all_ones && frac != 0 : f.has_nan && mag == f.nan_bits) return tc__float(0x7FFFFFFFu);
     if (f.has_inf && exp_field == all_ones) {
         out = 0x7F800000u;
+    } else if (f.ebits == 8) {   /* fp32's exponent: its subnormals are fp32's too */
+        out = (exp_field << 23) | (frac << (23 - f.mbits));
     } else if (exp_field == 0) {
         if (frac == 0) {
             out = 0;

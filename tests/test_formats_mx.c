@@ -116,7 +116,7 @@ static void test_custom_vs_enumeration(void) {
         { 5, 10, TC_SPECIALS_IEEE, 1 }, { 4, 3, TC_SPECIALS_NAN, 1 }, { 2, 1, TC_SPECIALS_NONE, 1 },
         { 3, 4, TC_SPECIALS_IEEE, 1 }, { 6, 2, TC_SPECIALS_NONE, 1 }, { 1, 3, TC_SPECIALS_NONE, 1 },
         { 4, 3, TC_SPECIALS_NAN, 0 }, { 5, 0, TC_SPECIALS_NONE, 0 }, { 7, 5, TC_SPECIALS_NAN, 1 },
-        { 2, 0, TC_SPECIALS_NAN, 1 }, { 3, 2, TC_SPECIALS_NONE, 0 },
+        { 2, 0, TC_SPECIALS_NAN, 1 }, { 3, 2, TC_SPECIALS_NONE, 0 }, { 8, 4, TC_SPECIALS_IEEE, 1 }, { 8, 6, TC_SPECIALS_IEEE, 0 },
     };
     static const int modes[] = { TC_RN, TC_RNA, TC_RZ, TC_RD, TC_RU };
     static oracle o;
