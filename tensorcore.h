@@ -171,7 +171,8 @@ typedef enum {
    NaN; every conversion saturates and NaN becomes +max, as CUDA's
    cuda_fp4.h/cuda_fp6.h do. TC_UE8M0: the MX scale, 2^(code - 127), no
    sign, no zero, 0xFF is NaN. TC_UE4M3: e4m3 without its sign bit (7 bits),
-   NVFP4's block scale. */
+   NVFP4's block scale. Where a format has no NaN, the scalar conversions'
+   "NaN for an unknown rounding mode" (see ERRORS) is +max. */
 typedef enum { TC_FP32, TC_TF32, TC_FP16, TC_BF16, TC_E4M3, TC_E5M2,
                TC_E2M1, TC_E2M3, TC_E3M2, TC_UE8M0, TC_UE4M3, TC_DTYPE_COUNT } tc_dtype;
 
