@@ -276,7 +276,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
      as e4m3) follow IEEE 754 rules applied to the format. Where the .rs
      random bits sit when the discarded field is wider than they are is
      ASSUMED (see tc_encode_sr); no sm_100a GPU has checked it here.
-   Numbers from: docs/REFERENCE.md section 1b; verified exhaustively by
+   Numbers from: docs/REFERENCE.md section 1.5; verified exhaustively by
      tests/test_formats_exhaustive_mx.cpp against the CUDA 13 headers. */
 
 /* Any format of at most 8 bits (e4m3, e5m2, e2m1, e2m3, e3m2, ue8m0, ue4m3),
