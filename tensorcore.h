@@ -315,8 +315,10 @@ typedef struct {
     int is_signed;        /* 0 or 1 */
 } tc_custom_format;
 /* Fills *out (name "custom") with the format's facts; TC_ERR_NULL, or
-   TC_ERR_ARG for widths out of range or a format with no finite non-zero
-   value. Every tc_custom_ function validates the same way. */
+   TC_ERR_ARG for widths or specials out of range, IEEE specials without a
+   mantissa bit (no NaN code) or with one exponent bit, 8 exponent bits
+   without IEEE specials, or no finite non-zero value. Every tc_custom_
+   function validates the same way. */
 TCDEF tc_status tc_custom_info(const tc_custom_format *f, tc_format *out);
 TCDEF tc_status tc_custom_encode(const tc_custom_format *f, float x, int rounding, uint32_t *bits);
 TCDEF tc_status tc_custom_decode(const tc_custom_format *f, uint32_t bits, float *out);
@@ -367,8 +369,8 @@ TCDEF tc_status tc_nvfp4_tensor_scale(int rows, int K, const float *X, int ld, f
    of x * min(1 / (scale * (1 / S_enc)), FLT_MAX); a block holding a NaN or
    Inf gets the NaN scale 0x7F (our choice; TE's amax skips NaN).
    Errors: TC_ERR_NULL, TC_ERR_ARG (kind, tensor_scale), TC_ERR_SHAPE (rows
-   or K < 1, K not a multiple of the block, ld < K), TC_ERR_SIZE (rows * K
-   overflows). */
+   or K < 1, K not a multiple of the block, ld < K), TC_ERR_SIZE (rows * ld
+   floats do not fit in a size_t). */
 TCDEF tc_status tc_block_quantize(tc_block_kind k, int rows, int K, const float *X, int ld, float tensor_scale,
                                   uint8_t *codes, uint8_t *scales, tc_block_stats *stats);
 /* Dequantize: X[r * ld + k] = elem * scale / tensor_scale, one rounding to
