@@ -26,6 +26,8 @@
    SECTIONS                                                       prefix
      1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
         with every rounding mode, array versions, bit-field tools   tc_tf32_ tc_e4m3_ ...
+        1b. FP4/FP6/E8M0/UE4M3, cvt.rs stochastic rounding,          tc_encode_sr
+        custom formats, MX and NVFP4 block scaling                   tc_custom_ tc_block_
      2. Tensor Core MMA numerics (bit-accurate), fragment layouts   tc_mma_ tc_gemm tc_dot_
      3. Loss scaling: dynamic scalers, fused unscale-and-check      tc_scaler_ tc_unscale_
      4. 2:4 structured sparsity: prune, check, compress, metadata   tc_sparse_
@@ -157,8 +159,22 @@ typedef enum {
 /* OR into the rounding: overflow and Inf clamp to the largest finite value
    (PTX .satfinite). NaN stays NaN. */
 #define TC_SATFINITE 0x100
+/* OR into the rounding: flush fp32 subnormal inputs to sign-preserving zero
+   before converting (PTX cvt .ftz, PTX ISA 9.7.9.21 "Subnormal numbers"). */
+#define TC_FTZ 0x400
+/* OR into the rounding: a result that is subnormal in the target format
+   becomes a sign-preserving zero (flush after rounding), for "what if this
+   format had no subnormals" questions. Not a PTX modifier. */
+#define TC_FTZ_OUT 0x800
 
-typedef enum { TC_FP32, TC_TF32, TC_FP16, TC_BF16, TC_E4M3, TC_E5M2, TC_DTYPE_COUNT } tc_dtype;
+/* TC_E2M1 (FP4), TC_E2M3 and TC_E3M2 (FP6): OCP MX element types, no Inf or
+   NaN; every conversion saturates and NaN becomes +max, as CUDA's
+   cuda_fp4.h/cuda_fp6.h do. TC_UE8M0: the MX scale, 2^(code - 127), no
+   sign, no zero, 0xFF is NaN. TC_UE4M3: e4m3 without its sign bit (7 bits),
+   NVFP4's block scale. Where a format has no NaN, the scalar conversions'
+   "NaN for an unknown rounding mode" (see ERRORS) is +max. */
+typedef enum { TC_FP32, TC_TF32, TC_FP16, TC_BF16, TC_E4M3, TC_E5M2,
+               TC_E2M1, TC_E2M3, TC_E3M2, TC_UE8M0, TC_UE4M3, TC_DTYPE_COUNT } tc_dtype;
 
 typedef enum { TC_CLASS_ZERO, TC_CLASS_SUBNORMAL, TC_CLASS_NORMAL, TC_CLASS_INF, TC_CLASS_NAN } tc_class;
 
@@ -172,11 +188,13 @@ typedef struct {
     int mantissa_bits;       /* 10 stored fraction bits */
     int bias;                /* 15 */
     int has_inf;             /* e4m3 has no Inf: its largest exponent holds normals */
+    int has_nan;             /* e2m1, e2m3, e3m2 have no NaN either */
+    int is_signed;           /* ue8m0 and ue4m3 have no sign bit */
     uint32_t max_finite_bits;/* 0x7BFF */
     uint32_t nan_bits;       /* the canonical NaN CUDA produces: 0x7FFF */
     float max_finite;        /* 65504 */
     float min_normal;        /* 2^-14 */
-    float min_subnormal;     /* 2^-24 */
+    float min_subnormal;     /* 2^-24; ue8m0, which has no subnormals: its smallest value */
 } tc_format;
 
 /* NULL for an unknown dtype. */
@@ -244,6 +262,121 @@ TC_HOST_DEVICE TCDEF float tc_next_down(tc_dtype t, float x);
 /* "0 01111 0000000000": sign, exponent, mantissa fields separated by
    spaces. Needs total_bits + 3 bytes; returns TC_ERR_BUFFER if cap is short. */
 TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap);
+
+/* ---- 1b. Small formats, custom formats, stochastic rounding, block scaling
+   Models: the fp32 -> e2m1/e2m3/e3m2 conversions of CUDA 13's cuda_fp4.hpp
+     and cuda_fp6.hpp host code (RN and RZ, always saturating, NaN -> +max),
+     fp32 -> ue8m0 of cuda_fp8.hpp (__nv_cvt_float_to_e8m0: RZ and RU on
+     |x|, with or without satfinite), PTX cvt.rs stochastic rounding with
+     the random bits as an operand, and block scaling: OCP MX v1.0 (MXFP8,
+     MXFP6, MXFP4: 32 elements, an E8M0 scale) and NVIDIA's NVFP4 (16
+     elements, an E4M3 scale, a per-tensor fp32 scale).
+   Simplifies: modes CUDA lacks for these formats (RNA, RD, RU for FP4/FP6;
+     RN, RNA, RD for ue8m0; everything for ue4m3, which CUDA converts to only
+     as e4m3) follow IEEE 754 rules applied to the format. Where the .rs
+     random bits sit when the discarded field is wider than they are is
+     ASSUMED (see tc_encode_sr); no sm_100a GPU has checked it here.
+   Numbers from: docs/REFERENCE.md section 1.5; verified exhaustively by
+     tests/test_formats_exhaustive_mx.cpp against the CUDA 13 headers. */
+
+/* Any format of at most 8 bits (e4m3, e5m2, e2m1, e2m3, e3m2, ue8m0, ue4m3),
+   one right-aligned code per byte. RN and RN|TC_SATFINITE of the signed
+   ones take a branch-free SSE2 path the tests prove equal to tc_encode. */
+TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, size_t n, int rounding);
+TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, size_t n);
+
+/* Stochastic rounding as PTX cvt.rs (sm_100a; PTX ISA 9.7.9.21, modifier
+   .rs): the magnitude is truncated, then rounded away from zero when adding
+   the random bits to the discarded mantissa bits carries out. `nbits` random
+   bits (the low bits of rbits) line up with the most significant discarded
+   bits; discarded bits below them do not take part. PTX gives fp16 13 bits
+   and bf16 16 (exactly their discarded field for normal results, where this
+   model is the spec); e4m3/e5m2/e2m3/e3m2 16 and e2m1 8 (tc_sr_bits): for
+   those, and for subnormal results, the alignment is ASSUMED. `flags`:
+   TC_SATFINITE, TC_FTZ, TC_FTZ_OUT. Per-element primitive (see ERRORS): an
+   unknown dtype gives 0, a bad nbits or flag or TC_UE8M0 the format's NaN
+   code (+max where it has none). */
+TC_HOST_DEVICE TCDEF uint32_t tc_encode_sr(tc_dtype t, float x, uint32_t rbits, int nbits, int flags);
+/* The random bits cvt.rs uses per element for a destination type; 0 where
+   PTX has no cvt.rs (fp32, tf32, ue8m0, ue4m3). */
+TC_HOST_DEVICE TCDEF int tc_sr_bits(tc_dtype t);
+
+/* A format of your own, for "what if" questions: any exponent width 1..8
+   and mantissa width 0..23, IEEE-style Inf/NaN, only a NaN (the all-ones
+   code, like e4m3), or neither (saturating, like e2m1), signed or not. The
+   bias is 2^(e-1) - 1. Configured like a built-in format it gives the
+   built-in's bits (tests/test_formats_exhaustive_mx.cpp checks fp16, bf16,
+   e4m3, e5m2, e2m1, e2m3, e3m2 on every fp32 input). */
+typedef enum { TC_SPECIALS_IEEE, TC_SPECIALS_NAN, TC_SPECIALS_NONE } tc_specials;
+typedef struct {
+    int exponent_bits;    /* 1..8 (8 only with TC_SPECIALS_IEEE: fp32's range) */
+    int mantissa_bits;    /* 0..23 */
+    tc_specials specials;
+    int is_signed;        /* 0 or 1 */
+} tc_custom_format;
+/* Fills *out (name "custom") with the format's facts; TC_ERR_NULL, or
+   TC_ERR_ARG for widths or specials out of range, IEEE specials without a
+   mantissa bit (no NaN code) or with one exponent bit, 8 exponent bits
+   without IEEE specials, or no finite non-zero value. Every tc_custom_
+   function validates the same way. */
+TCDEF tc_status tc_custom_info(const tc_custom_format *f, tc_format *out);
+TCDEF tc_status tc_custom_encode(const tc_custom_format *f, float x, int rounding, uint32_t *bits);
+TCDEF tc_status tc_custom_decode(const tc_custom_format *f, uint32_t bits, float *out);
+TCDEF tc_status tc_custom_round(const tc_custom_format *f, float x, int rounding, float *out);
+/* cvt.rs on a custom format: see tc_encode_sr. TC_ERR_ARG for nbits outside 1..32. */
+TCDEF tc_status tc_custom_encode_sr(const tc_custom_format *f, float x, uint32_t rbits, int nbits, int flags, uint32_t *bits);
+
+/* Block scaling along K, as block-scaled MMAs consume it: a rows x K
+   operand (element (r, k) at X[r * ld + k]: A row-major, or B stored
+   column-major) is cut into blocks of `block` consecutive k; each block
+   gets one scale. One table (tc_block_info_of). */
+typedef enum { TC_MXFP8_E4M3, TC_MXFP8_E5M2, TC_MXFP6_E2M3, TC_MXFP6_E3M2, TC_MXFP4, TC_NVFP4, TC_BLOCK_KIND_COUNT } tc_block_kind;
+typedef struct {
+    const char *name;     /* "mxfp4" */
+    tc_dtype elem;        /* TC_E2M1 */
+    tc_dtype scale;       /* TC_UE8M0 (MX) or TC_UE4M3 (NVFP4) */
+    int block;            /* 32 (MX) or 16 (NVFP4) */
+    int tensor_scale;     /* 1: also a per-tensor fp32 scale (NVFP4) */
+} tc_block_info;
+/* NULL for an unknown kind. */
+TCDEF const tc_block_info *tc_block_info_of(tc_block_kind k);
+
+/* Per-block report of a quantization. */
+typedef struct {
+    float amax;           /* largest |x| in the block (NaN if it holds a NaN) */
+    float scale;          /* the value one element code is multiplied by: decoded block scale / tensor scale */
+    double max_abs_err;   /* largest |dequantized - x| over the block's finite x */
+    double rms_err;       /* sqrt(mean (dequantized - x)^2) over the same */
+    int saturated;        /* elements whose scaled magnitude exceeded the element format's max */
+    int flushed;          /* non-zero elements that became zero */
+} tc_block_stats;
+
+/* NVFP4's per-tensor encode scale S_enc = 448 * 6 / amax of the whole
+   tensor, at most FLT_MAX, and 1 when amax is 0 or S_enc underflows
+   (Transformer Engine, core_nvfp4.cuh compute_global_encode_scaling_factor_FP4).
+   TC_ERR_ARG when the operand holds a NaN or Inf. */
+TCDEF tc_status tc_nvfp4_tensor_scale(int rows, int K, const float *X, int ld, float *s_enc);
+
+/* Quantize: codes (rows * K bytes, row-major, one code per byte),
+   scales (rows * K / block codes of the kind's scale type), and optionally
+   stats (rows * K / block entries, or NULL). MX (OCP MX v1.0 section 6.3):
+   scale = 2^(floor(log2 amax) - emax_elem) clamped below at 2^-127,
+   elements RN of x / scale with saturation; a block holding a NaN or Inf
+   gets the NaN scale 0xFF; an all-zero block the scale 2^-127.
+   tensor_scale must be 1 for MX. NVFP4 (NVIDIA, Transformer Engine
+   core_nvfp4.cuh): tensor_scale is S_enc (> 0, finite); the block scale is
+   the e4m3 (RN, satfinite) of amax * (S_enc * (1/6)), elements are e2m1 RN
+   of x * min(1 / (scale * (1 / S_enc)), FLT_MAX); a block holding a NaN or
+   Inf gets the NaN scale 0x7F (our choice; TE's amax skips NaN).
+   Errors: TC_ERR_NULL, TC_ERR_ARG (kind, tensor_scale), TC_ERR_SHAPE (rows
+   or K < 1, K not a multiple of the block, ld < K), TC_ERR_SIZE (rows * ld
+   floats do not fit in a size_t). */
+TCDEF tc_status tc_block_quantize(tc_block_kind k, int rows, int K, const float *X, int ld, float tensor_scale,
+                                  uint8_t *codes, uint8_t *scales, tc_block_stats *stats);
+/* Dequantize: X[r * ld + k] = elem * scale / tensor_scale, one rounding to
+   fp32. A NaN scale code gives NaN for its whole block. Same errors. */
+TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint8_t *codes, const uint8_t *scales,
+                                    float tensor_scale, float *X, int ld);
 
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
@@ -1378,11 +1511,30 @@ TC_HOST_DEVICE static float tc__float(uint32_t u) { float f; memcpy(&f, &u, size
    without float constants in static storage; tc_format_of is the
    student-facing view of the same facts, checked against this by
    tests/test_formats.c. */
-typedef struct { int total, ebits, mbits, has_inf; uint32_t max_bits, nan_bits; } tc__fmt;
+typedef struct { int total, ebits, mbits, has_inf; uint32_t max_bits, nan_bits; int has_nan, sign, pow2; } tc__fmt;
+
+/* A standard-bias format from its widths and specials: the built-in small
+   formats and tc_custom_format share it. */
+TC_HOST_DEVICE static tc__fmt tc__fmt_make(int ebits, int mbits, int specials, int sign) {
+    tc__fmt f;
+    uint32_t all = (1u << (ebits + mbits)) - 1u;   /* every magnitude bit set */
+    f.total = sign + ebits + mbits; f.ebits = ebits; f.mbits = mbits; f.sign = sign; f.pow2 = 0;
+    f.has_inf = specials == TC_SPECIALS_IEEE;
+    f.has_nan = specials != TC_SPECIALS_NONE;
+    f.max_bits = specials == TC_SPECIALS_IEEE ? ((((1u << ebits) - 1u) << mbits) - 1u) : specials == TC_SPECIALS_NAN ? all - 1u : all;
+    f.nan_bits = all;   /* the canonical NaN; with no NaN it is +max, what CUDA returns for NaN */
+    return f;
+}
 
 TC_HOST_DEVICE static tc__fmt tc__fmt_of(tc_dtype t) {
     tc__fmt f;
+    f.has_nan = 1; f.sign = 1; f.pow2 = 0;
     switch (t) {
+    case TC_E2M1:  return tc__fmt_make(2, 1, TC_SPECIALS_NONE, 1);
+    case TC_E2M3:  return tc__fmt_make(2, 3, TC_SPECIALS_NONE, 1);
+    case TC_E3M2:  return tc__fmt_make(3, 2, TC_SPECIALS_NONE, 1);
+    case TC_UE4M3: return tc__fmt_make(4, 3, TC_SPECIALS_NAN, 0);
+    case TC_UE8M0: f = tc__fmt_make(8, 0, TC_SPECIALS_NAN, 0); f.pow2 = 1; return f;
     case TC_FP32: f.total = 32; f.ebits = 8; f.mbits = 23; f.has_inf = 1; f.max_bits = 0x7F7FFFFFu; f.nan_bits = 0x7FFFFFFFu; break;
     case TC_TF32: f.total = 19; f.ebits = 8; f.mbits = 10; f.has_inf = 1; f.max_bits = 0x3FBFFu;     f.nan_bits = 0x3FFFFu;     break;
     case TC_FP16: f.total = 16; f.ebits = 5; f.mbits = 10; f.has_inf = 1; f.max_bits = 0x7BFFu;      f.nan_bits = 0x7FFFu;      break;
@@ -1395,7 +1547,7 @@ TC_HOST_DEVICE static tc__fmt tc__fmt_of(tc_dtype t) {
 }
 
 TC_HOST_DEVICE TCDEF int tc_rounding_is_valid(int rounding) {
-    int mode = rounding & ~TC_SATFINITE;
+    int mode = rounding & ~(TC_SATFINITE | TC_FTZ | TC_FTZ_OUT);
     return mode >= TC_RN && mode <= TC_RU;
 }
 
@@ -1403,7 +1555,7 @@ TCDEF const char *tc_rounding_name(int rounding) {
     static const char *const names[] = { "rn", "rna", "rz", "rd", "ru" };
     static const char *const sat_names[] = { "rn.satfinite", "rna.satfinite", "rz.satfinite", "rd.satfinite", "ru.satfinite" };
     if (!tc_rounding_is_valid(rounding)) return "invalid";
-    return (rounding & TC_SATFINITE) ? sat_names[rounding & 0xFF] : names[rounding & 0xFF];
+    return (rounding & TC_SATFINITE) ? sat_names[rounding & 0xFF] : names[rounding & 0xFF];   /* FTZ flags not named */
 }
 
 /* The one rounding routine behind every narrowing conversion. |x| = sig *
@@ -1413,13 +1565,19 @@ TCDEF const char *tc_rounding_name(int rounding) {
    carries into the next binade (or from the largest subnormal into the
    smallest normal) needs no special case. Returns the encoding for a finite
    x, with 1 << (total) set to flag overflow beyond max_bits. */
-TC_HOST_DEVICE static uint32_t tc__narrow(tc__fmt f, float x, int rounding) {
+#define TC__RS 8   /* internal mode: stochastic rounding (tc_encode_sr) */
+
+TC_HOST_DEVICE static uint32_t tc__narrow_pow2(tc__fmt f, float x, int rounding);
+
+/* rbits/nbits serve the stochastic mode only. */
+TC_HOST_DEVICE static uint32_t tc__narrow_ex(tc__fmt f, float x, int rounding, uint32_t rbits, int nbits) {
     uint32_t u = tc__bits(x);
     uint32_t sign = u >> 31;
     uint32_t mag = u & 0x7FFFFFFFu;
-    uint32_t sign_bit = sign << (f.total - 1);
-    int mode = rounding & ~TC_SATFINITE;
-    int sat = (rounding & TC_SATFINITE) != 0;
+    uint32_t sign_bit = f.sign ? sign << (f.total - 1) : 0;
+    int mode = rounding & ~(TC_SATFINITE | TC_FTZ | TC_FTZ_OUT);
+    int sat = (rounding & TC_SATFINITE) != 0 || (!f.has_inf && !f.has_nan);   /* no Inf, no NaN: always saturates */
+    int unsigned_neg = !f.sign && sign;   /* a negative value has no code in an unsigned format */
     int bias = (1 << (f.ebits - 1)) - 1;
     int emin = 1 - bias;
     uint32_t sig;
@@ -1427,9 +1585,12 @@ TC_HOST_DEVICE static uint32_t tc__narrow(tc__fmt f, float x, int rounding) {
     uint32_t keep, rem = 0, half = 0, enc;
     int up = 0;
 
-    if (!tc_rounding_is_valid(rounding)) return f.nan_bits;
+    if (mode != TC__RS && !tc_rounding_is_valid(rounding)) return f.nan_bits;
     if (mag > 0x7F800000u) return f.nan_bits;
+    if (f.pow2) return mode == TC__RS ? f.nan_bits : tc__narrow_pow2(f, x, rounding);
+    if ((rounding & TC_FTZ) && mag < 0x00800000u) mag = 0;
     if (mag == 0x7F800000u) {
+        if (unsigned_neg) return sat ? 0 : f.nan_bits;
         if (sat) return sign_bit | f.max_bits;
         return f.has_inf ? (sign_bit | (f.max_bits + 1)) : (sign_bit | f.nan_bits);
     }
@@ -1454,11 +1615,21 @@ TC_HOST_DEVICE static uint32_t tc__narrow(tc__fmt f, float x, int rounding) {
         half = 1u << (shift - 1);
     }
     if (rem != 0) switch (mode) {
-    case TC_RN:  up = rem > half || (rem == half && (keep & 1u)); break;
+    case TC_RN: {   /* even code; with no mantissa bits the code's parity is the exponent's */
+        uint32_t code = f.mbits ? keep : keep + (uint32_t)((e > emin ? e : emin) - emin);
+        up = rem > half || (rem == half && (code & 1u));
+        break;
+    }
     case TC_RNA: up = rem >= half; break;
     case TC_RZ:  up = 0; break;
     case TC_RD:  up = sign != 0; break;
     case TC_RU:  up = sign == 0; break;
+    case TC__RS: {   /* the nbits random bits meet the top nbits discarded bits */
+        uint64_t field = shift > 26 ? sig : rem;   /* every discarded bit */
+        uint64_t top = shift - nbits >= 32 ? 0 : shift >= nbits ? field >> (shift - nbits) : field << (nbits - shift);
+        up = top + (rbits & (nbits >= 32 ? 0xFFFFFFFFu : (1u << nbits) - 1u)) >= ((uint64_t)1 << nbits);
+        break;
+    }
     default:     break;
     }
     keep += (uint32_t)up;
@@ -1467,10 +1638,46 @@ TC_HOST_DEVICE static uint32_t tc__narrow(tc__fmt f, float x, int rounding) {
     if (enc > f.max_bits) {
         /* Overflow: the rounded value lies beyond the largest finite one. */
         int to_max = sat || mode == TC_RZ || (mode == TC_RD && !sign) || (mode == TC_RU && sign);
+        if (unsigned_neg) return sat ? 0 : f.nan_bits;
         if (to_max) return sign_bit | f.max_bits;
         return f.has_inf ? (sign_bit | (f.max_bits + 1)) : (sign_bit | f.nan_bits);
     }
+    if ((rounding & TC_FTZ_OUT) && enc < (1u << f.mbits)) enc = 0;
+    if (unsigned_neg && enc) return sat ? 0 : f.nan_bits;
     return sign_bit | enc;
+}
+
+TC_HOST_DEVICE static uint32_t tc__narrow(tc__fmt f, float x, int rounding) { return tc__narrow_ex(f, x, rounding, 0, 0); }
+
+/* ue8m0: 2^(code - 127) for code 0..254, 0xFF NaN; of |x|, as
+   __nv_cvt_float_to_e8m0 does. Values below 2^-127 (zero too) clip to code
+   0. RZ and RD floor log2|x|, RU takes its ceiling, RN and RNA the nearer
+   power of two (a tie, 1.5 * 2^k, goes to the even code / away). */
+TC_HOST_DEVICE static uint32_t tc__narrow_pow2(tc__fmt f, float x, int rounding) {
+    uint32_t mag = tc__bits(x) & 0x7FFFFFFFu, frac;
+    int mode = rounding & ~(TC_SATFINITE | TC_FTZ | TC_FTZ_OUT), e, code, above, tie;
+    if (mag == 0x7F800000u) return (rounding & TC_SATFINITE) ? f.max_bits : f.nan_bits;
+    if ((rounding & TC_FTZ) && mag < 0x00800000u) mag = 0;
+    if (mag == 0) return 0;
+    if (mag >= 0x00800000u) {
+        e = (int)(mag >> 23) - 127; frac = (mag & 0x7FFFFFu) << 9;    /* bits below the leading one, left-aligned */
+    } else {
+        int top = 0;
+        uint32_t s = mag;
+        while (s > 1) { s >>= 1; top++; }
+        e = top - 149; frac = top ? (mag << (32 - top)) : 0;
+    }
+    above = frac > 0x80000000u; tie = frac == 0x80000000u;
+    code = e + 127;
+    switch (mode) {
+    case TC_RU:  code += frac != 0; break;
+    case TC_RN:  code += above || (tie && (code & 1)); break;
+    case TC_RNA: code += above || tie; break;
+    default:     break;
+    }
+    if (code < 0) return 0;
+    if (code > (int)f.max_bits) return (rounding & TC_SATFINITE) ? f.max_bits : f.nan_bits;
+    return (uint32_t)code;
 }
 
 /* fp16's NaN, bf16's and the FP8 NaNs drop the sign, as CUDA does. */
@@ -1489,16 +1696,19 @@ TC_HOST_DEVICE TCDEF float tc_tf32_truncate(float x) { return tc__float(tc__bits
    A NaN becomes fp32's canonical 0x7FFFFFFF, sign and
    payload dropped, as __half2float's host code and the FP8 host code do. */
 TC_HOST_DEVICE static float tc__widen(tc__fmt f, uint32_t bits) {
-    uint32_t sign = (bits >> (f.total - 1)) & 1u;
-    uint32_t mag = bits & ((1u << (f.total - 1)) - 1u);
+    uint32_t sign = f.sign ? (bits >> (f.total - 1)) & 1u : 0u;
+    uint32_t mag = bits & ((1u << (f.ebits + f.mbits)) - 1u);
     uint32_t exp_field = mag >> f.mbits;
     uint32_t frac = mag & ((1u << f.mbits) - 1u);
     uint32_t all_ones = (1u << f.ebits) - 1u;
     int bias = (1 << (f.ebits - 1)) - 1;
     uint32_t out;
-    if (f.has_inf ? exp_field == all_ones && frac != 0 : mag == f.nan_bits) return tc__float(0x7FFFFFFFu);
+    if (f.pow2) return mag == f.nan_bits ? tc__float(0x7FFFFFFFu) : tc__float(mag ? mag << 23 : 0x00400000u);
+    if (f.has_inf ? exp_field == all_ones && frac != 0 : f.has_nan && mag == f.nan_bits) return tc__float(0x7FFFFFFFu);
     if (f.has_inf && exp_field == all_ones) {
         out = 0x7F800000u;
+    } else if (f.ebits == 8) {   /* fp32's exponent: its subnormals are fp32's too */
+        out = (exp_field << 23) | (frac << (23 - f.mbits));
     } else if (exp_field == 0) {
         if (frac == 0) {
             out = 0;
@@ -1532,6 +1742,7 @@ TC_HOST_DEVICE TCDEF float tc_decode(tc_dtype t, uint32_t bits) {
     case TC_TF32: return tc__float(bits << 13);
     case TC_BF16: return tc_bf16_to_f32((uint16_t)bits);
     case TC_FP16: case TC_E4M3: case TC_E5M2: return tc__widen(tc__fmt_of(t), bits);
+    case TC_E2M1: case TC_E2M3: case TC_E3M2: case TC_UE8M0: case TC_UE4M3: return tc__widen(tc__fmt_of(t), bits);
     default: return tc__float(0x7FFFFFFFu);
     }
 }
@@ -1544,12 +1755,17 @@ TC_HOST_DEVICE TCDEF float tc_round(tc_dtype t, float x, int rounding) {
    checks every field against the encoders above. */
 TCDEF const tc_format *tc_format_of(tc_dtype t) {
     static const tc_format table[TC_DTYPE_COUNT] = {
-        { "fp32", 32, 8, 23, 127, 1, 0x7F7FFFFFu, 0x7FFFFFFFu, 0x1.fffffep+127f, 0x1p-126f, 0x1p-149f },
-        { "tf32", 19, 8, 10, 127, 1, 0x3FBFFu,    0x3FFFFu,    0x1.ffcp+127f,    0x1p-126f, 0x1p-136f },
-        { "fp16", 16, 5, 10,  15, 1, 0x7BFFu,     0x7FFFu,     0x1.ffcp+15f,     0x1p-14f,  0x1p-24f },
-        { "bf16", 16, 8,  7, 127, 1, 0x7F7Fu,     0x7FFFu,     0x1.fep+127f,     0x1p-126f, 0x1p-133f },
-        { "e4m3",  8, 4,  3,   7, 0, 0x7Eu,       0x7Fu,       0x1.cp+8f,        0x1p-6f,   0x1p-9f },
-        { "e5m2",  8, 5,  2,  15, 1, 0x7Bu,       0x7Fu,       0x1.cp+15f,       0x1p-14f,  0x1p-16f },
+        { "fp32", 32, 8, 23, 127, 1, 1, 1, 0x7F7FFFFFu, 0x7FFFFFFFu, 0x1.fffffep+127f, 0x1p-126f, 0x1p-149f },
+        { "tf32", 19, 8, 10, 127, 1, 1, 1, 0x3FBFFu,    0x3FFFFu,    0x1.ffcp+127f,    0x1p-126f, 0x1p-136f },
+        { "fp16", 16, 5, 10,  15, 1, 1, 1, 0x7BFFu,     0x7FFFu,     0x1.ffcp+15f,     0x1p-14f,  0x1p-24f },
+        { "bf16", 16, 8,  7, 127, 1, 1, 1, 0x7F7Fu,     0x7FFFu,     0x1.fep+127f,     0x1p-126f, 0x1p-133f },
+        { "e4m3",  8, 4,  3,   7, 0, 1, 1, 0x7Eu,       0x7Fu,       0x1.cp+8f,        0x1p-6f,   0x1p-9f },
+        { "e5m2",  8, 5,  2,  15, 1, 1, 1, 0x7Bu,       0x7Fu,       0x1.cp+15f,       0x1p-14f,  0x1p-16f },
+        { "e2m1",  4, 2,  1,   1, 0, 0, 1, 0x7u,        0x7u,        0x1.8p+2f,        0x1p+0f,   0x1p-1f },
+        { "e2m3",  6, 2,  3,   1, 0, 0, 1, 0x1Fu,       0x1Fu,       0x1.ep+2f,        0x1p+0f,   0x1p-3f },
+        { "e3m2",  6, 3,  2,   3, 0, 0, 1, 0x1Fu,       0x1Fu,       0x1.cp+4f,        0x1p-2f,   0x1p-4f },
+        { "ue8m0", 8, 8,  0, 127, 0, 1, 0, 0xFEu,       0xFFu,       0x1p+127f,        0x1p-127f, 0x1p-127f },
+        { "ue4m3", 7, 4,  3,   7, 0, 1, 0, 0x7Eu,       0x7Fu,       0x1.cp+8f,        0x1p-6f,   0x1p-9f },
     };
     if ((int)t < 0 || t >= TC_DTYPE_COUNT) return NULL;
     return &table[t];
@@ -1567,10 +1783,10 @@ TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits) {
     bias = (1 << (f.ebits - 1)) - 1;
     mask = f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u);
     bits &= mask;
-    r.sign = (int)((bits >> (f.total - 1)) & 1u);
+    r.sign = f.sign ? (int)((bits >> (f.total - 1)) & 1u) : 0;
     r.exponent = (int)((bits >> f.mbits) & ((1u << f.ebits) - 1u));
     r.mantissa = bits & ((1u << f.mbits) - 1u);
-    r.unbiased = (r.exponent == 0 ? 1 : r.exponent) - bias;
+    r.unbiased = (r.exponent == 0 && !f.pow2 ? 1 : r.exponent) - bias;   /* ue8m0 has no subnormals */
     r.cls = tc_classify(t, bits);
     return r;
 }
@@ -1579,12 +1795,13 @@ TC_HOST_DEVICE TCDEF tc_class tc_classify(tc_dtype t, uint32_t bits) {
     tc__fmt f = tc__fmt_of(t);
     uint32_t mag, exp_field, frac, all_ones;
     if (f.total == 0) return TC_CLASS_NAN;   /* unknown dtype: no value at all */
-    mag = bits & ((f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u)) >> 1);
+    mag = bits & ((f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u)) >> f.sign);
     exp_field = mag >> f.mbits;
     frac = mag & ((1u << f.mbits) - 1u);
     all_ones = (1u << f.ebits) - 1u;
+    if (f.pow2) return mag == f.nan_bits ? TC_CLASS_NAN : TC_CLASS_NORMAL;
     if (!f.has_inf) {
-        if (mag == f.nan_bits) return TC_CLASS_NAN;
+        if (f.has_nan && mag == f.nan_bits) return TC_CLASS_NAN;
     } else if (exp_field == all_ones) {
         return frac ? TC_CLASS_NAN : TC_CLASS_INF;
     }
@@ -1600,6 +1817,10 @@ TC_HOST_DEVICE static float tc__step(tc_dtype t, float x, int dir) {
     if (x != x) return x;
     if (f.total == 0) return tc__float(0x7FFFFFFFu);   /* unknown dtype: no neighbours */
     bits = tc_encode(t, x, TC_RN | (f.has_inf ? 0 : TC_SATFINITE));
+    if (!f.sign) {   /* codes ordered like values; the ends saturate */
+        if (dir > 0) return tc_decode(t, bits < f.max_bits ? bits + 1 : bits);
+        return tc_decode(t, bits > 0 ? bits - 1 : bits);
+    }
     sign_bit = 1u << (f.total - 1);
     mag = bits & (sign_bit - 1u);
     top = f.has_inf ? f.max_bits + 1 : f.max_bits;
@@ -1632,7 +1853,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
     if (cap < (size_t)f.total + 3) return TC_ERR_BUFFER;
     for (i = f.total - 1; i >= 0; i--) {
         buf[pos++] = (char)('0' + ((bits >> i) & 1u));
-        if (i == f.total - 1 || i == f.mbits) buf[pos++] = ' ';
+        if ((i == f.total - 1 && f.sign) || (i == f.mbits && i > 0)) buf[pos++] = ' ';
     }
     buf[pos] = '\0';
     return TC_OK;
@@ -1838,6 +2059,331 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
         return TC_OK;
     }
     for (i = 0; i < n; i++) out[i] = tc_round(t, in[i], rounding);
+    return TC_OK;
+}
+
+/* ---- 1b. small formats, custom formats, stochastic rounding, block scaling */
+
+TC_HOST_DEVICE static int tc__flags_ok(int flags) { return (flags & ~(TC_SATFINITE | TC_FTZ | TC_FTZ_OUT)) == 0; }
+
+TC_HOST_DEVICE TCDEF int tc_sr_bits(tc_dtype t) {
+    switch (t) {
+    case TC_FP16: return 13;
+    case TC_BF16: case TC_E4M3: case TC_E5M2: case TC_E2M3: case TC_E3M2: return 16;
+    case TC_E2M1: return 8;
+    default: return 0;
+    }
+}
+
+TC_HOST_DEVICE static uint32_t tc__encode_sr(tc__fmt f, float x, uint32_t rbits, int nbits, int flags) {
+    if (nbits < 1 || nbits > 32 || !tc__flags_ok(flags) || f.pow2) return f.nan_bits;
+    return tc__narrow_ex(f, x, TC__RS | flags, rbits, nbits);
+}
+
+TC_HOST_DEVICE TCDEF uint32_t tc_encode_sr(tc_dtype t, float x, uint32_t rbits, int nbits, int flags) {
+    if ((int)t < 0 || t >= TC_DTYPE_COUNT) return 0;
+    if (t == TC_FP32) return tc__bits(x);   /* nothing is discarded */
+    return tc__encode_sr(tc__fmt_of(t), x, rbits, nbits, flags);
+}
+
+/* The custom format as an encoder table entry, or 0 if it is invalid. */
+static int tc__custom_fmt(const tc_custom_format *c, tc__fmt *f) {
+    if (!c || c->exponent_bits < 1 || c->exponent_bits > 8 || c->mantissa_bits < 0 || c->mantissa_bits > 23) return 0;
+    if ((c->specials != TC_SPECIALS_IEEE && c->specials != TC_SPECIALS_NAN && c->specials != TC_SPECIALS_NONE) ||
+        (c->is_signed != 0 && c->is_signed != 1)) return 0;
+    /* Non-IEEE specials give the all-ones exponent to finite values: with 8
+       exponent bits those pass fp32's range. IEEE without a mantissa bit has
+       no NaN code. */
+    if (c->exponent_bits == 8 && c->specials != TC_SPECIALS_IEEE) return 0;
+    if (c->specials == TC_SPECIALS_IEEE && c->mantissa_bits == 0) return 0;
+    *f = tc__fmt_make(c->exponent_bits, c->mantissa_bits, (int)c->specials, c->is_signed);
+    return f->max_bits > 0 && !(c->specials == TC_SPECIALS_IEEE && c->exponent_bits == 1);
+}
+
+TCDEF tc_status tc_custom_info(const tc_custom_format *c, tc_format *out) {
+    tc__fmt f;
+    int bias;
+    if (!c || !out) return TC_ERR_NULL;
+    if (!tc__custom_fmt(c, &f)) return TC_ERR_ARG;
+    bias = (1 << (f.ebits - 1)) - 1;
+    out->name = "custom";
+    out->total_bits = f.total; out->exponent_bits = f.ebits; out->mantissa_bits = f.mbits; out->bias = bias;
+    out->has_inf = f.has_inf; out->has_nan = f.has_nan; out->is_signed = f.sign;
+    out->max_finite_bits = f.max_bits; out->nan_bits = f.nan_bits;
+    out->max_finite = tc__widen(f, f.max_bits);
+    out->min_normal = tc__widen(f, 1u << f.mbits);
+    out->min_subnormal = tc__widen(f, 1u);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_custom_encode(const tc_custom_format *c, float x, int rounding, uint32_t *bits) {
+    tc__fmt f;
+    if (!c || !bits) return TC_ERR_NULL;
+    if (!tc__custom_fmt(c, &f)) return TC_ERR_ARG;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    *bits = tc__narrow(f, x, rounding);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_custom_decode(const tc_custom_format *c, uint32_t bits, float *out) {
+    tc__fmt f;
+    if (!c || !out) return TC_ERR_NULL;
+    if (!tc__custom_fmt(c, &f)) return TC_ERR_ARG;
+    if (f.total < 32 && (bits >> f.total) != 0) return TC_ERR_ARG;   /* not a code of this width */
+    *out = tc__widen(f, bits);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_custom_round(const tc_custom_format *c, float x, int rounding, float *out) {
+    uint32_t bits;
+    tc_status st;
+    if (!out) return TC_ERR_NULL;
+    st = tc_custom_encode(c, x, rounding, &bits);
+    if (st != TC_OK) return st;
+    return tc_custom_decode(c, bits, out);
+}
+
+TCDEF tc_status tc_custom_encode_sr(const tc_custom_format *c, float x, uint32_t rbits, int nbits, int flags, uint32_t *bits) {
+    tc__fmt f;
+    if (!c || !bits) return TC_ERR_NULL;
+    if (!tc__custom_fmt(c, &f) || nbits < 1 || nbits > 32) return TC_ERR_ARG;
+    if (!tc__flags_ok(flags)) return TC_ERR_ROUNDING;
+    *bits = tc__encode_sr(f, x, rbits, nbits, flags);
+    return TC_OK;
+}
+
+/* RN (optionally saturating) to a signed format of at most 8 bits without
+   branches, four lanes at a time: the fp16 method above, with the format's
+   widths as parameters. Normal results: rebias the exponent and round the
+   mantissa with integer adds. Subnormal results: one float add of a magic
+   number whose ulp is the format's smallest subnormal makes the FPU round
+   (IEEE RN, no FTZ/DAZ, as the C default). Then overflow, Inf and NaN. */
+typedef struct {
+    uint32_t rebias, round_half, shift, min_normal, magic, max_bits, over, nan, sign_shift;
+} tc__rn8;
+
+static tc__rn8 tc__rn8_of(tc__fmt f, int sat) {
+    tc__rn8 p;
+    int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
+    p.shift = (uint32_t)(23 - f.mbits);
+    p.rebias = (uint32_t)(127 - bias) << 23;
+    p.round_half = (1u << (p.shift - 1)) - 1u;
+    p.min_normal = (uint32_t)(emin + 127) << 23;
+    p.magic = (uint32_t)(emin - f.mbits + 23 + 127) << 23;
+    p.max_bits = f.max_bits;
+    p.over = (sat || (!f.has_inf && !f.has_nan)) ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+    p.nan = f.nan_bits;
+    p.sign_shift = (uint32_t)(32 - f.total);   /* fp32's sign bit down to the format's */
+    return p;
+}
+
+static uint8_t tc__rn8_one(const tc__rn8 *p, uint32_t u) {
+    uint32_t mag = u & 0x7FFFFFFFu, o;
+    if (mag > 0x7F800000u) return (uint8_t)p->nan;
+    if (mag < p->min_normal) o = tc__bits(tc__float(mag) + tc__float(p->magic)) - p->magic;
+    else o = (mag - p->rebias + p->round_half + ((mag >> p->shift) & 1u)) >> p->shift;
+    if (o > p->max_bits) o = p->over;   /* Inf lands here too */
+    return (uint8_t)(o | ((u & 0x80000000u) >> p->sign_shift));
+}
+
+#ifdef TC__SSE2
+/* The parameters as vectors, made once per call: out is a uint8_t pointer,
+   which may alias anything, so fields read through a pointer would be
+   reloaded after every store. */
+typedef struct { __m128i rebias, round_half, min_normal, magic, max_bits, over, nan, one, shift, sign_shift; } tc__rn8_v;
+
+static tc__rn8_v tc__rn8_vec(const tc__rn8 *p) {
+    tc__rn8_v v;
+    v.rebias = _mm_set1_epi32((int)p->rebias); v.round_half = _mm_set1_epi32((int)p->round_half);
+    v.min_normal = _mm_set1_epi32((int)p->min_normal); v.magic = _mm_set1_epi32((int)p->magic);
+    v.max_bits = _mm_set1_epi32((int)p->max_bits); v.over = _mm_set1_epi32((int)p->over);
+    v.nan = _mm_set1_epi32((int)p->nan); v.one = _mm_set1_epi32(1);
+    v.shift = _mm_cvtsi32_si128((int)p->shift); v.sign_shift = _mm_cvtsi32_si128((int)p->sign_shift);
+    return v;
+}
+
+static __m128i tc__sse_rn8(const tc__rn8_v *p, __m128i u) {
+    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
+    __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(p->magic))), p->magic);
+    __m128i lsb = _mm_and_si128(_mm_srl_epi32(mag, p->shift), p->one);
+    __m128i nrm = _mm_srl_epi32(_mm_add_epi32(_mm_sub_epi32(mag, p->rebias), _mm_add_epi32(p->round_half, lsb)), p->shift);
+    __m128i o = tc__sse_select(_mm_cmplt_epi32(mag, p->min_normal), sub, nrm);
+    __m128i sign = _mm_srl_epi32(_mm_andnot_si128(_mm_set1_epi32(0x7FFFFFFF), u), p->sign_shift);
+    o = tc__sse_select(_mm_cmpgt_epi32(o, p->max_bits), p->over, o);
+    o = _mm_or_si128(o, sign);
+    return tc__sse_select(_mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000)), p->nan, o);
+}
+#endif
+
+static int tc__u8_dtype(tc_dtype t) {
+    return t == TC_E4M3 || t == TC_E5M2 || t == TC_E2M1 || t == TC_E2M3 || t == TC_E3M2 || t == TC_UE8M0 || t == TC_UE4M3;
+}
+
+TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, size_t n, int rounding) {
+    size_t i = 0;
+    tc__fmt f;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if ((int)t < 0 || t >= TC_DTYPE_COUNT || !tc__u8_dtype(t)) return TC_ERR_DTYPE;
+    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    f = tc__fmt_of(t);
+    if ((rounding & ~TC_SATFINITE) == TC_RN && f.sign && !f.pow2) {
+        tc__rn8 p = tc__rn8_of(f, (rounding & TC_SATFINITE) != 0);
+#ifdef TC__SSE2
+        tc__rn8_v v = tc__rn8_vec(&p);
+        for (; i < (n & ~(size_t)15); i += 16) {
+            __m128i a = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+            __m128i b = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
+            __m128i c = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 8)));
+            __m128i d = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 12)));
+            _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
+        }
+#endif
+        for (; i < n; i++) out[i] = tc__rn8_one(&p, tc__bits(in[i]));
+        return TC_OK;
+    }
+    for (; i < n; i++) out[i] = (uint8_t)tc__narrow(f, in[i], rounding);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, size_t n) {
+    float lut[256];
+    size_t i;
+    tc__fmt f;
+    if (n && (!in || !out)) return TC_ERR_NULL;
+    if ((int)t < 0 || t >= TC_DTYPE_COUNT || !tc__u8_dtype(t)) return TC_ERR_DTYPE;
+    f = tc__fmt_of(t);
+    for (i = 0; i < 256; i++) lut[i] = tc__widen(f, (uint32_t)i);   /* bits above the format's width are ignored */
+    for (i = 0; i < n; i++) out[i] = lut[in[i]];
+    return TC_OK;
+}
+
+/* ---- block scaling */
+
+TCDEF const tc_block_info *tc_block_info_of(tc_block_kind k) {
+    static const tc_block_info table[TC_BLOCK_KIND_COUNT] = {
+        { "mxfp8.e4m3", TC_E4M3, TC_UE8M0, 32, 0 },
+        { "mxfp8.e5m2", TC_E5M2, TC_UE8M0, 32, 0 },
+        { "mxfp6.e2m3", TC_E2M3, TC_UE8M0, 32, 0 },
+        { "mxfp6.e3m2", TC_E3M2, TC_UE8M0, 32, 0 },
+        { "mxfp4",      TC_E2M1, TC_UE8M0, 32, 0 },
+        { "nvfp4",      TC_E2M1, TC_UE4M3, 16, 1 },
+    };
+    if ((int)k < 0 || k >= TC_BLOCK_KIND_COUNT) return NULL;
+    return &table[k];
+}
+
+/* floor(log2 |x|) of a finite non-zero float, subnormals included. */
+static int tc__ilog2(float x) {
+    uint32_t mag = tc__bits(x) & 0x7FFFFFFFu;
+    int e = (int)(mag >> 23) - 127;
+    if (mag < 0x00800000u) { e = -127; while (mag < 0x00400000u) { mag <<= 1; e--; } }
+    return e;
+}
+
+static tc_status tc__block_args(tc_block_kind k, int rows, int K, const void *X, int ld, float tensor_scale,
+                                const void *codes, const void *scales, const tc_block_info **info) {
+    *info = tc_block_info_of(k);
+    if (!X || !codes || !scales) return TC_ERR_NULL;
+    if (!*info) return TC_ERR_ARG;
+    if (rows < 1 || K < 1 || K % (*info)->block != 0 || ld < K) return TC_ERR_SHAPE;
+    if ((size_t)rows > ((size_t)-1 / 4) / (size_t)ld) return TC_ERR_SIZE;
+    if ((*info)->tensor_scale ? !(tensor_scale > 0 && tensor_scale <= 0x1.fffffep+127f) : tensor_scale != 1.0f) return TC_ERR_ARG;
+    return TC_OK;
+}
+
+TCDEF tc_status tc_nvfp4_tensor_scale(int rows, int K, const float *X, int ld, float *s_enc) {
+    float amax = 0, s;
+    int r, c;
+    if (!X || !s_enc) return TC_ERR_NULL;
+    if (rows < 1 || K < 1 || ld < K) return TC_ERR_SHAPE;
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < K; c++) {
+            float a = fabsf(X[(size_t)r * (size_t)ld + (size_t)c]);
+            if (!(a <= 0x1.fffffep+127f)) return TC_ERR_ARG;   /* NaN or Inf */
+            if (a > amax) amax = a;
+        }
+    s = 448.0f * 6.0f / amax;
+    if (s > 0x1.fffffep+127f) s = 0x1.fffffep+127f;
+    *s_enc = (amax == 0.0f || s == 0.0f) ? 1.0f : s;
+    return TC_OK;
+}
+
+TCDEF tc_status tc_block_quantize(tc_block_kind k, int rows, int K, const float *X, int ld, float tensor_scale,
+                                  uint8_t *codes, uint8_t *scales, tc_block_stats *stats) {
+    const tc_block_info *info;
+    tc_status st = tc__block_args(k, rows, K, X, ld, tensor_scale, codes, scales, &info);
+    int r, b, i, nb;
+    tc__fmt ef;
+    float emax_val;
+    if (st != TC_OK) return st;
+    ef = tc__fmt_of(info->elem);
+    emax_val = tc__widen(ef, ef.max_bits);
+    nb = K / info->block;
+    for (r = 0; r < rows; r++)
+        for (b = 0; b < nb; b++) {
+            const float *x = X + (size_t)r * (size_t)ld + (size_t)b * (size_t)info->block;
+            uint8_t *q = codes + (size_t)r * (size_t)K + (size_t)b * (size_t)info->block;
+            size_t si = (size_t)r * (size_t)nb + (size_t)b;
+            float amax = 0, mul;
+            int special = 0, nan = 0, sat = 0, flushed = 0, finite = 0;
+            double err_max = 0, err_sq = 0, scale;
+            for (i = 0; i < info->block; i++) {
+                float a = fabsf(x[i]);
+                if (a != a) nan = 1;
+                if (!(a <= 0x1.fffffep+127f)) special = 1;
+                else if (a > amax) amax = a;
+            }
+            if (info->scale == TC_UE8M0) {
+                int e = amax == 0.0f ? -127 : tc__ilog2(amax) - tc__ilog2(emax_val);
+                if (e < -127) e = -127;
+                scales[si] = special ? (uint8_t)0xFF : (uint8_t)(e + 127);
+                mul = special ? tc__float(0x7FFFFFFFu) : ldexpf(1.0f, -e);
+            } else {
+                scales[si] = special ? (uint8_t)0x7F : (uint8_t)tc__narrow(tc__fmt_of(TC_E4M3), amax * (tensor_scale * (1.0f / 6.0f)), TC_RN | TC_SATFINITE);
+                mul = 1.0f / (tc__widen(tc__fmt_of(TC_UE4M3), scales[si]) * (1.0f / tensor_scale));
+                if (!(mul <= 0x1.fffffep+127f)) mul = 0x1.fffffep+127f;   /* fminf: NaN and Inf give FLT_MAX */
+            }
+            scale = (double)tc__widen(tc__fmt_of(info->scale), scales[si]);
+            for (i = 0; i < info->block; i++) {
+                float v = x[i] * mul, d;
+                q[i] = (uint8_t)tc__narrow(ef, v, TC_RN | TC_SATFINITE);
+                if (fabsf(v) > emax_val) sat++;
+                d = (float)((double)tc__widen(ef, q[i]) * scale / (double)tensor_scale);   /* as tc_block_dequantize */
+                if (x[i] != 0 && d == 0) flushed++;
+                if (fabsf(x[i]) <= 0x1.fffffep+127f && d == d) {
+                    double err = fabs((double)d - (double)x[i]);
+                    if (err > err_max) err_max = err;
+                    err_sq += err * err;
+                    finite++;
+                }
+            }
+            if (stats) {
+                stats[si].amax = nan ? tc__float(0x7FFFFFFFu) : special ? tc__float(0x7F800000u) : amax;
+                stats[si].scale = (float)(scale / (double)tensor_scale);
+                stats[si].max_abs_err = err_max;
+                stats[si].rms_err = finite ? sqrt(err_sq / finite) : 0.0;
+                stats[si].saturated = sat;
+                stats[si].flushed = flushed;
+            }
+        }
+    return TC_OK;
+}
+
+TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint8_t *codes, const uint8_t *scales,
+                                    float tensor_scale, float *X, int ld) {
+    const tc_block_info *info;
+    tc_status st = tc__block_args(k, rows, K, X, ld, tensor_scale, codes, scales, &info);
+    int r, c, nb;
+    tc__fmt ef, sf;
+    if (st != TC_OK) return st;
+    ef = tc__fmt_of(info->elem);
+    sf = tc__fmt_of(info->scale);
+    nb = K / info->block;
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < K; c++) {
+            double s = (double)tc__widen(sf, scales[(size_t)r * (size_t)nb + (size_t)(c / info->block)]);
+            X[(size_t)r * (size_t)ld + (size_t)c] = (float)((double)tc__widen(ef, codes[(size_t)r * (size_t)K + (size_t)c]) * s / (double)tensor_scale);
+        }
     return TC_OK;
 }
 

@@ -273,12 +273,17 @@ static void test_format_tools(void) {
         for (t = 0; t < TC_DTYPE_COUNT; t++) {
             const tc_format *f = tc_format_of((tc_dtype)t);
             uint32_t mask = f->total_bits >= 32 ? 0xFFFFFFFFu : (1u << f->total_bits) - 1u;
-            CHECK(f->total_bits == 1 + f->exponent_bits + f->mantissa_bits);
+            /* ue8m0 alone has no zero and no subnormals: code 0 is its smallest value */
+            uint32_t smallest = t == TC_UE8M0 ? 0u : 1u, first_normal = t == TC_UE8M0 ? 0u : 1u << f->mantissa_bits;
+            CHECK(f->total_bits == f->is_signed + f->exponent_bits + f->mantissa_bits);
             CHECK(f->bias == (1 << (f->exponent_bits - 1)) - 1);
             CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, f->max_finite_bits)), tct_f2u(f->max_finite));
-            CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, 1u << f->mantissa_bits)), tct_f2u(f->min_normal));
-            CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, 1u)), tct_f2u(f->min_subnormal));
-            CHECK(tc_classify((tc_dtype)t, f->nan_bits) == TC_CLASS_NAN);
+            CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, first_normal)), tct_f2u(f->min_normal));
+            CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, smallest)), tct_f2u(f->min_subnormal));
+            CHECK(f->has_nan == (tc_classify((tc_dtype)t, f->nan_bits) == TC_CLASS_NAN));
+            if (!f->has_nan) CHECK_BITS(t, f->nan_bits, f->max_finite_bits);   /* what NaN converts to */
+            if (f->is_signed)
+                CHECK_BITS(t, tct_f2u(tc_decode((tc_dtype)t, f->max_finite_bits | (1u << (f->total_bits - 1)))), tct_f2u(-f->max_finite));
             CHECK_BITS(t, tc_encode((tc_dtype)t, f->max_finite, TC_RN) & mask, f->max_finite_bits);
             CHECK(f->has_inf == (tc_classify((tc_dtype)t, (f->max_finite_bits + 1u) & mask) == TC_CLASS_INF));
         }
@@ -404,7 +409,7 @@ static void test_arrays(void) {
     CHECK_STATUS(tc_e5m2_from_f32_array(in, out8, 1, 0x200), TC_ERR_ROUNDING);
     CHECK_STATUS(tc_fp16_to_f32_array(NULL, outf, 1), TC_ERR_NULL);
     CHECK_STATUS(tc_bf16_to_f32_array(out16, NULL, 1), TC_ERR_NULL);
-    CHECK_STATUS(tc_round_array((tc_dtype)9, in, outf, 1, TC_RN), TC_ERR_DTYPE);
+    CHECK_STATUS(tc_round_array(TC_DTYPE_COUNT, in, outf, 1, TC_RN), TC_ERR_DTYPE);
     CHECK_STATUS(tc_round_array(TC_FP16, in, outf, 1, 99), TC_ERR_ROUNDING);
     CHECK_STATUS(tc_round_array(TC_FP16, NULL, outf, 1, TC_RN), TC_ERR_NULL);
 }

@@ -6,10 +6,10 @@
      2  tc_gemm: shapes, leading dimensions, values, C/D aliasing
      3  tc_scaler_init / tc_scaler_update / tc_unscale_arrays
      4  the array conversions against the scalar ones
-   Encodings: a dtype byte is b % 6, except 0xFF = -1 and 0xF8..0xFE = 6..12
+   Encodings: a dtype byte is b % TC_DTYPE_COUNT (11), except 0xFF = -1 and 0xF8..0xFE = 11..17
    (invalid); a rounding byte is (b & 7) | (b & 0x80 ? TC_SATFINITE : 0).
    Invariants (valid dtype and rounding): round == decode(encode(x)) bitwise,
-   NaN stays NaN, round is idempotent and every rounding leaves a
+   NaN stays NaN where the format has one (e2m1, e2m3, e3m2 give +max), round is idempotent and every rounding leaves a
    representable value alone, SATFINITE never gives Inf, next_up/next_down
    move the right way and stay representable, the array functions equal the
    scalar ones; an MMA of small integers is exact; tc_gemm either fails and
@@ -23,6 +23,52 @@
 static int fz_rounding(fz *f) { uint8_t b = fz_u8(f); return (b & 7) | (b & 0x80 ? TC_SATFINITE : 0); }
 static int fz_arch(fz *f) { uint8_t b = fz_u8(f); return b == 0xFF ? -1 : b == 0xFE ? TC_ARCH_COUNT : b % TC_ARCH_COUNT; }
 static int same_or_nan(float a, float b) { return fz_fbits(a) == fz_fbits(b) || (a != a && b != b); }
+
+/* Section 1b, on the bytes after entry 0's: cvt.rs lies between RZ and the
+   next value away from zero; a custom format either is refused or rounds
+   like decode(encode); block scaling either fails and writes nothing or
+   gives a NaN or finite value per element. */
+static void small_formats(fz *f, int t, int rnd, float x) {
+    enum { ROWS = 2, KMAX = 64, LDMAX = KMAX + 2 };
+    uint32_t rbits = fz_u32(f), cbits = 0;
+    int nbits = fz_small(f, 35) - 1, flags = (fz_u8(f) & 7) * 0x100 & (TC_SATFINITE | 0x200 | 0x400), i;
+    tc_custom_format cf;
+    float X[ROWS * LDMAX], back[ROWS * LDMAX], ts, cr = 0;
+    uint8_t codes[ROWS * KMAX], scales[ROWS * KMAX], sentinel[ROWS * KMAX];
+    tc_block_stats st[ROWS * KMAX];
+    int k = fz_small(f, TC_BLOCK_KIND_COUNT + 2) - 1, K = fz_small(f, KMAX + 1), ld = K + fz_small(f, 3) - 1, rows = fz_small(f, ROWS + 1);
+    tc_status s;
+    uint32_t sr = tc_encode_sr((tc_dtype)t, x, rbits, nbits, flags);
+    if (dtype_ok(t) && t != TC_FP32 && t != TC_UE8M0 && nbits >= 1 && nbits <= 32 && x == x && !(flags & 0x200)) {
+        float v = tc_decode((tc_dtype)t, sr), lo = tc_round((tc_dtype)t, x, TC_RZ | flags), hi = x < 0 ? tc_next_down((tc_dtype)t, lo) : tc_next_up((tc_dtype)t, lo);
+        if (tc_format_of((tc_dtype)t)->is_signed || x >= 0)
+            FUZZ_CHECK(same_or_nan(v, lo) || same_or_nan(v, hi) || (v != v && !(flags & TC_SATFINITE) && !tc_format_of((tc_dtype)t)->has_inf),
+                       "tc_encode_sr dtype %d x %08x: %08x is neither RZ %08x nor its neighbour %08x", t, fz_fbits(x), fz_fbits(v), fz_fbits(lo), fz_fbits(hi));
+    }
+    cf.exponent_bits = fz_small(f, 11) - 1; cf.mantissa_bits = fz_small(f, 27) - 2;
+    cf.specials = (tc_specials)(fz_small(f, 5) - 1); cf.is_signed = fz_small(f, 4) - 1;
+    if (tc_custom_encode(&cf, x, rnd, &cbits) == TC_OK) {
+        float d = 0, r2 = 0;
+        FUZZ_CHECK(tc_custom_decode(&cf, cbits, &d) == TC_OK, "custom e%dm%d: its own code %x refused", cf.exponent_bits, cf.mantissa_bits, cbits);
+        FUZZ_CHECK(tc_custom_round(&cf, x, rnd, &cr) == TC_OK && same_or_nan(cr, d), "custom round != decode(encode)");
+        if (d == d) FUZZ_CHECK(tc_custom_round(&cf, d, rnd, &r2) == TC_OK && same_or_nan(r2, d), "custom e%dm%d sp%d s%d rnd %#x: %08x -> %08x -> %08x, not idempotent", cf.exponent_bits, cf.mantissa_bits, (int)cf.specials, cf.is_signed, rnd, fz_fbits(x), fz_fbits(d), fz_fbits(r2));
+    }
+    for (i = 0; i < ROWS * LDMAX; i++) X[i] = fz_f32(f);
+    for (i = 0; i < ROWS * KMAX; i++) codes[i] = scales[i] = sentinel[i] = 0xA5;
+    ts = (fz_u8(f) & 1) ? fz_f32(f) : 1.0f;
+    if (ld < K) ld = K;
+    s = tc_block_quantize((tc_block_kind)k, rows, K, X, ld, ts, codes, scales, st);
+    if (s != TC_OK) {
+        FUZZ_CHECK(memcmp(codes, sentinel, sizeof codes) == 0 && memcmp(scales, sentinel, sizeof scales) == 0, "tc_block_quantize: %s but wrote", tc_status_string(s));
+        return;
+    }
+    FUZZ_CHECK(tc_block_dequantize((tc_block_kind)k, rows, K, codes, scales, ts, back, ld) == TC_OK, "dequantize refused what quantize accepted");
+    for (i = 0; i < rows * K; i++) {
+        int r = i / K, c = i % K;
+        float v = back[r * ld + c];
+        FUZZ_CHECK(v != v || !isinf(v), "block kind %d: dequantized Inf at %d", k, i);
+    }
+}
 
 static void scalar(fz *f) {
     int t = fz_dtype(f), rnd = fz_rounding(f), rnd2 = fz_rounding(f);
@@ -47,9 +93,10 @@ static void scalar(fz *f) {
     if (st == TC_OK) FUZZ_CHECK(memchr(buf, 0, cap) != NULL, "tc_format_bits: no terminator");
     free(buf);
     (void)tc_format_of((tc_dtype)t); (void)tc_rounding_name(rnd);
+    small_formats(f, t, rnd, x);
     if (!dtype_ok(t) || !tc_rounding_is_valid(rnd)) return;
     FUZZ_CHECK(same_or_nan(r, d), "dtype %d rnd %#x x %08x: round %08x != decode(encode) %08x", t, rnd, fz_fbits(x), fz_fbits(r), fz_fbits(d));
-    if (x != x) FUZZ_CHECK(r != r, "dtype %d: NaN %08x rounds to %08x", t, fz_fbits(x), fz_fbits(r));
+    if (x != x && tc_format_of((tc_dtype)t)->has_nan) FUZZ_CHECK(r != r, "dtype %d: NaN %08x rounds to %08x", t, fz_fbits(x), fz_fbits(r));
     FUZZ_CHECK((cls == TC_CLASS_NAN) == (r != r), "dtype %d bits %x: class %d vs value %08x", t, bits, (int)cls, fz_fbits(r));
     FUZZ_CHECK(fl.cls == cls, "tc_split class %d != tc_classify %d", (int)fl.cls, (int)cls);
     {

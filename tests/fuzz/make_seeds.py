@@ -17,9 +17,18 @@ def write(kind, name, fname, data):
     with open(os.path.join(d, fname), 'wb') as f: f.write(data)
 
 # ---- formats: op byte, then per op (see fuzz_formats.c)
-for t in range(6):
+for t in range(11):
     for rnd, x in ((0, 1.0 / 3), (0x81, 70000.0), (2, -2.5e-8), (4, float('nan'))):
         write('corpus', 'formats', 'scalar_t%d_r%x' % (t, rnd), bytes([0, t, rnd, 1]) + f32(x) + bytes([20]))
+# section 1b after a scalar case: rbits, nbits + 1, flags, block kind + 1, K, ld - K + 1, rows,
+# custom e + 1, m + 2, specials + 1, signed + 1, 2 x 66 floats, tensor-scale flag (+ f32)
+def small_formats(kind, K, ts, custom):
+    vals = b''.join(f32(((i * 37) % 101 - 50) / 7.0) for i in range(132))
+    tail = bytes([1]) + f32(ts) if ts is not None else bytes([0])
+    return (bytes([0, 6, 0, 1]) + f32(2.75) + bytes([20]) + struct.pack('<I', 0x9E3779B9) + bytes([9, 1, kind + 1, K, 1, 2])
+            + bytes([custom[0] + 1, custom[1] + 2, custom[2] + 1, custom[3] + 1]) + vals + tail)
+write('corpus', 'formats', 'small_mxfp4_e3m4', small_formats(4, 32, None, (3, 4, 0, 1)))
+write('corpus', 'formats', 'small_nvfp4_e8m6u', small_formats(5, 64, 448.0 * 6 / 7.1, (8, 6, 0, 0)))
 write('corpus', 'formats', 'mma_a100_fp16_k16', bytes([1, 1, 2, 0, 16, 2 | 4, 8, 0]) + bytes(range(64)) * 8)
 write('corpus', 'formats', 'mma_h100_e4m3_k32', bytes([1, 2, 4, 0, 32, 2 | 4, 32, 0]) + bytes(range(200, 256)) * 10)
 write('corpus', 'formats', 'gemm_a100_bf16', bytes([2, 1, 3, 0, 1 | 2, 3, 4, 8, 1, 1, 1]) + bytes(range(256)))
@@ -29,6 +38,8 @@ write('corpus', 'formats', 'arrays_fp16', bytes([4, 2, 0, 16]) + b''.join(f32(v)
 # known bugs
 write('reproducers', 'formats', 'split_dtype_minus1', bytes([0, 0xFF, 0, 0]) + f32(1.0) + bytes([10]))
 write('reproducers', 'formats', 'scaler_init_scale_1e-40', bytes([3, 0x02]) + f32(1e-40) + bytes([0, 0]))
+# found by fuzz_formats: an unsigned e8m23 custom format decoded its subnormals with a negative exponent
+write('reproducers', 'formats', 'custom_e8_subnormal_decode', __import__('base64').b64decode('ABMAAAApAAAAAAAAAAB7Jc2NjY2FAQH/AXs='))
 
 # ---- sparse
 write('corpus', 'sparse', 'roundtrip_fp16', bytes([0, 2, 4, 2, 3, 0]) + bytes(range(256)))
