@@ -3878,7 +3878,9 @@ static tc_status tc__sim_prepare(tc__sim *S) {
     const int64_t lim = (int64_t)1 << 34;
     int pc, nsec = 0;
     tc_status st;
-    if (p->status != TC_OK) return p->status;
+    /* an emitter's error is passed on; anything else there is no status an emitter sets */
+    if (p->status != TC_OK)
+        return (unsigned)p->status < TC_STATUS_COUNT && tc_status_is_error(p->status) ? p->status : TC_ERR_PROGRAM;
     if (p->n < 1 || !p->code || p->code[p->n - 1].op != TC_SIM_EXIT) return TC_ERR_PROGRAM;
     if (p->global_bytes < 0 || p->global_bytes > lim || p->shared_bytes < 0 || p->shared_bytes > g->shared_bytes_per_sm ||
         p->l2_resident_bytes < 0 || p->l2_resident_bytes > p->global_bytes)
@@ -4105,7 +4107,7 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     memset(&S, 0, sizeof S);
     S.wps = o.warps_per_sm ? o.warps_per_sm : (p->default_warps_per_sm ? p->default_warps_per_sm : 1);
     S.wpb = o.warps_per_block ? o.warps_per_block : S.wps;
-    if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0 || S.wpb < 1 || S.wps % S.wpb) return TC_ERR_SIZE;
+    if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0 || sms < 1 || S.wpb < 1 || S.wps % S.wpb) return TC_ERR_SIZE;
     if (sms > g->sms || S.wps > g->max_warps_per_sm) return TC_ERR_SIZE;
     if (o.policy != TC_SIM_GTO && o.policy != TC_SIM_LRR) return TC_ERR_ARG;
     limit = o.max_cycles ? o.max_cycles : 1000000000;
@@ -4245,6 +4247,10 @@ TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t 
     memset(&o, 0, sizeof o);
     o.sms = 1;
     o.warps_per_sm = 4 * g->subpartitions < g->max_warps_per_sm ? 4 * g->subpartitions : g->max_warps_per_sm;
+    /* 256 MMAs of at most 1024 warps through one pipe, each at most 2^20
+       cycles of interval and latency, end within 2^39 cycles: the default
+       limit (1e9) would refuse a slow but valid profile */
+    o.max_cycles = (int64_t)1 << 40;
     st = tc_sim_build_mma_chain(&p, (tc_mma_instr)kind, 256, 0);
     if (st == TC_OK) st = tc_sim_run(g, &p, &o, &r);
     tc_sim_program_free(&p);
