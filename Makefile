@@ -158,6 +158,14 @@ $(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_DEPS) $(F
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< tests/fuzz/replay.c $(FUZZ_LINK_$*) -o $@ -lm
 
+# fuzz_tcsim_args runs tcsim itself (fork/exec, never linking sim/): a
+# clang ASan+UBSan build of it, whose path the harness is built with.
+$(BUILD)/fuzz/tcsim: sim/tcsim.c $(FUZZ_DEPS) $(FUZZ_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< $(FUZZ_OBJS) -o $@ -lm -lpthread
+$(BUILD)/fuzz/fuzz_tcsim_args $(BUILD)/fuzz/replay_tcsim_args: $(BUILD)/fuzz/tcsim
+FUZZ_LINK_tcsim_args := -DFUZZ_TCSIM='"$(CURDIR)/$(BUILD)/fuzz/tcsim"'
+
 fuzz-build: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
 fuzz-replay: $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
 
