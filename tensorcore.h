@@ -3308,7 +3308,9 @@ TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg) { return tc__sim_op(
 TCDEF tc_status tc_sim_exit(tc_sim_program *p) { return tc__sim_op(p, TC_SIM_EXIT, TC__R, TC__R, TC__R, TC__R, NULL); }
 
 TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a) {
-    tc_status s = tc__sim_op(p, TC_SIM_LDSM, dst, TC__R, token, TC__R, &a);
+    tc_status s;
+    if (p && matrices != 1 && matrices != 2 && matrices != 4) return tc__sim_fail(p, TC_ERR_PROGRAM);   /* refused here, not first by the run */
+    s = tc__sim_op(p, TC_SIM_LDSM, dst, TC__R, token, TC__R, &a);
     if (s == TC_OK) p->code[p->n - 1].count = matrices;
     return s;
 }
@@ -3333,7 +3335,10 @@ TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int
 }
 
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips) {
-    tc_status s = tc__sim_op(p, TC_SIM_LOOP, TC__R, TC__R, TC__R, TC__R, NULL);
+    tc_status s;
+    /* the run's bounds (tc__sim_prepare), refused at once: the body starts at or before the LOOP */
+    if (p && (target < 0 || target > p->n || trips < 1 || trips > (1 << 24))) return tc__sim_fail(p, TC_ERR_PROGRAM);
+    s = tc__sim_op(p, TC_SIM_LOOP, TC__R, TC__R, TC__R, TC__R, NULL);
     if (s == TC_OK) { p->code[p->n - 1].target = target; p->code[p->n - 1].count = trips; }
     return s;
 }
@@ -4791,6 +4796,7 @@ TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int cta
     memset(&r, 0, sizeof r);
     s = tc__tile_validate(m, d, NULL, &r);
     if (s != TC_OK) return s;
+    if (ctas < 1 || ctas > r.ctas_per_sm) return TC_ERR_SIZE;   /* before ctas multiplies anything */
     u = d->stages >= 2 ? d->stages : 1;
     n[0] = u * (int)tc__tile_cdiv(4, u);   /* at least 4 iterations past the prologue ... */
     n[1] = 2 * n[0];                       /* ... and as many again: the difference is steady state */

@@ -596,6 +596,246 @@ static void walk_gpu_profile(void) {
     walk("tc_gpu.profile", f, n, probe_gpu_machine, sizeof(tc_gpu), probe_gpu_profile2);
 }
 
+
+/* ---- the integer size, index and count arguments of the public functions
+   (base sizes of 1 where a stride of INT_MAX must then touch one element only).
+   Each row: a function, its int arguments with a valid base value, and the
+   status each gives at negative (-1, INT_MIN), zero and INT_MAX. Functions
+   that answer with a pointer or a NaN instead of a status are wrapped:
+   NULL or NaN reads TC_ERR_ARG. An emitter that fails must emit nothing. */
+#define NARG 6
+typedef struct {
+    const char *fn;
+    int nargs;
+    const char *arg[NARG];
+    int base[NARG];
+    int exp[NARG][3];   /* negative, zero, INT_MAX */
+    tc_status (*call)(const int *a);
+} fn_case;
+
+static float f_buf[64 * 64];
+static uint32_t u_buf[64 * 64], u_regs[32 * 4], u_meta[32];
+static tc_status not_null(const void *p) { return p ? TC_OK : TC_ERR_ARG; }
+/* name functions answer "unknown" (or "invalid") for what has no name */
+static tc_status named(const char *s) { return !s ? TC_ERR_NULL : strcmp(s, "unknown") == 0 || strcmp(s, "invalid") == 0 ? TC_ERR_ARG : TC_OK; }
+static uint32_t lane_words[32];   /* lane i at byte 4 i */
+
+static tc_status c_format_bits(const int *a) { char buf[128]; return tc_format_bits((tc_dtype)a[0], 0x3C00u, buf, (size_t)a[1]); }
+static tc_status c_round_array(const int *a) { return tc_round_array((tc_dtype)a[0], f_buf, f_buf + 64, 4, a[1]); }
+static tc_status c_format_of(const int *a) { return not_null(tc_format_of((tc_dtype)a[0])); }
+static tc_status c_mma_params(const int *a) { tc_mma_params p; return tc_mma_params_of((tc_arch)a[0], (tc_dtype)a[1], (tc_dtype)a[2], &p); }
+static tc_status c_mma_dot(const int *a) {
+    float x[32] = { 1.0f }, y[32] = { 2.0f };
+    float r = tc_mma_dot((tc_arch)a[0], (tc_dtype)a[1], (tc_dtype)a[2], a[3], x, y, 0.5f);
+    return isnan(r) ? TC_ERR_ARG : r == 2.5f ? TC_OK : TC_ERR_NOT_REPRESENTABLE;   /* 1 x 2 + 0.5, exact */
+}
+static tc_status c_dot_fma(const int *a) { float out = 0; tc_status s = tc_dot_fma(a[0], f_buf, a[1], f_buf, a[2], 1.0f, &out); return s; }
+static tc_status c_dot_exact(const int *a) { float out = 0; return tc_dot_exact(a[0], f_buf, a[1], f_buf, a[2], 1.0f, &out); }
+static tc_status c_frag_coord(const int *a) { int r, c; return tc_mma_frag_coord((tc_mma_instr)a[0], (tc_frag)a[1], a[2], a[3], &r, &c); }
+static tc_status c_instr_get(const int *a) { tc_mma_instr_info i; return tc_mma_instr_get((tc_mma_instr)a[0], &i); }
+static tc_status c_scaler_preset(const int *a) { tc_scaler_desc d; return tc_scaler_preset((tc_scaler_preset_kind)a[0], &d); }
+static tc_status c_scaler_update(const int *a) { tc_scaler s; tc_scaler_init(&s, NULL); return tc_status_is_error(tc_scaler_update(&s, a[0])) ? TC_ERR_ARG : TC_OK; }
+static tc_status c_sparse_pattern(const int *a) { int g, k; return tc_sparse_pattern((tc_dtype)a[0], &g, &k); }
+static tc_status c_meta_words(const int *a) { int w = -7; tc_status s = tc_sparse_meta_words((tc_dtype)a[0], a[1], &w); CHECK(s != TC_OK || (w >= 0 && (int64_t)w * 32 >= (int64_t)a[1] / 2)); return s; }
+static tc_status c_sparse_prune(const int *a) { return tc_sparse_prune((tc_dtype)a[0], a[1], a[2], f_buf, a[3], f_buf + 2048, a[4], NULL); }
+static tc_status c_sparse_check(const int *a) { tc_sparse_violation v; return tc_sparse_check((tc_dtype)a[0], a[1], a[2], f_buf + 2048, a[3], &v); }
+static tc_status c_sparse_compress(const int *a) {
+    return tc_sparse_compress((tc_dtype)a[0], a[1], a[2], f_buf + 2048, a[3], f_buf, a[4], u_buf, a[5], TC_SPARSE_PRUNE, NULL);
+}
+static tc_status c_sparse_decompress(const int *a) {
+    return tc_sparse_decompress((tc_dtype)a[0], a[1], a[2], f_buf, a[3], u_buf, a[4], f_buf + 2048, a[5], NULL);
+}
+static tc_status c_meta_encode(const int *a) { unsigned c; return tc_sparse_meta_encode(a[0], a[1], &c); }
+static tc_status c_meta_coord(const int *a) { int u, r, g; return tc_sparse_meta_coord((tc_mma_instr)a[0], a[1], a[2], a[3], &u, &r, &g); }
+static tc_status c_pack_a(const int *a) {
+    /* values: the compressed 64 x 64 (64 x 32 values, all zero: representable) */
+    return tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, a[0], a[1], a[2], f_buf + 2048, a[3], u_buf, a[4], a[5], 0, u_regs, u_meta);
+}
+static tc_status c_pack_a_at(const int *a) {
+    return tc_sparse_pack_a(TC_MMA_SP_M16N8K32_F16, 0, 64, 64, f_buf + 2048, 32, u_buf, 2, a[0], a[1], u_regs, u_meta);
+}
+static tc_status c_pack_b(const int *a) { return tc_sparse_pack_b((tc_mma_instr)a[0], a[1], a[2], f_buf + 2048, a[3], a[4], a[5], u_regs); }
+static tc_status c_unpack_a(const int *a) {
+    float tile[16 * 32];
+    uint32_t meta[32];
+    int i;
+    for (i = 0; i < 32; i++) meta[i] = 0xEEEEEEEEu;   /* every group (2, 3): legal */
+    return tc_sparse_unpack_a((tc_mma_instr)a[0], a[1], u_regs, meta, tile, NULL);
+}
+
+/* emitters: a fresh program; a refused instruction leaves it empty */
+static tc_status emitted(tc_sim_program *p, tc_status s) {
+    CHECK(s == TC_OK ? p->n == 1 : p->n == 0 && p->status == s);
+    tc_sim_program_free(p);
+    return s;
+}
+#define EMIT(name, call) static tc_status name(const int *a) { tc_sim_program p; memset(&p, 0, sizeof p); p.shared_bytes = 4096; (void)a; return emitted(&p, call); }
+EMIT(c_ldg, tc_sim_ldg(&p, a[0], a[1], tc_sim_addr_affine(0, 4, 0, 0, 4)))
+EMIT(c_stg, tc_sim_stg(&p, a[0], tc_sim_addr_affine(0, 4, 0, 0, 4)))
+EMIT(c_ldgsts, tc_sim_ldgsts(&p, a[0], tc_sim_addr_affine(0, 4, 0, 0, 4)))
+EMIT(c_lds, tc_sim_lds(&p, a[0], a[1], a[2], tc_sim_addr_affine(0, 4, 0, 0, 4)))
+EMIT(c_sts, tc_sim_sts(&p, a[0], tc_sim_addr_affine(0, 4, 0, 0, 4)))
+EMIT(c_ldsm, tc_sim_ldsm(&p, a[0], a[1], a[2], tc_sim_addr_affine(0, 16, 0, 0, 16)))
+EMIT(c_ffma, tc_sim_ffma(&p, a[0], a[1], a[2], a[3]))
+EMIT(c_mma, tc_sim_mma(&p, (tc_mma_instr)a[0], a[1], a[2], a[3], a[4]))
+EMIT(c_mma_sp, tc_sim_mma_sp(&p, (tc_mma_instr)a[0], a[1], a[2], a[3], a[4], a[5]))
+EMIT(c_bar, tc_sim_bar(&p, a[0]))
+static tc_status c_loop(const int *a) {
+    tc_sim_program p;
+    tc_status s;
+    memset(&p, 0, sizeof p);
+    tc_sim_ffma(&p, 1, 1, 1, 1);
+    s = tc_sim_loop(&p, a[0], a[1]);
+    CHECK(s == TC_OK ? p.n == 2 : p.n == 1 && p.status == s);
+    tc_sim_program_free(&p);
+    return s;
+}
+/* builders: built programs run with the state invariant */
+static tc_status built(tc_sim_program *p, tc_status s) {
+    if (s == TC_OK) CHECK_STATUS(run_checked(&a100()->profile, p, NULL), TC_OK);
+    tc_sim_program_free(p);
+    return s;
+}
+#define BUILD(name, call) static tc_status name(const int *a) { tc_sim_program p; memset(&p, 0, sizeof p); return built(&p, call); }
+BUILD(c_ffma_chain, tc_sim_build_ffma_chain(&p, a[0]))
+BUILD(c_mma_chain, tc_sim_build_mma_chain(&p, (tc_mma_instr)a[0], a[1], a[2]))
+BUILD(c_shared_pattern, tc_sim_build_shared_pattern(&p, lane_words, a[0]))
+BUILD(c_shared_stride, tc_sim_build_shared_stride(&p, a[0]))
+BUILD(c_global_load, tc_sim_build_global_load(&p, a[0]))
+BUILD(c_stream, tc_sim_build_stream(&p, a[0]))
+static tc_status c_elementwise_args(const int *a) {
+    tc_sim_elementwise_desc d = { 4096, 1, 1, 1 };
+    tc_sim_program p;
+    memset(&p, 0, sizeof p);
+    return built(&p, tc_sim_build_elementwise(&p, &d, a[0], a[1]));
+}
+static tc_status c_program_name(const int *a) { return not_null(tc_sim_program_name(a[0])); }
+static tc_status c_program_description(const int *a) { return not_null(tc_sim_program_description(a[0])); }
+static tc_status c_gpu_get(const int *a) { return not_null(tc_gpu_get(a[0])); }
+static tc_status c_ladder_get(const int *a) { return not_null(tc_tile_ladder_get(a[0])); }
+static tc_status c_shared_passes(const int *a) { int n; return tc_sim_shared_passes(lane_words, a[0], a[1], a[2], a[3], &n); }
+static tc_status c_global_sectors(const int *a) { uint64_t ad[32] = { 0 }; int n; return tc_sim_global_sectors(ad, a[0], a[1], a[2], &n); }
+static tc_status c_state_name(const int *a) { return named(tc_sim_state_name((tc_sim_state)a[0])); }
+static tc_status c_limit_name(const int *a) { return named(tc_tile_limit_name((tc_tile_limit)a[0])); }
+static tc_status c_status_string(const int *a) { return not_null(tc_status_string((tc_status)a[0])); }
+static tc_status c_rounding_name(const int *a) { return named(tc_rounding_name(a[0])); }
+static tc_status c_fma_per_clk(const int *a) {
+    double r = tc_tile_fma_per_clk(a100(), (tc_dtype)a[0], a[1], a[2], a[3]);
+    return isfinite(r) && r > 0 ? TC_OK : r == 0 ? TC_ERR_ARG : TC_ERR_SIZE;   /* 0: not on this GPU */
+}
+static tc_status c_mainloop(const int *a) {
+    tc_tile_desc d = tile_base();
+    tc_sim_program p;
+    memset(&p, 0, sizeof p);
+    return built(&p, tc_tile_build_mainloop(&p, a100(), &d, a[0], a[1]));
+}
+static tc_status c_tile_simulate(const int *a) {
+    tc_tile_desc d = tile_base();
+    double c = 0;
+    tc_status s = tc_tile_simulate(a100(), &d, a[0], &c, NULL);
+    CHECK(s != TC_OK || (isfinite(c) && c > 0));
+    return s;
+}
+
+#define E3(n, z, b) { n, z, b }
+#define OK3 E3(TC_OK, TC_OK, TC_OK)
+#define ARG3 E3(TC_ERR_ARG, TC_ERR_ARG, TC_ERR_ARG)
+#define PR3 E3(TC_ERR_PROGRAM, TC_OK, TC_ERR_PROGRAM)   /* a register: 0 is one, -1 and INT_MAX are not */
+#define SZ TC_ERR_SIZE
+#define AR TC_ERR_ARG
+#define DT TC_ERR_DTYPE
+static const fn_case fn_cases[] = {
+    { "tc_format_bits", 2, { "t", "cap" }, { TC_FP16, 64 }, { E3(DT, TC_OK, DT), E3(TC_OK, TC_ERR_BUFFER, TC_OK) }, c_format_bits },
+    { "tc_round_array", 2, { "t", "rounding" }, { TC_BF16, TC_RN }, { E3(DT, TC_OK, DT), E3(TC_ERR_ROUNDING, TC_OK, TC_ERR_ROUNDING) }, c_round_array },
+    { "tc_format_of", 1, { "t" }, { TC_E4M3 }, { E3(AR, TC_OK, AR) }, c_format_of },
+    { "tc_mma_params_of", 3, { "arch", "in", "out" }, { TC_ARCH_A100, TC_FP16, TC_FP32 },
+      { E3(TC_ERR_ARCH, TC_OK, TC_ERR_ARCH), E3(DT, DT, DT), E3(DT, TC_OK, DT) }, c_mma_params },
+    { "tc_mma_dot", 4, { "arch", "in", "out", "k" }, { TC_ARCH_A100, TC_FP16, TC_FP32, 16 },
+      { E3(AR, TC_ERR_ARG, AR), ARG3, E3(AR, TC_OK, AR), ARG3 }, c_mma_dot },
+    { "tc_dot_fma", 3, { "k", "inc_a", "inc_b" }, { 1, 1, 1 }, { E3(SZ, TC_OK, SKIP), E3(AR, AR, TC_OK), E3(AR, AR, TC_OK) }, c_dot_fma },
+    { "tc_dot_exact", 3, { "k", "inc_a", "inc_b" }, { 1, 1, 1 }, { E3(SZ, TC_OK, SKIP), E3(AR, AR, TC_OK), E3(AR, AR, TC_OK) }, c_dot_exact },
+    { "tc_mma_frag_coord", 4, { "s", "f", "lane", "i" }, { TC_MMA_M16N8K16_F16, TC_FRAG_A, 5, 1 }, { E3(AR, AR, AR), E3(AR, TC_OK, AR), E3(AR, TC_OK, AR), E3(AR, TC_OK, AR) }, c_frag_coord },
+    { "tc_mma_instr_get", 1, { "i" }, { TC_MMA_SP_M16N8K16_TF32 }, { E3(AR, TC_OK, AR) }, c_instr_get },
+    { "tc_scaler_preset", 1, { "kind" }, { TC_SCALER_MEGATRON }, { E3(AR, TC_OK, AR) }, c_scaler_preset },
+    { "tc_scaler_update", 1, { "found_inf" }, { 0 }, { OK3 }, c_scaler_update },
+    { "tc_sparse_pattern", 1, { "t" }, { TC_FP16 }, { E3(DT, DT, DT) }, c_sparse_pattern },
+    { "tc_sparse_meta_words", 2, { "t", "K" }, { TC_BF16, 64 }, { E3(DT, DT, DT), E3(SZ, TC_OK, TC_ERR_SHAPE) }, c_meta_words },
+    { "tc_sparse_prune", 5, { "t", "M", "K", "ldw", "ldo" }, { TC_FP16, 16, 32, 32, 32 },
+      { E3(DT, DT, DT), E3(SZ, TC_OK, SKIP), E3(SZ, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP) }, c_sparse_prune },
+    { "tc_sparse_check", 4, { "t", "M", "K", "lda" }, { TC_FP16, 16, 32, 32 },
+      { E3(DT, DT, DT), E3(SZ, TC_OK, SKIP), E3(SZ, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP) }, c_sparse_check },
+    { "tc_sparse_compress", 6, { "t", "M", "K", "lda", "ldv", "ldm" }, { TC_FP16, 16, 32, 32, 16, 1 },
+      { E3(DT, DT, DT), E3(SZ, TC_OK, SKIP), E3(SZ, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP) }, c_sparse_compress },
+    { "tc_sparse_decompress", 6, { "t", "M", "K", "ldv", "ldm", "ldo" }, { TC_FP16, 16, 32, 16, 1, 32 },
+      { E3(DT, DT, DT), E3(SZ, TC_OK, SKIP), E3(SZ, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP) }, c_sparse_decompress },
+    { "tc_sparse_meta_encode", 2, { "i0", "i1" }, { 1, 3 }, { E3(AR, TC_OK, AR), E3(AR, AR, AR) }, c_meta_encode },
+    { "tc_sparse_meta_coord", 4, { "s", "selector", "lane", "j" }, { TC_MMA_SP_M16N8K32_F16, 0, 1, 2 }, { ARG3, E3(AR, TC_OK, AR), E3(AR, TC_OK, AR), E3(AR, TC_OK, AR) }, c_meta_coord },
+    { "tc_sparse_pack_a", 5, { "selector", "M", "K", "ldv", "ldm" }, { 0, 64, 64, 32, 2 },
+      { E3(AR, TC_OK, AR), E3(SZ, TC_ERR_SHAPE, SKIP), E3(SZ, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP) }, c_pack_a },
+    { "tc_sparse_pack_a (tile)", 2, { "row0", "col0" }, { 16, 32 }, { E3(TC_ERR_SHAPE, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_OK, TC_ERR_SHAPE) }, c_pack_a_at },
+    { "tc_sparse_pack_b", 6, { "s", "K", "N", "ldb", "k0", "n0" }, { TC_MMA_SP_M16N8K32_F16, 64, 32, 32, 32, 8 },
+      { ARG3, E3(SZ, TC_ERR_SHAPE, SKIP), E3(SZ, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, SKIP), E3(TC_ERR_SHAPE, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_OK, TC_ERR_SHAPE) }, c_pack_b },
+    { "tc_sparse_unpack_a", 2, { "s", "selector" }, { TC_MMA_SP_M16N8K32_F16, 0 }, { ARG3, E3(AR, TC_OK, AR) }, c_unpack_a },
+    { "tc_sim_ldg", 2, { "dst", "addr_reg" }, { 1, TC_SIM_NOREG }, { PR3, PR3 }, c_ldg },
+    { "tc_sim_stg", 1, { "src" }, { 1 }, { PR3 }, c_stg },
+    { "tc_sim_ldgsts", 1, { "token" }, { 1 }, { PR3 }, c_ldgsts },
+    { "tc_sim_lds", 3, { "dst", "addr_reg", "token" }, { 1, 2, TC_SIM_NOREG }, { PR3, PR3, PR3 }, c_lds },
+    { "tc_sim_sts", 1, { "src" }, { 1 }, { PR3 }, c_sts },
+    { "tc_sim_ldsm", 3, { "dst", "matrices", "token" }, { 4, 4, TC_SIM_NOREG }, { PR3, E3(TC_ERR_PROGRAM, TC_ERR_PROGRAM, TC_ERR_PROGRAM), PR3 }, c_ldsm },
+    { "tc_sim_ffma", 4, { "dst", "a", "b", "c" }, { 1, 2, 3, 1 }, { PR3, PR3, PR3, PR3 }, c_ffma },
+    { "tc_sim_mma", 5, { "kind", "dst", "a", "b", "c" }, { TC_MMA_M16N8K16_F16, 1, 2, 3, 1 },
+      { E3(AR, TC_OK, AR), PR3, PR3, PR3, PR3 }, c_mma },   /* kind 0 is m8n8k4 */
+    { "tc_sim_mma_sp", 6, { "kind", "dst", "a", "b", "c", "meta" }, { TC_MMA_SP_M16N8K32_BF16, 1, 2, 3, 1, 5 },
+      { ARG3, PR3, PR3, PR3, PR3, PR3 }, c_mma_sp },   /* kind 0 is dense */
+    { "tc_sim_bar", 1, { "wait_reg" }, { TC_SIM_NOREG }, { PR3 }, c_bar },
+    { "tc_sim_loop", 2, { "target", "trips" }, { 0, 3 }, { PR3, E3(TC_ERR_PROGRAM, TC_ERR_PROGRAM, TC_ERR_PROGRAM) }, c_loop },
+    { "tc_sim_build_ffma_chain", 1, { "n" }, { 8 }, { E3(SZ, SZ, SZ) }, c_ffma_chain },
+    { "tc_sim_build_mma_chain", 3, { "kind", "n", "dependent" }, { TC_MMA_M16N8K16_F16, 8, 1 }, { E3(AR, TC_OK, AR), E3(SZ, SZ, SZ), OK3 }, c_mma_chain },
+    { "tc_sim_build_shared_pattern", 1, { "width" }, { 4 }, { ARG3 }, c_shared_pattern },
+    { "tc_sim_build_shared_stride", 1, { "stride_words" }, { 33 }, { E3(AR, TC_OK, AR) }, c_shared_stride },
+    { "tc_sim_build_global_load", 1, { "l2_hit" }, { 1 }, { OK3 }, c_global_load },
+    { "tc_sim_build_stream", 1, { "trips" }, { 4 }, { E3(SZ, SZ, SZ) }, c_stream },
+    { "tc_sim_build_elementwise", 2, { "sms", "warps_per_sm" }, { 2, 4 }, { E3(SZ, SZ, SZ), E3(SZ, SZ, SZ) }, c_elementwise_args },
+    { "tc_sim_program_name", 1, { "i" }, { 0 }, { E3(AR, TC_OK, AR) }, c_program_name },
+    { "tc_sim_program_description", 1, { "i" }, { 1 }, { E3(AR, TC_OK, AR) }, c_program_description },
+    { "tc_gpu_get", 1, { "i" }, { 1 }, { E3(AR, TC_OK, AR) }, c_gpu_get },
+    { "tc_tile_ladder_get", 1, { "i" }, { 1 }, { E3(AR, TC_OK, AR) }, c_ladder_get },
+    { "tc_sim_shared_passes", 4, { "lanes", "width", "banks", "bank_bytes" }, { 32, 4, 32, 4 }, { ARG3, ARG3, ARG3, ARG3 }, c_shared_passes },
+    { "tc_sim_global_sectors", 3, { "lanes", "width", "sector_bytes" }, { 32, 4, 32 }, { ARG3, ARG3, ARG3 }, c_global_sectors },
+    { "tc_sim_state_name", 1, { "s" }, { TC_SIM_BARRIER }, { E3(AR, TC_OK, AR) }, c_state_name },
+    { "tc_tile_limit_name", 1, { "l" }, { TC_TILE_LIMIT_DRAM }, { E3(AR, TC_OK, AR) }, c_limit_name },
+    { "tc_status_string", 1, { "s" }, { TC_ERR_TILE_REGS }, { OK3 }, c_status_string },
+    { "tc_rounding_name", 1, { "rounding" }, { TC_RU }, { E3(AR, TC_OK, AR) }, c_rounding_name },
+    { "tc_tile_fma_per_clk", 4, { "in", "inst_m", "inst_n", "inst_k" }, { TC_FP16, 16, 8, 16 }, { E3(AR, TC_OK, AR), ARG3, ARG3, ARG3 }, c_fma_per_clk },   /* TC_FP32: FFMA */
+    { "tc_tile_build_mainloop", 2, { "iters", "ctas" }, { 12, 1 }, { E3(SZ, SZ, SZ), E3(SZ, SZ, SZ) }, c_mainloop },
+    { "tc_tile_simulate", 1, { "ctas" }, { 1 }, { E3(SZ, SZ, SZ) }, c_tile_simulate },
+};
+
+static void walk_functions(void) {
+    int i, j, c, which;
+    for (i = 0; i < 32; i++) lane_words[i] = 4u * (uint32_t)i;
+    for (i = 0; i < 64 * 64; i++) u_buf[i] = 0xEEEEEEEEu;   /* legal metadata until tc_sparse_compress writes its own */
+    for (i = 0; i < (int)(sizeof fn_cases / sizeof fn_cases[0]); i++) {
+        const fn_case *fc = &fn_cases[i];
+        tc_status base = fc->call(fc->base);
+        if (!CHECK(base == TC_OK)) printf("     %s at its base arguments: %s\n", fc->fn, tc_status_string(base));
+        for (j = 0; j < fc->nargs; j++)
+            for (c = 0; c < 3; c++)
+                for (which = 0; which < (c == 0 ? 2 : 1); which++) {
+                    int a[NARG], want = fc->exp[j][c];
+                    tc_status got;
+                    if (want == SKIP) continue;
+                    memcpy(a, fc->base, sizeof a);
+                    a[j] = c == 0 ? (which ? INT_MIN : -1) : c == 1 ? 0 : INT_MAX;
+                    snprintf(cur_case, sizeof cur_case, "%s(%s = %d)", fc->fn, fc->arg[j], a[j]);
+                    got = fc->call(a);
+                    edge_cases++;
+                    if (!CHECK(got == (tc_status)want))
+                        printf("     %s: got %s, expected %s\n", cur_case, tc_status_string(got), tc_status_string((tc_status)want));
+                }
+    }
+}
+
 #define WALK(T, fields, base, probe)                                                           \
     do {                                                                                       \
         check_layout(#T, fields, (int)(sizeof fields / sizeof fields[0]), sizeof(T), 0);       \
@@ -677,6 +917,8 @@ int main(void) {
     WALK(tc_mma_options, mma_options_fields, mo, probe_mma_options);
 
     WALK(tc_sim_addr, addr_fields, ad, probe_addr);
+
+    walk_functions();
 
     printf("test_edges: %ld edge cases\n", edge_cases);
     return tct_finish("test_edges");
