@@ -159,9 +159,9 @@ static int sim_consistent(const tc_sim_result *r) {
     return r->cycles > 0 && r->warps == r->sms * r->warps_per_sm && sum == (int64_t)r->warps * r->cycles &&
            r->instructions > 0 && isfinite(r->seconds) && r->seconds > 0;
 }
+/* tc_sim_run zeroes its result on error (nothing to free) */
 static int result_zero(const tc_sim_result *r) {
-    static const tc_sim_result z;
-    return r->cycles == 0 && r->segments == NULL && r->warp_segments == NULL && r->instructions == 0 && z.cycles == 0;
+    return r->cycles == 0 && r->segments == NULL && r->warp_segments == NULL && r->instructions == 0;
 }
 
 static const tc_gpu *a100(void) { return tc_gpu_find("a100"); }
@@ -308,7 +308,7 @@ static const field gpu_fields[] = {
 /* The profile inside a tc_gpu: its edges through the tiling model. Every
    out-of-range value is TC_ERR_PROFILE there too; a zero bandwidth (which
    the simulator takes as unlimited) is refused, since the model divides by it. */
-static tc_status probe_gpu_profile2(void *obj) { return probe_tiling((const tc_gpu *)obj, &probe_gpu_desc); }
+static tc_status probe_gpu_profile(void *obj) { return probe_tiling((const tc_gpu *)obj, &probe_gpu_desc); }
 
 /* ---- tc_tile_desc */
 #define T(m, neg, zero, big, hi, hi_st) INT(tc_tile_desc, m, neg, zero, big, hi, hi_st)
@@ -593,7 +593,7 @@ static void walk_gpu_profile(void) {
         if (strcmp(f[i].name, "mma_latency") == 0) f[i].exp[C_ZERO] = NA;
     }
     check_layout("tc_gpu.profile", f, n, sizeof(tc_sim_profile), offsetof(tc_gpu, profile));
-    walk("tc_gpu.profile", f, n, probe_gpu_machine, sizeof(tc_gpu), probe_gpu_profile2);
+    walk("tc_gpu.profile", f, n, probe_gpu_machine, sizeof(tc_gpu), probe_gpu_profile);
 }
 
 
@@ -629,8 +629,15 @@ static tc_status c_mma_dot(const int *a) {
     float r = tc_mma_dot((tc_arch)a[0], (tc_dtype)a[1], (tc_dtype)a[2], a[3], x, y, 0.5f);
     return isnan(r) ? TC_ERR_ARG : r == 2.5f ? TC_OK : TC_ERR_NOT_REPRESENTABLE;   /* 1 x 2 + 0.5, exact */
 }
-static tc_status c_dot_fma(const int *a) { float out = 0; tc_status s = tc_dot_fma(a[0], f_buf, a[1], f_buf, a[2], 1.0f, &out); return s; }
-static tc_status c_dot_exact(const int *a) { float out = 0; return tc_dot_exact(a[0], f_buf, a[1], f_buf, a[2], 1.0f, &out); }
+/* k is 0 or 1 where the call succeeds: one product at most, whatever the strides */
+static tc_status c_dot(const int *a, int exact) {
+    float out = -7.0f;
+    tc_status s = exact ? tc_dot_exact(a[0], f_buf, a[1], f_buf, a[2], 1.0f, &out) : tc_dot_fma(a[0], f_buf, a[1], f_buf, a[2], 1.0f, &out);
+    CHECK(s == TC_OK ? out == (a[0] ? fmaf(f_buf[0], f_buf[0], 1.0f) : 1.0f) : out == -7.0f);
+    return s;
+}
+static tc_status c_dot_fma(const int *a) { return c_dot(a, 0); }
+static tc_status c_dot_exact(const int *a) { return c_dot(a, 1); }
 static tc_status c_frag_coord(const int *a) { int r, c; return tc_mma_frag_coord((tc_mma_instr)a[0], (tc_frag)a[1], a[2], a[3], &r, &c); }
 static tc_status c_instr_get(const int *a) { tc_mma_instr_info i; return tc_mma_instr_get((tc_mma_instr)a[0], &i); }
 static tc_status c_scaler_preset(const int *a) { tc_scaler_desc d; return tc_scaler_preset((tc_scaler_preset_kind)a[0], &d); }
