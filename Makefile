@@ -167,6 +167,16 @@ $(BUILD)/fuzz/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_DEPS) $(F
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< tests/fuzz/replay.c $(FUZZ_LINK_$*) -o $@ -lm
 
+# fuzz_tcsim_args runs tcsim itself (fork/exec, never linking sim/): a
+# clang ASan+UBSan build of it, whose path the harness is built with. Its
+# inputs may run `tcsim validate` (seconds), so make fuzz gives it 60 s an
+# input where the in-process harnesses get 10 (its own limit is 30 s).
+$(BUILD)/fuzz/tcsim: sim/tcsim.c $(FUZZ_DEPS) $(FUZZ_OBJS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_SAN) $< $(FUZZ_OBJS) -o $@ -lm -lpthread
+$(BUILD)/fuzz/fuzz_tcsim_args $(BUILD)/fuzz/replay_tcsim_args: $(BUILD)/fuzz/tcsim
+FUZZ_LINK_tcsim_args := -DFUZZ_TCSIM='"$(CURDIR)/$(BUILD)/fuzz/tcsim"'
+
 fuzz-build: $(FUZZ_NAMES:%=$(BUILD)/fuzz/fuzz_%) $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
 fuzz-replay: $(FUZZ_NAMES:%=$(BUILD)/fuzz/replay_%)
 
@@ -174,7 +184,8 @@ fuzz: fuzz-build
 	@for n in $(FUZZ_NAMES); do \
 	  mkdir -p $(BUILD)/fuzz/corpus/$$n $(BUILD)/fuzz/crashes/$$n; \
 	  echo "== fuzz_$$n for $(FUZZ_SECONDS) s"; \
-	  ./$(BUILD)/fuzz/fuzz_$$n -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=10 -rss_limit_mb=2048 \
+	  t=10; [ $$n = tcsim_args ] && t=60; \
+	  ./$(BUILD)/fuzz/fuzz_$$n -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 -timeout=$$t -rss_limit_mb=2048 \
 	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=$(BUILD)/fuzz/crashes/$$n/ \
 	    $(BUILD)/fuzz/corpus/$$n tests/fuzz/corpus/$$n > $(BUILD)/fuzz/$$n.log 2>&1; \
 	  tail -n 2 $(BUILD)/fuzz/$$n.log; \

@@ -3927,7 +3927,9 @@ TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg) { return tc__sim_op(
 TCDEF tc_status tc_sim_exit(tc_sim_program *p) { return tc__sim_op(p, TC_SIM_EXIT, TC__R, TC__R, TC__R, TC__R, NULL); }
 
 TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a) {
-    tc_status s = tc__sim_op(p, TC_SIM_LDSM, dst, TC__R, token, TC__R, &a);
+    tc_status s;
+    if (p && matrices != 1 && matrices != 2 && matrices != 4) return tc__sim_fail(p, TC_ERR_PROGRAM);   /* refused here, not first by the run */
+    s = tc__sim_op(p, TC_SIM_LDSM, dst, TC__R, token, TC__R, &a);
     if (s == TC_OK) p->code[p->n - 1].count = matrices;
     return s;
 }
@@ -3952,7 +3954,10 @@ TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int
 }
 
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips) {
-    tc_status s = tc__sim_op(p, TC_SIM_LOOP, TC__R, TC__R, TC__R, TC__R, NULL);
+    tc_status s;
+    /* the run's bounds (tc__sim_prepare), refused at once: the body starts at or before the LOOP */
+    if (p && (target < 0 || target > p->n || trips < 1 || trips > (1 << 24))) return tc__sim_fail(p, TC_ERR_PROGRAM);
+    s = tc__sim_op(p, TC_SIM_LOOP, TC__R, TC__R, TC__R, TC__R, NULL);
     if (s == TC_OK) { p->code[p->n - 1].target = target; p->code[p->n - 1].count = trips; }
     return s;
 }
@@ -4497,7 +4502,9 @@ static tc_status tc__sim_prepare(tc__sim *S) {
     const int64_t lim = (int64_t)1 << 34;
     int pc, nsec = 0;
     tc_status st;
-    if (p->status != TC_OK) return p->status;
+    /* an emitter's error is passed on; anything else there is no status an emitter sets */
+    if (p->status != TC_OK)
+        return (unsigned)p->status < TC_STATUS_COUNT && tc_status_is_error(p->status) ? p->status : TC_ERR_PROGRAM;
     if (p->n < 1 || !p->code || p->code[p->n - 1].op != TC_SIM_EXIT) return TC_ERR_PROGRAM;
     if (p->global_bytes < 0 || p->global_bytes > lim || p->shared_bytes < 0 || p->shared_bytes > g->shared_bytes_per_sm ||
         p->l2_resident_bytes < 0 || p->l2_resident_bytes > p->global_bytes)
@@ -4724,7 +4731,7 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     memset(&S, 0, sizeof S);
     S.wps = o.warps_per_sm ? o.warps_per_sm : (p->default_warps_per_sm ? p->default_warps_per_sm : 1);
     S.wpb = o.warps_per_block ? o.warps_per_block : S.wps;
-    if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0 || S.wpb < 1 || S.wps % S.wpb) return TC_ERR_SIZE;
+    if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0 || sms < 1 || S.wpb < 1 || S.wps % S.wpb) return TC_ERR_SIZE;
     if (sms > g->sms || S.wps > g->max_warps_per_sm) return TC_ERR_SIZE;
     if (o.policy != TC_SIM_GTO && o.policy != TC_SIM_LRR) return TC_ERR_ARG;
     limit = o.max_cycles ? o.max_cycles : 1000000000;
@@ -4864,6 +4871,10 @@ TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t 
     memset(&o, 0, sizeof o);
     o.sms = 1;
     o.warps_per_sm = 4 * g->subpartitions < g->max_warps_per_sm ? 4 * g->subpartitions : g->max_warps_per_sm;
+    /* 256 MMAs of at most 1024 warps through one pipe, each at most 2^20
+       cycles of interval and latency, end within 2^39 cycles: the default
+       limit (1e9) would refuse a slow but valid profile */
+    o.max_cycles = (int64_t)1 << 40;
     st = tc_sim_build_mma_chain(&p, (tc_mma_instr)kind, 256, 0);
     if (st == TC_OK) st = tc_sim_run(g, &p, &o, &r);
     tc_sim_program_free(&p);
@@ -5404,6 +5415,7 @@ TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int cta
     memset(&r, 0, sizeof r);
     s = tc__tile_validate(m, d, NULL, &r);
     if (s != TC_OK) return s;
+    if (ctas < 1 || ctas > r.ctas_per_sm) return TC_ERR_SIZE;   /* before ctas multiplies anything */
     u = d->stages >= 2 ? d->stages : 1;
     n[0] = u * (int)tc__tile_cdiv(4, u);   /* at least 4 iterations past the prologue ... */
     n[1] = 2 * n[0];                       /* ... and as many again: the difference is steady state */

@@ -22,6 +22,8 @@
 #      with clang, ASan and UBSan but without libFuzzer (tests/fuzz/replay.c),
 #      runs each committed seed of tests/fuzz/corpus/NAME once: one case per
 #      harness. FUZZ_REPLAY_REPRODUCERS=1 adds tests/fuzz/reproducers/NAME.
+#      fuzz_tcsim_args (which runs the sanitizer build of tcsim per input)
+#      also runs FUZZ_TCSIM_RANDOM (200:1) random inputs from a fixed seed.
 #
 # Before it, one line per stage and the number of values the unit tests compared.
 # TC_QUICK=1 makes the exhaustive tests (test_formats_exhaustive*) sample every 61st input instead of all 2^32.
@@ -184,8 +186,11 @@ elif make --no-print-directory -s BUILD="$BUILD" FUZZ_CC="$FUZZ_CC" fuzz-replay 
     name=$(basename "$h" .c); name=${name#fuzz_}
     dirs=(tests/fuzz/corpus/"$name")
     if [ "${FUZZ_REPLAY_REPRODUCERS:-1}" = 1 ] && [ -d tests/fuzz/reproducers/"$name" ]; then dirs+=(tests/fuzz/reproducers/"$name"); fi
-    if timeout 600 "$BUILD/fuzz/replay_$name" "${dirs[@]}" >"$tmp/replay.log" 2>&1; then
+    # tcsim_args runs tcsim per input: its corpus and a bounded random run from a fixed seed
+    random=""; [ "$name" = tcsim_args ] && random=${FUZZ_TCSIM_RANDOM:-200:1}
+    if FUZZ_RANDOM="$random" timeout 600 "$BUILD/fuzz/replay_$name" "${dirs[@]}" >"$tmp/replay.log" 2>&1; then
       pass; echo "ok   fuzz_$name: $(tail -n 1 "$tmp/replay.log" | sed 's/.*: //') (${dirs[*]})"
+      grep -a "random inputs" "$tmp/replay.log" | sed 's/^/     /'
     else
       fail "fuzz corpus replay: fuzz_$name"; grep -B1 -A12 -m1 -E "FUZZ_CHECK failed|runtime error|ERROR: AddressSanitizer" "$tmp/replay.log" | head -20
     fi

@@ -418,7 +418,7 @@ static void test_bad_inputs(void) {
     tc_sim_ffma(&p, 0, 1, 2, 0);                                  /* no EXIT */
     CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
     tc_sim_program_free(&p);
-    CHECK_STATUS(tc_sim_loop(&p, 5, 2), TC_OK);                   /* loop target after the loop */
+    CHECK_STATUS(tc_sim_loop(&p, 5, 2), TC_ERR_PROGRAM);          /* loop target after the loop: refused at once, sticky */
     tc_sim_exit(&p);
     CHECK_STATUS(tc_sim_run(&g, &p, NULL, &r), TC_ERR_PROGRAM);
     tc_sim_program_free(&p);

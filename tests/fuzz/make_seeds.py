@@ -83,3 +83,18 @@ write('corpus', 'tiling', 'override_regs', bytes([A100, 2, 40, 40, 40, 2, 26, 0x
 write('reproducers', 'tiling', 'reg_alloc_unit_huge', bytes([A100, 3, 32, 32, 32, 1, 6, 0xf8]) + i32(2**31 - 1) + bytes([0]))
 write('reproducers', 'tiling', 'dram_bytes_per_cycle_tiny', bytes([A100, 3, 32, 32, 32, 1, 11]) + f64(5e-322) + bytes([0]))
 
+
+# ---- tcsim_args: mode byte (< 192: commands[mode % 9]), option count, the
+# operand, 0 = with the first option (run's --profile) and its value, then
+# per option: its index, a "wild" byte (>= 24: the option's own value kind), the value
+# (see fuzz_tcsim_args.c). GPU and program bytes index the header's tables.
+write('corpus', 'tcsim_args', 'run_program', bytes([0, 0, 0, 0, 0]))
+write('corpus', 'tcsim_args', 'run_png_trace_lrr', bytes([0, 3, 1, 0, 1, 5, 255, 0, 4, 255, 1, 3, 255, 1]))
+write('corpus', 'tcsim_args', 'run_warps_sms', bytes([0, 2, 2, 0, 2, 1, 255, 4, 2, 255, 2]))
+write('corpus', 'tcsim_args', 'run_file', bytes([1, 0, 25, 0]) + b'ffma r1, r2, r3, r1\nexit\n' + bytes([0, 2]))
+write('corpus', 'tcsim_args', 'validate_dataset', bytes([2, 1, 0, 1, 255, 1]))
+write('corpus', 'tcsim_args', 'validate_junk_dataset', bytes([8, 1, 0, 60, 1]) + b'name,gpu,kind,value\nx,a100,latency,nan\n,,,\n"' + bytes([0xff, 0, 7, 10] * 4) + bytes([1, 255, 3]))
+write('corpus', 'tcsim_args', 'profiles', bytes([3, 0]))
+write('corpus', 'tcsim_args', 'programs', bytes([4, 0]))
+write('corpus', 'tcsim_args', 'show_profile', bytes([7, 0, 1, 0, 2]))
+write('corpus', 'tcsim_args', 'free_junk', bytes([200, 4, 2, 33, 5, 0x41, 0x42, 0xff, 0x80, 0x0a, 36, 10]))
