@@ -407,7 +407,7 @@ static tc_status probe_gemm(void *obj) {
     if (s == TC_OK && d.M == 1 && d.N == 1 && d.K == 1 && d.C == g_c && !CHECK(g_d[0] == g_base_d))
         printf("     D = %g, expected %g\n", g_d[0], g_base_d);
     /* the same problem through tc_gemm with the descriptor's defaults resolved */
-    if (d.options.zero_rule == 0 && d.options.group == 0 && d.options.frac_bits == 0) {
+    if (d.options.zero_rule == 0 && d.options.group == 0 && d.options.frac_bits == 0 && d.options.zero_sign == 0) {
         float keep = g_d[0];
         tc_status s2 = tc_gemm(d.arch, d.in, d.out, d.M, d.N, d.K, d.A, d.lda ? d.lda : d.K, d.B, d.ldb ? d.ldb : d.N,
                                d.C, d.ldc ? d.ldc : d.N, d.D, d.ldd ? d.ldd : d.N);
@@ -429,7 +429,8 @@ static tc_status probe_gemm(void *obj) {
     PTR(T, pre D, TC_ERR_NULL), INT(T, pre ldd, TC_ERR_SHAPE, TC_OK, TC_OK, 0, 0), \
     INT(T, pre options.zero_rule, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_ZEROS_KHATTAK, TC_OK), \
     INT(T, pre options.group, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_MAX_GROUP, TC_OK), \
-    INT(T, pre options.frac_bits, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 40, TC_OK)
+    INT(T, pre options.frac_bits, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 40, TC_OK), \
+    INT(T, pre options.zero_sign, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_ZERO_SIGN_PLUS, TC_OK)
 static const field gemm_fields[] = { GEMM_FIELDS(tc_gemm_desc, , TC_OK, TC_OK) };
 
 /* ---- tc_sparse_gemm_desc: 1 x 1 with K = 4 (one 2:4 group), A compressed to 2 values */
@@ -543,6 +544,7 @@ static const field mma_options_fields[] = {
     INT(tc_mma_options, zero_rule, A_, TC_OK, A_, TC_MMA_ZEROS_KHATTAK, TC_OK),
     INT(tc_mma_options, group, A_, TC_OK, A_, TC_MMA_MAX_GROUP, TC_OK),
     INT(tc_mma_options, frac_bits, A_, TC_OK, A_, 40, TC_OK),
+    INT(tc_mma_options, zero_sign, A_, TC_OK, A_, TC_MMA_ZERO_SIGN_PLUS, TC_OK),
 };
 
 /* ---- tc_sim_addr through an LDG: the run's invariant or TC_ERR_PROGRAM */
