@@ -4871,6 +4871,7 @@ static const struct { const char *key; size_t offset; char type; double lo, hi; 
 static void tc__out_double(tc__out *o, double v) {
     char t[40];
     int prec;
+    if (v == floor(v) && fabs(v) < 1e15) { tc__outf(o, "%.0f", v); return; }
     for (prec = 1; prec < 17; prec++) {
         snprintf(t, sizeof t, "%.*g", prec, v);
         if (strtod(t, NULL) == v) break;
