@@ -4495,6 +4495,7 @@ TCDEF tc_status tc_sim_program_print(const tc_sim_program *p, char *buf, size_t 
 typedef struct {
     const char *s;
     size_t n, i, line_start;
+    size_t tok;   /* where the last word or number began: errors about it point there */
     int line;
     char *err;
     size_t err_cap;
@@ -4514,6 +4515,8 @@ static void tc__rd_fail(tc__rd *r, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* Fails pointing at the start of the last word or number read. */
+#define TC__RD_FAIL_TOK(r, ...) ((r)->i = (r)->tok, tc__rd_fail((r), __VA_ARGS__))
 static int tc__rd_peek(const tc__rd *r) { return r->i < r->n ? (unsigned char)r->s[r->i] : -1; }
 static void tc__rd_space(tc__rd *r) { while (r->i < r->n && (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\r')) r->i++; }
 /* After spaces: at the end of the line (a newline, a comment, the end). */
@@ -4530,6 +4533,7 @@ static int tc__rd_is_word(int c, int dots) {
 static int tc__rd_word(tc__rd *r, char *w, size_t cap, int dots, const char *what) {
     size_t k = 0;
     tc__rd_space(r);
+    r->tok = r->i;
     if (!tc__rd_is_word(tc__rd_peek(r), dots)) { tc__rd_fail(r, "expected %s", what); return 0; }
     while (r->i < r->n && tc__rd_is_word((unsigned char)r->s[r->i], dots)) {
         if (k + 1 >= cap) { tc__rd_fail(r, "%s is longer than %d characters", what, (int)cap - 1); return 0; }
@@ -4543,6 +4547,7 @@ static int tc__rd_int(tc__rd *r, int64_t max, int64_t *v, const char *what) {
     int neg = 0, digits = 0;
     int64_t x = 0;
     tc__rd_space(r);
+    r->tok = r->i;
     if (tc__rd_peek(r) == '-' || tc__rd_peek(r) == '+') neg = r->s[r->i++] == '-';
     while (r->i < r->n && r->s[r->i] >= '0' && r->s[r->i] <= '9') {
         if (x > (max - (r->s[r->i] - '0')) / 10) { tc__rd_fail(r, "%s is out of range (at most %lld in magnitude)", what, (long long)max); return 0; }
@@ -4591,7 +4596,7 @@ static int tc__tcs_reg_read(tc__tcs *T, int none_ok, int *reg) {
         k = atoi(w + 1);
         if (k < TC_SIM_MAX_REGS) { *reg = k; return 1; }
     }
-    tc__rd_fail(&T->r, "'%s' is not a register (r0..r63 or a .reg name)", w);
+    TC__RD_FAIL_TOK(&T->r, "'%s' is not a register (r0..r63 or a .reg name)", w);
     return 0;
 }
 
@@ -4624,9 +4629,9 @@ static int tc__tcs_mem_read(tc__tcs *T, tc_sim_addr *a) {
             if (!tc__rd_word(&T->r, w, sizeof w, 0, "lane, warp, iter or a table name")) return 0;
             for (k = 0; k < 3; k++) if (strcmp(w, names[k]) == 0) kind = k + 1;
             if (kind < 0) {
-                if (have_num || sign < 0) { tc__rd_fail(&T->r, "a lane table '%s' cannot be scaled or negated", w); return 0; }
                 k = tc__tcs_find(T->tables, T->ntables_named, w);
-                if (k < 0) { tc__rd_fail(&T->r, "unknown name '%s' (lane, warp, iter, or a .table)", w); return 0; }
+                if (k < 0) { TC__RD_FAIL_TOK(&T->r, "unknown name '%s' (lane, warp, iter, or a .table)", w); return 0; }
+                if (have_num || sign < 0) { TC__RD_FAIL_TOK(&T->r, "a lane table '%s' cannot be scaled or negated", w); return 0; }
                 if (!tc__rd_char(&T->r, '[') || !tc__rd_word(&T->r, w, sizeof w, 0, "lane") || strcmp(w, "lane") != 0 ||
                     !tc__rd_char(&T->r, ']')) {
                     tc__rd_fail(&T->r, "a table is indexed as NAME[lane]");
@@ -4711,7 +4716,7 @@ static void tc__tcs_directive(tc__tcs *T) {
         strcpy(T->tables[T->ntables_named].name, w);
         T->tables[T->ntables_named++].value = h;
     } else if ((k = tc__tcs_setting(T, d)) <= 0) {
-        if (k == 0) tc__rd_fail(&T->r, "unknown directive '.%s'", d);
+        if (k == 0) TC__RD_FAIL_TOK(&T->r, "unknown directive '.%s'", d);
         return;
     }
     if (!tc__rd_eol(&T->r)) tc__rd_fail(&T->r, "unexpected text after .%s", d);
@@ -4728,13 +4733,13 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
     for (i = 0; i < 4; i++) ins.src[i] = TC_SIM_NOREG;
     for (op = 0; op < TC_SIM_OP_COUNT; op++)
         if (strlen(tc__tcs_ops[op].name) == oplen && strncmp(tc__tcs_ops[op].name, word, oplen) == 0) break;
-    if (op == TC_SIM_OP_COUNT) { tc__rd_fail(&T->r, "unknown instruction '%.*s'", (int)oplen, word); return; }
+    if (op == TC_SIM_OP_COUNT) { TC__RD_FAIL_TOK(&T->r, "unknown instruction '%.*s'", (int)oplen, word); return; }
     ins.op = (uint8_t)op;
     slots = tc__tcs_ops[op].slots;
     if (op == TC_SIM_MMA) {
         tc_mma_instr kind;
         if (!mods || tc_mma_instr_find(mods + 1, &kind) != TC_OK) {
-            tc__rd_fail(&T->r, "mma needs a known kind, as in mma.m16n8k16.f16 (got '%s')", word);
+            TC__RD_FAIL_TOK(&T->r, "mma needs a known kind, as in mma.m16n8k16.f16 (got '%s')", word);
             return;
         }
         ins.mma = (uint8_t)kind;
@@ -4746,10 +4751,10 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
                 ins.addr.width = atoi(m + 1);
             else if (op == TC_SIM_LDSM && ml == 2 && m[0] == 'x' && (m[1] == '1' || m[1] == '2' || m[1] == '4'))
                 ins.count = m[1] - '0';
-            else { tc__rd_fail(&T->r, "'%s' has an unknown modifier '.%.*s'", word, (int)ml, m); return; }
+            else { TC__RD_FAIL_TOK(&T->r, "'%s' has an unknown modifier '.%.*s'", word, (int)ml, m); return; }
             mods = end;
         }
-        if (op == TC_SIM_LDSM && !ins.count) { tc__rd_fail(&T->r, "ldsm needs .x1, .x2 or .x4"); return; }
+        if (op == TC_SIM_LDSM && !ins.count) { TC__RD_FAIL_TOK(&T->r, "ldsm needs .x1, .x2 or .x4"); return; }
     }
     for (i = 0; slots[i]; i++) {
         if (!first && !tc__rd_char(&T->r, ',')) { tc__rd_fail(&T->r, "expected ',' before the next operand of %s", tc__tcs_ops[op].name); return; }
@@ -4766,7 +4771,7 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
             int k;
             if (!tc__rd_word(&T->r, w, sizeof w, 0, "a label")) return;
             if ((k = tc__tcs_find(T->labels, T->nlabels, w)) < 0) {
-                tc__rd_fail(&T->r, "unknown label '%s' (a loop jumps back to a label above it)", w);
+                TC__RD_FAIL_TOK(&T->r, "unknown label '%s' (a loop jumps back to a label above it)", w);
                 return;
             }
             ins.target = T->labels[k].value;
@@ -4775,7 +4780,7 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
         case 'n': {
             int64_t v;
             if (!tc__rd_int(&T->r, 1 << 24, &v, "a trip count")) return;
-            if (v < 1) { tc__rd_fail(&T->r, "a loop runs 1..16777216 times"); return; }
+            if (v < 1) { TC__RD_FAIL_TOK(&T->r, "a loop runs 1..16777216 times"); return; }
             ins.count = (int32_t)v;
             break;
         }
@@ -4788,12 +4793,14 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
     while (!tc__rd_eol(&T->r)) {
         char w[TC__TCS_NAME];
         int k;
+        for (k = 0; k < 4 && !tc__tcs_ops[op].opt[k]; k++) {}
+        if (k == 4) { tc__rd_fail(&T->r, "unexpected text after %s's operands", tc__tcs_ops[op].name); return; }
         if (!first && !tc__rd_char(&T->r, ',')) { tc__rd_fail(&T->r, "expected ',' or the end of the line"); return; }
         first = 0;
         if (!tc__rd_word(&T->r, w, sizeof w, 0, "an operand keyword")) return;
         for (k = 0; k < 4 && !(tc__tcs_ops[op].opt[k] && strcmp(tc__tcs_ops[op].opt[k], w) == 0); k++) {}
-        if (k == 4) { tc__rd_fail(&T->r, "%s takes no operand '%s'", tc__tcs_ops[op].name, w); return; }
-        if (ins.src[k] != TC_SIM_NOREG) { tc__rd_fail(&T->r, "'%s' given twice", w); return; }
+        if (k == 4) { TC__RD_FAIL_TOK(&T->r, "%s takes no operand '%s'", tc__tcs_ops[op].name, w); return; }
+        if (ins.src[k] != TC_SIM_NOREG) { TC__RD_FAIL_TOK(&T->r, "'%s' given twice", w); return; }
         if (!tc__tcs_reg_read(T, 0, &reg)) return;
         ins.src[k] = (uint8_t)reg;
     }
@@ -4825,7 +4832,7 @@ TCDEF tc_status tc_sim_program_parse(const char *text, size_t len, tc_sim_progra
         if (!tc__rd_word(&T->r, w, sizeof w, 1, "an instruction, a label or a directive")) break;
         if (tc__rd_char(&T->r, ':')) {   /* a label, maybe followed by an instruction */
             if (strchr(w, '.') || strchr(w, '-') || strlen(w) >= TC__TCS_NAME) { tc__rd_fail(&T->r, "bad label name '%s'", w); break; }
-            if (tc__tcs_find(T->labels, T->nlabels, w) >= 0) { tc__rd_fail(&T->r, "label '%s' defined twice", w); break; }
+            if (tc__tcs_find(T->labels, T->nlabels, w) >= 0) { TC__RD_FAIL_TOK(&T->r, "label '%s' defined twice", w); break; }
             if (T->nlabels == TC__TCS_MAX_LABELS) { tc__rd_fail(&T->r, "more than %d labels", TC__TCS_MAX_LABELS); st = TC_ERR_SIZE; break; }
             strcpy(T->labels[T->nlabels].name, w);
             T->labels[T->nlabels++].value = p->n;
@@ -4925,7 +4932,7 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
             tc_mma_instr kind;
             if (strncmp(key, "mma_latency.", 12) == 0 && tc_mma_instr_find(key + 12, &kind) == TC_OK) mma = g->mma_latency;
             else if (strncmp(key, "mma_interval.", 13) == 0 && tc_mma_instr_find(key + 13, &kind) == TC_OK) mma = g->mma_interval;
-            else { r.i = at; tc__rd_fail(&r, "unknown key '%s' (tcsim show-profile lists them)", key); break; }
+            else { TC__RD_FAIL_TOK(&r, "unknown key '%s' (tcsim show-profile lists them)", key); break; }
             k = (int)kind;
         }
         if (!tc__rd_char(&r, '=')) { tc__rd_fail(&r, "%s: expected '=' after the key", key); break; }
