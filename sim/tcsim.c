@@ -217,19 +217,13 @@ static int load_profile(const char *name, tc_sim_profile *g, const char **label)
 
 static int show(int argc, char **argv) {
     tc_sim_program p;
-    size_t need = 0;
-    char *buf;
-    tc_status s;
+    int bad;
     if (argc != 1) { fprintf(stderr, "tcsim: show takes one program name (see tcsim programs)\n"); return 2; }
     memset(&p, 0, sizeof p);
     if (load_program(argv[0], &p)) return 2;
-    tc_sim_program_print(&p, NULL, 0, &need);
-    buf = (char *)malloc(need + 1);
-    s = buf ? tc_sim_program_print(&p, buf, need + 1, NULL) : TC_ERR_NOMEM;
+    bad = tcsim_print_program(&p, stdout, NULL);
     tc_sim_program_free(&p);
-    if (s != TC_OK) { fprintf(stderr, "tcsim: show %s: %s\n", argv[0], tc_status_string(s)); free(buf); return 1; }
-    fputs(buf, stdout);
-    free(buf);
+    if (bad) { fprintf(stderr, "tcsim: show %s: the program cannot be printed\n", argv[0]); return 1; }
     return 0;
 }
 

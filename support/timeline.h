@@ -2,10 +2,14 @@
    lessons: a timeline PNG (one row per warp, a colour per warp state, a
    legend) drawn with support/plot.h, and a Chrome/Perfetto trace-event JSON
    (open it at ui.perfetto.dev or chrome://tracing). Both need a result run
-   with record_timeline = 1. Functions return 0 on success, -1 on failure. */
+   with record_timeline = 1. Also the program itself as .tcs text
+   (docs/tcs.md), so that tcsim and the lessons show the very program they
+   simulate. Functions return 0 on success, -1 on failure. */
 #ifndef TCSIM_TIMELINE_H
 #define TCSIM_TIMELINE_H
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "tensorcore.h"
 #include "plot.h"
 
@@ -99,4 +103,20 @@ static inline int tcsim_write_trace_json(const tc_sim_result *r, const char *pat
     fprintf(f, "\n]}\n");
     return fclose(f) == 0 ? 0 : -1;
 }
+/* The program as .tcs text on out, each line after `indent`. */
+static inline int tcsim_print_program(const tc_sim_program *p, FILE *out, const char *indent) {
+    size_t need = 0;
+    char *buf, *line;
+    if (tc_sim_program_print(p, NULL, 0, &need) != TC_OK || !(buf = (char *)malloc(need + 1))) return -1;
+    if (tc_sim_program_print(p, buf, need + 1, NULL) != TC_OK) { free(buf); return -1; }
+    for (line = buf; *line;) {
+        char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        fprintf(out, "%s%.*s\n", indent ? indent : "", (int)n, line);
+        line += n + (end != NULL);
+    }
+    free(buf);
+    return 0;
+}
+
 #endif
