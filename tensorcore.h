@@ -985,11 +985,14 @@ typedef struct {
     int record_timeline;  /* keep per-warp state segments in the result */
     int64_t max_cycles;   /* 0: 1e9; beyond it the run stops with TC_ERR_LIMIT */
     int warps_per_block;  /* warps that share a BAR; 0: all warps of an SM. Must divide warps_per_sm */
+    int per_instruction;  /* fill the result's instr_* arrays (Nsight Compute's source view) */
 } tc_sim_options;
 
 /* One stretch of a warp's timeline: from `start` until the next segment's
-   start (or the end of the run) the warp was in `state`. */
-typedef struct { int64_t start; int32_t state; int32_t pad_; } tc_sim_segment;
+   start (or the end of the run) the warp was in `state`, at instruction `pc`
+   (the one it issued or waits to issue). Without per_instruction a stretch
+   of back-to-back issues is one segment, at its first instruction. */
+typedef struct { int64_t start; int32_t state; int32_t pc; } tc_sim_segment;
 
 typedef struct {
     int64_t cycles;
@@ -1008,6 +1011,17 @@ typedef struct {
     tc_sim_segment *segments;                   /* record_timeline: warp w's segments are */
     int64_t *warp_segments;                     /* segments[warp_segments[w] .. warp_segments[w+1]) */
     int timeline_truncated;                     /* segment budget ran out; totals stay exact */
+    /* per_instruction: for instruction i of the program (instr_n of them),
+       instr_issued[i] warp-level issues and instr_state_cycles[i *
+       TC_SIM_STATE_COUNT + s] the warp-cycles warps spent in state s at it
+       (issuing it, or stalled waiting to issue it); they add up to
+       state_cycles. A stall is charged to the instruction the warp would
+       issue next, as Nsight Compute's sampler charges the warp's program
+       counter: the one that waits for an operand, and after a BAR the one
+       following it. */
+    int instr_n;
+    int64_t *instr_issued;
+    int64_t *instr_state_cycles;
 } tc_sim_result;
 
 TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out);
@@ -3624,6 +3638,8 @@ typedef struct {
     int reason;                       /* ... and is in this state */
     int64_t since;                    /* current state, since this cycle */
     int state;                        /* -1 before cycle 0 */
+    int state_pc;                     /* per_instruction: the instruction charged since pc_since */
+    int64_t pc_since;
     int pc, sm, sub, local, global, block, done, at_barrier;
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
@@ -3656,16 +3672,27 @@ typedef struct {
     double dram_free;
     uint8_t *resident;                /* one bit per sector: in L2 */
     int64_t segments;
+    int64_t *pc_cycles;               /* per_instruction: the result's instr_state_cycles, else NULL */
     tc_status err;
 } tc__sim;
 
+/* Also called when only the pc moved (back-to-back issues): with
+   per_instruction each instruction gets its own cycles and segment. */
 static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
-    if (state == w->state) return;
-    if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
-    w->state = state;
-    w->since = t;
+    const int moved = S->pc_cycles && w->pc != w->state_pc;
+    if (state == w->state && !moved) return;
+    if (S->pc_cycles) {
+        if (w->state >= 0) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += t - w->pc_since;
+        w->state_pc = w->pc;
+        w->pc_since = t;
+    }
+    if (state != w->state) {
+        if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
+        w->state = state;
+        w->since = t;
+    }
     if (!S->record || S->r->timeline_truncated) return;
-    if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; return; }
+    if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; w->seg[w->nseg - 1].pc = w->pc; return; }
     if (S->segments >= TC__SIM_SEGMENT_BUDGET) { S->r->timeline_truncated = 1; return; }
     if (w->nseg == w->capseg) {
         int64_t cap = w->capseg ? 2 * w->capseg : 64;
@@ -3678,7 +3705,7 @@ static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t)
     }
     w->seg[w->nseg].start = t;
     w->seg[w->nseg].state = state;
-    w->seg[w->nseg].pad_ = 0;
+    w->seg[w->nseg].pc = w->pc;
     w->nseg++;
     S->segments++;
 }
@@ -3817,6 +3844,7 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
     const int sp = w->sm * g->subpartitions + w->sub;
     int64_t ready;
     S->r->instructions++;
+    if (S->r->instr_issued) S->r->instr_issued[w->pc]++;
     w->wake = t + 1;
     w->reason = TC_SIM_NOT_SELECTED;
     switch (ins->op) {
@@ -4091,8 +4119,12 @@ TCDEF void tc_sim_result_free(tc_sim_result *r) {
     if (!r) return;
     TC_FREE(r->segments);
     TC_FREE(r->warp_segments);
+    TC_FREE(r->instr_issued);
+    TC_FREE(r->instr_state_cycles);
     r->segments = NULL;
     r->warp_segments = NULL;
+    r->instr_issued = r->instr_state_cycles = NULL;
+    r->instr_n = 0;
 }
 
 /* Closes every warp's timeline at `end`, gathers segments, derives rates. */
@@ -4105,6 +4137,7 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
     for (i = 0; i < S->nw; i++) {
         tc__sim_warp *w = &S->w[i];
         r->state_cycles[w->state] += end - w->since;
+        if (S->pc_cycles) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += end - w->pc_since;
         while (w->nseg > 0 && w->seg[w->nseg - 1].start >= end) w->nseg--;
         total += w->nseg;
     }
@@ -4161,6 +4194,13 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     out->sms = sms; out->warps_per_sm = S.wps; out->warps = sms * S.wps;
     st = tc__sim_prepare(&S);
     if (st == TC_OK) st = tc__sim_setup(&S, sms);
+    if (st == TC_OK && o.per_instruction) {
+        out->instr_n = p->n;
+        out->instr_issued = (int64_t *)tc__sim_calloc(p->n, sizeof *out->instr_issued);
+        out->instr_state_cycles = (int64_t *)tc__sim_calloc((int64_t)p->n * TC_SIM_STATE_COUNT, sizeof *out->instr_state_cycles);
+        if (!out->instr_issued || !out->instr_state_cycles) st = TC_ERR_NOMEM;
+        S.pc_cycles = out->instr_state_cycles;
+    }
     if (st == TC_OK) {
         states = (int *)tc__sim_calloc(S.wps, sizeof *states);
         if (!states) st = TC_ERR_NOMEM;

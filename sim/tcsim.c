@@ -14,7 +14,10 @@
    `run` takes a built-in program's name or a .tcs file (any argument with
    a '/' or ending in .tcs), and --profile a built-in name or a file of
    key = value lines (tcsim show-profile writes one); --set key=value
-   (repeatable) changes one profile field.
+   (repeatable) changes one profile field; --per-instruction adds a table
+   of each instruction's issues and the warp-cycles spent at it by state
+   (the model of Nsight Compute's source view), and puts the pc on every
+   event of the --trace.
    `run` prints "cycles: N", then the stall breakdown (Nsight Compute names,
    summed over warps; they add up to warps x cycles) and the achieved rates.
    Unknown names and invalid parameters print a message and exit 1; a bad
@@ -35,7 +38,8 @@ static int usage(void) {
             "usage: tcsim profiles\n"
             "       tcsim programs\n"
             "       tcsim run <program|file.tcs> --profile <name|file> [--set key=value]...\n"
-            "                 [--warps N] [--sms N] [--policy gto|lrr] [--trace out.json] [--png out.png]\n"
+            "                 [--warps N] [--sms N] [--policy gto|lrr] [--per-instruction]\n"
+            "                 [--trace out.json] [--png out.png]\n"
             "       tcsim show <program>\n"
             "       tcsim show-profile <name>\n"
             "       tcsim validate [--dataset FILE] [--gpu NAME] [--quiet]\n");
@@ -242,10 +246,36 @@ static int show_profile(int argc, char **argv) {
     return 0;
 }
 
+/* Each instruction's issues and warp-cycles by state, beside its .tcs text. */
+static void print_per_instruction(const tc_sim_program *p, const tc_sim_result *r) {
+    size_t need = 0;
+    char *text = NULL, *line, **lines = NULL;
+    int i, k, n = 0;
+    if (tc_sim_program_print(p, NULL, 0, &need) == TC_OK && (text = (char *)malloc(need + 1)) &&
+        (lines = (char **)calloc((size_t)r->instr_n + 1, sizeof *lines)) && tc_sim_program_print(p, text, need + 1, NULL) == TC_OK) {
+        for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))   /* instructions are the indented lines */
+            if (strncmp(line, "    ", 4) == 0 && n < r->instr_n) lines[n++] = line + 4;
+    }
+    printf("per instruction (warp-cycles at each instruction by state; a stall is charged to the instruction that waits):\n");
+    printf("%5s %8s", "pc", "issued");
+    for (k = 0; k < TC_SIM_STATE_COUNT; k++) if (k != TC_SIM_EXITED) printf(" %*s", k == TC_SIM_SELECTED ? 9 : (int)strlen(tc_sim_state_name((tc_sim_state)k)), tc_sim_state_name((tc_sim_state)k));
+    printf("  instruction\n");
+    for (i = 0; i < r->instr_n; i++) {
+        printf("%5d %8lld", i, (long long)r->instr_issued[i]);
+        for (k = 0; k < TC_SIM_STATE_COUNT; k++)
+            if (k != TC_SIM_EXITED)
+                printf(" %*lld", k == TC_SIM_SELECTED ? 9 : (int)strlen(tc_sim_state_name((tc_sim_state)k)),
+                       (long long)r->instr_state_cycles[(size_t)i * TC_SIM_STATE_COUNT + k]);
+        printf("  %s\n", n == r->instr_n && lines ? lines[i] : "-");
+    }
+    free(lines);
+    free(text);
+}
+
 static int run(int argc, char **argv) {
     const char *program = NULL, *profile = NULL, *trace = NULL, *png = NULL, *label = NULL;
     const char *sets[64];
-    int nsets = 0;
+    int nsets = 0, per_instruction = 0;
     tc_sim_profile prof;
     const tc_sim_profile *g = &prof;
     tc_sim_program p;
@@ -263,6 +293,7 @@ static int run(int argc, char **argv) {
             program = a;
             continue;
         }
+        if (strcmp(a, "--per-instruction") == 0) { per_instruction = 1; continue; }
         if (!v) { fprintf(stderr, "tcsim: %s needs a value\n", a); return 1; }
         i++;
         if (strcmp(a, "--profile") == 0) profile = v;
@@ -303,9 +334,13 @@ static int run(int argc, char **argv) {
     }
     if (load_program(program, &p)) return 1;
     o.record_timeline = trace || png;
+    o.per_instruction = per_instruction;
     s = tc_sim_run(g, &p, &o, &r);
-    tc_sim_program_free(&p);
-    if (s != TC_OK) { fprintf(stderr, "tcsim: %s on %s: %s\n", program, label, tc_status_string(s)); return 1; }
+    if (s != TC_OK) {
+        tc_sim_program_free(&p);
+        fprintf(stderr, "tcsim: %s on %s: %s\n", program, label, tc_status_string(s));
+        return 1;
+    }
     printf("cycles: %lld\n", (long long)r.cycles);
     printf("program %s on %s: %d SMs x %d warps, %lld warp instructions, %.3f us at %.2f GHz\n", program, label, r.sms,
            r.warps_per_sm, (long long)r.instructions, r.seconds * 1e6, g->clock_ghz);
@@ -318,6 +353,8 @@ static int run(int argc, char **argv) {
     if (r.peak_dram_bytes_per_s > 0) printf(" (peak %.3g)", r.peak_dram_bytes_per_s);
     printf(", L2->SM %.3g B/s, %lld shared wavefronts\n", r.l2_bytes_per_s, (long long)r.shared_wavefronts);
     if (r.timeline_truncated) printf("note: the timeline was truncated (too many segments); the totals are exact\n");
+    if (per_instruction) print_per_instruction(&p, &r);
+    tc_sim_program_free(&p);
     if (png) {
         char title[160];
         snprintf(title, sizeof title, "%s on %s: %lld cycles", program, label, (long long)r.cycles);

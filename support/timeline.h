@@ -77,8 +77,10 @@ static inline int tcsim_write_timeline_png(const tc_sim_result *r, const char *t
     return rc;
 }
 
-/* Trace events: process = SM, thread = warp, one complete event per segment;
-   1 cycle is written as 1 microsecond so the viewer's ruler reads cycles. */
+/* Trace events: process = SM, thread = warp, one complete event per segment,
+   its instruction (pc) in the event's args (each instruction its own event
+   when the run had per_instruction); 1 cycle is written as 1 microsecond so
+   the viewer's ruler reads cycles. */
 static inline int tcsim_write_trace_json(const tc_sim_result *r, const char *path) {
     FILE *f;
     int w, first = 1;
@@ -95,9 +97,9 @@ static inline int tcsim_write_trace_json(const tc_sim_result *r, const char *pat
         for (i = r->warp_segments[w]; i < last; i++) {
             int64_t end = i + 1 < last ? r->segments[i + 1].start : r->cycles;
             if (r->segments[i].state == TC_SIM_EXITED) continue;
-            fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%lld,\"dur\":%lld}",
+            fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%lld,\"dur\":%lld,\"args\":{\"pc\":%d}}",
                     tc_sim_state_name((tc_sim_state)r->segments[i].state), sm, local,
-                    (long long)r->segments[i].start, (long long)(end - r->segments[i].start));
+                    (long long)r->segments[i].start, (long long)(end - r->segments[i].start), (int)r->segments[i].pc);
         }
     }
     fprintf(f, "\n]}\n");

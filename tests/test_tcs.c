@@ -6,6 +6,9 @@
    trip for every GPU and name their bad key; and a bounded, deterministic
    mutation loop over all of that text checks the parser never crashes, never
    accepts what it cannot print back, and always says where it stopped.
+   Also the per-instruction report (tc_sim_options.per_instruction): it
+   changes no total and adds up to them, and charges each stall to the
+   instruction that waits.
    Run from the repository root (it reads sim/programs/ by path). */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
@@ -345,6 +348,57 @@ static void test_profiles(void) {
     CHECK_STATUS(tc_sim_profile_print(NULL, buf, sizeof buf, &need), TC_ERR_NULL);
 }
 
+/* ---- per-instruction accounting (tc_sim_options.per_instruction) */
+
+static void test_per_instruction(void) {
+    static const char *const names[] = { "matmul32_ffma", "matmul32_tc", "stream", "mma_throughput" };
+    const tc_sim_profile *g = &tc_gpu_find("a100")->profile;
+    int i, k, pc;
+    for (i = 0; i < (int)(sizeof names / sizeof names[0]); i++) {
+        tc_sim_program p;
+        tc_sim_options o;
+        tc_sim_result plain, per;
+        int64_t issued = 0, sums[TC_SIM_STATE_COUNT], bad_pc = 0;
+        memset(&p, 0, sizeof p);
+        memset(&o, 0, sizeof o);
+        memset(sums, 0, sizeof sums);
+        CHECK_STATUS(tc_sim_build_named(&p, names[i]), TC_OK);
+        CHECK_STATUS(tc_sim_run(g, &p, &o, &plain), TC_OK);
+        o.per_instruction = 1;
+        o.record_timeline = 1;
+        CHECK_STATUS(tc_sim_run(g, &p, &o, &per), TC_OK);
+        /* the accounting changes nothing it accounts for */
+        CHECK(per.cycles == plain.cycles && per.instructions == plain.instructions &&
+              memcmp(per.state_cycles, plain.state_cycles, sizeof per.state_cycles) == 0);
+        CHECK(per.instr_n == p.n && plain.instr_n == 0 && plain.instr_issued == NULL);
+        for (pc = 0; pc < per.instr_n; pc++) {
+            issued += per.instr_issued[pc];
+            for (k = 0; k < TC_SIM_STATE_COUNT; k++) sums[k] += per.instr_state_cycles[pc * TC_SIM_STATE_COUNT + k];
+            /* a warp is selected at an instruction exactly once per issue */
+            CHECK(per.instr_state_cycles[pc * TC_SIM_STATE_COUNT + TC_SIM_SELECTED] == per.instr_issued[pc]);
+        }
+        CHECK(issued == per.instructions);
+        CHECK(memcmp(sums, per.state_cycles, sizeof sums) == 0);
+        for (k = 0; k < per.warp_segments[per.warps]; k++) bad_pc += per.segments[k].pc < 0 || per.segments[k].pc >= p.n;
+        CHECK(bad_pc == 0);
+        if (i == 0) {
+            /* matmul32_ffma: 0 ldgsts, then (lds after the token, addressed by the
+               accumulator; ffma) x 8. The cp.async wait is the first lds's
+               long_scoreboard; each ffma waits on its lds (short_scoreboard);
+               lds 2..8 wait on the previous ffma (wait). */
+            const int64_t *c = per.instr_state_cycles;
+            CHECK(c[1 * TC_SIM_STATE_COUNT + TC_SIM_LONG_SCOREBOARD] == per.state_cycles[TC_SIM_LONG_SCOREBOARD]);
+            CHECK(c[1 * TC_SIM_STATE_COUNT + TC_SIM_LONG_SCOREBOARD] > 0);
+            for (pc = 2; pc <= 16; pc += 2) CHECK(c[pc * TC_SIM_STATE_COUNT + TC_SIM_SHORT_SCOREBOARD] > 0);
+            for (pc = 3; pc <= 15; pc += 2) CHECK(c[pc * TC_SIM_STATE_COUNT + TC_SIM_WAIT] > 0);
+        }
+        tc_sim_result_free(&plain);
+        tc_sim_result_free(&per);
+        CHECK(per.instr_issued == NULL && per.instr_state_cycles == NULL && per.instr_n == 0);
+        tc_sim_program_free(&p);
+    }
+}
+
 /* ---- bounded mutation fuzzing of both parsers (deterministic) */
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -464,6 +518,7 @@ int main(void) {
     test_errors();
     test_unprintable();
     test_profiles();
+    test_per_instruction();
     test_fuzz();
     return tct_finish("test_tcs");
 }

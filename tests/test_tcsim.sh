@@ -141,5 +141,15 @@ for args in "show" "show a b" "show-profile" "show-profile a100 b"; do
   if [ $rc = 2 ] && [ -s "$tmp/err" ]; then ok; else bad "tcsim $args: exit $rc (want 2 and a message)"; fi
 done
 
+# --per-instruction: the table after the summary, its issues adding up to the warp instructions
+expect_ok per-instruction-row "^ +1 +64 +64 +0 +12736 +0 +0 +0 +0  lds\.w4 r2, \[4\*lane \+ 128\*warp\], addr r1, after r0$" \
+  run matmul32_ffma --profile dettmers2020 --per-instruction
+"$TCSIM" run sim/programs/gemm_double_buffer.tcs --profile a100 --per-instruction >"$tmp/out" 2>&1
+total=$(sed -n 's/.*, \([0-9]*\) warp instructions.*/\1/p' "$tmp/out")
+sum=$(awk '/^per instruction/{on=1; next} on && /^ +[0-9]+ +[0-9]+ /{s += $2} END {print s}' "$tmp/out")
+if [ -n "$total" ] && [ "$total" = "$sum" ]; then ok; else bad "per-instruction issues sum to $sum, not $total"; fi
+if "$TCSIM" run matmul32_tc --profile a100 --per-instruction --trace "$tmp/p.json" >/dev/null 2>&1 && grep -q '"args":{"pc":2}' "$tmp/p.json"; then ok
+else bad "--per-instruction --trace: no event carries its pc"; fi
+
 echo "test_tcsim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
