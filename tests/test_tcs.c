@@ -169,8 +169,8 @@ static void test_committed_cycles(void) {
     CHECK(cycles_of_file("sim/programs/matmul32_tc.tcs", "dettmers2020", NULL) == 221);
     CHECK(cycles_of_file("sim/programs/matmul32_ffma.tcs", "dettmers2023", NULL) == 504);
     CHECK(cycles_of_file("sim/programs/matmul32_tc.tcs", "dettmers2023", NULL) == 235);
-    /* 8 warps x (4 stores + 4 column loads); stores cost one wavefront each (conflict-free
-       in the model), a column load 32 without padding and 1 with it */
+    /* 8 warps x (4 stores + 4 column loads): a row store costs one wavefront (lane i writes
+       word i), a column load 32 without padding and 1 with it */
     CHECK(cycles_of_file("sim/programs/transpose.tcs", "a100", &wf_plain) > cycles_of_file("sim/programs/transpose_padded.tcs", "a100", &wf_padded));
     CHECK(wf_plain == 8 * 4 * (1 + 32));
     CHECK(wf_padded == 8 * 4 * (1 + 1));
