@@ -745,7 +745,8 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
      L2 has no capacity limit and write-backs to DRAM are not counted
      (unless a program sets writes_reach_dram: then every stored sector
      also spends DRAM bandwidth, as when the data outgrow L2);
-     BAR, LOOP and memory instructions take one issue slot and no pipe;
+     BAR, LOOP, BRA_WARP and memory instructions take one issue slot and no
+     pipe (a branch resolves as it issues: no branch latency or divergence);
      EXIT takes no slot: a warp retires in the cycle its last result is
      written. Total cycles = the cycle at which the last warp retires.
    Numbers from: docs/REFERENCE.md section 3. Each profile number below
@@ -782,6 +783,7 @@ typedef enum {
     TC_SIM_BAR,     /* __syncthreads (BAR.SYNC) */
     TC_SIM_LOOP,    /* run the instructions from `target` up to here `count` times in all */
     TC_SIM_EXIT,    /* end of the warp's program */
+    TC_SIM_BRA_WARP,/* per-warp branch: a warp whose index in its thread block is >= `count` jumps forward to `target` */
     TC_SIM_OP_COUNT
 } tc_sim_opcode;
 
@@ -856,6 +858,15 @@ TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
 TCDEF tc_status tc_sim_exit(tc_sim_program *p);
+/* Warps of one block running different code (a producer warp, the active
+   warps of a reduction level): warps whose index inside their thread block
+   (tc_sim_options.warps_per_block) is at least min_warp jump forward to
+   instruction `target`; the others fall through. min_warp 0 jumps always.
+   It takes one issue slot and no pipe and resolves as it issues (an
+   assumption: no branch latency or divergence cost is modelled). tc_sim_run
+   refuses a target not after the branch or past the end, and a jump over a
+   LOOP instruction (out of a loop body, or over a whole loop). */
+TCDEF tc_status tc_sim_bra_warp(tc_sim_program *p, int min_warp, int target);
 
 /* Builders for the programs the lessons, tcsim and cuda/cycles.cu share.
    The 32x32 matmul is Tim Dettmers' example: 8 SMs x 8 warps; each warp
@@ -3399,6 +3410,12 @@ TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips) {
     if (s == TC_OK) { p->code[p->n - 1].target = target; p->code[p->n - 1].count = trips; }
     return s;
 }
+
+TCDEF tc_status tc_sim_bra_warp(tc_sim_program *p, int min_warp, int target) {
+    tc_status s = tc__sim_op(p, TC_SIM_BRA_WARP, TC__R, TC__R, TC__R, TC__R, NULL);
+    if (s == TC_OK) { p->code[p->n - 1].target = target; p->code[p->n - 1].count = min_warp; }
+    return s;
+}
 #undef TC__R
 
 /* Global layouts of the builders leave room for this many warps in all. */
@@ -3871,6 +3888,9 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
         S->arrived[w->block]++;
         tc__sim_release(S, w->block, t);
         break;
+    case TC_SIM_BRA_WARP:
+        if (w->local % S->wpb >= ins->count) { w->pc = ins->target; return; }
+        break;
     case TC_SIM_LOOP:
     {
         int32_t *trip = &w->trips[S->pre[w->pc].slot];
@@ -3966,6 +3986,20 @@ static tc_status tc__sim_prepare(tc__sim *S) {
         const tc_sim_instr *ins = &p->code[pc];
         if (ins->op == TC_SIM_LOOP && (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)))
             return TC_ERR_PROGRAM;
+    }
+    {   /* branches: forward, inside the program, over no LOOP (loops[i]: LOOPs before pc i) */
+        int *loops = (int *)tc__sim_calloc((int64_t)p->n + 1, sizeof(int));
+        if (!loops) return TC_ERR_NOMEM;
+        for (pc = 0; pc < p->n; pc++) loops[pc + 1] = loops[pc] + (p->code[pc].op == TC_SIM_LOOP);
+        for (pc = 0; pc < p->n; pc++) {
+            const tc_sim_instr *ins = &p->code[pc];
+            if (ins->op == TC_SIM_BRA_WARP && (ins->target <= pc || ins->target >= p->n || ins->count < 0 ||
+                                               loops[ins->target] != loops[pc + 1])) {
+                TC_FREE(loops);
+                return TC_ERR_PROGRAM;
+            }
+        }
+        TC_FREE(loops);
     }
     if ((st = tc__sim_loops(S)) != TC_OK) return st;
     for (pc = 0; pc < p->n; pc++) {
@@ -4088,7 +4122,7 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
         states[n++] = st;
         if (retired) *progress = 1;
         if (st < 0 || retired) wake = t + 1;   /* a retiring warp may have released a barrier */
-        else if (st != TC_SIM_EXITED && st != TC_SIM_BARRIER && base[l].wake < wake) wake = base[l].wake;
+        else if (st != TC_SIM_EXITED && !base[l].at_barrier && base[l].wake < wake) wake = base[l].wake;   /* a warp released this cycle still reads "barrier" until its wake */
     }
     if (wake < *next) *next = wake;
     S->sched_next[sp] = wake;
@@ -4360,7 +4394,8 @@ TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction
 /* ---- text files: .tcs programs and profiles */
 
 /* How each opcode is written: its name, its operands in order (d: dst,
-   0-3: src[i], m: memory operand, L: loop label, n: trip count), and the
+   0-3: src[i], m: memory operand, L: a label, n: trip count, k: a warp
+   index), and the
    optional trailing "keyword register" operands, by src index. One row per
    tc_sim_opcode, in its order. */
 static const struct { const char *name, *slots, *opt[4]; } tc__tcs_ops[] = {
@@ -4375,6 +4410,7 @@ static const struct { const char *name, *slots, *opt[4]; } tc__tcs_ops[] = {
     { "bar",    "",     { "wait", NULL, NULL, NULL } },
     { "loop",   "Ln",   { NULL, NULL, NULL, NULL } },
     { "exit",   "",     { NULL, NULL, NULL, NULL } },
+    { "bra.warp_ge", "kL", { NULL, NULL, NULL, NULL } },
 };
 typedef char tc__tcs_ops_match_enum[TC__COUNT_OF(tc__tcs_ops) == TC_SIM_OP_COUNT ? 1 : -1];
 
@@ -4382,6 +4418,7 @@ typedef char tc__tcs_ops_match_enum[TC__COUNT_OF(tc__tcs_ops) == TC_SIM_OP_COUNT
 #define TC__TCS_MAX_LABELS 4096
 #define TC__TCS_NAME 32                           /* label and register names: up to 31 characters */
 #define TC__TCS_MAX_TERM ((int64_t)1 << 62)       /* address terms and settings: |v| <= 2^62 */
+#define TC__TCS_MAX_WARP 65536                    /* bra.warp_ge's warp index */
 
 /* ---- writing: a snprintf that appends and counts what did not fit */
 
@@ -4457,9 +4494,10 @@ static int tc__tcs_printable(const tc_sim_program *p, int pc) {
     if (ins->op != TC_SIM_MMA && ins->mma) return 0;
     if (ins->op == TC_SIM_MMA && ins->mma >= TC_MMA_INSTR_COUNT) return 0;
     if (ins->op == TC_SIM_LOOP) { if (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)) return 0; }
+    else if (ins->op == TC_SIM_BRA_WARP) { if (ins->target <= pc || ins->target >= p->n || ins->count < 0 || ins->count > TC__TCS_MAX_WARP) return 0; }
     else if (ins->target) return 0;
     if (ins->op == TC_SIM_LDSM) { if (ins->count != 1 && ins->count != 2 && ins->count != 4) return 0; }
-    else if (ins->op != TC_SIM_LOOP && ins->count) return 0;
+    else if (ins->op != TC_SIM_LOOP && ins->op != TC_SIM_BRA_WARP && ins->count) return 0;
     if (!mem) {
         tc_sim_addr z;
         memset(&z, 0, sizeof z);
@@ -4483,7 +4521,8 @@ TCDEF tc_status tc_sim_program_print(const tc_sim_program *p, char *buf, size_t 
     for (pc = 0; pc < p->n; pc++) if (!tc__tcs_printable(p, pc)) return TC_ERR_PROGRAM;
     labelled = (int *)tc__sim_calloc(p->n, sizeof *labelled);
     if (!labelled) return TC_ERR_NOMEM;
-    for (pc = 0; pc < p->n; pc++) if (p->code[pc].op == TC_SIM_LOOP) labelled[p->code[pc].target] = 1;
+    for (pc = 0; pc < p->n; pc++)
+        if (p->code[pc].op == TC_SIM_LOOP || p->code[pc].op == TC_SIM_BRA_WARP) labelled[p->code[pc].target] = 1;
     o.buf = buf; o.cap = cap; o.len = 0;
     tc__outf(&o, "# tcsim warp program (docs/tcs.md)\n");
     if (p->name[0]) tc__outf(&o, ".program %s\n", p->name);
@@ -4515,7 +4554,7 @@ TCDEF tc_status tc_sim_program_print(const tc_sim_program *p, char *buf, size_t 
             case 'd': tc__tcs_reg(&o, ins->dst); break;
             case 'm': tc__tcs_mem(&o, &ins->addr); break;
             case 'L': tc__outf(&o, "L%d", ins->target); break;
-            case 'n': tc__outf(&o, "%d", ins->count); break;
+            case 'n': case 'k': tc__outf(&o, "%d", ins->count); break;
             default: tc__tcs_reg(&o, ins->src[slots[i] - '0']); break;
             }
         }
@@ -4601,6 +4640,7 @@ static int tc__rd_int(tc__rd *r, int64_t max, int64_t *v, const char *what) {
 }
 
 typedef struct { char name[TC__TCS_NAME]; int value; } tc__tcs_sym;
+typedef struct { char name[TC__TCS_NAME]; int pc, line; size_t at, line_start; } tc__tcs_fix;   /* a branch to a label below it */
 
 typedef struct {
     tc__rd r;
@@ -4609,6 +4649,8 @@ typedef struct {
     int nregs;
     tc__tcs_sym *labels;
     int nlabels;
+    tc__tcs_fix *fix;
+    int nfix;
     tc__tcs_sym tables[64];
     int ntables_named;
 } tc__tcs;
@@ -4765,15 +4807,22 @@ static void tc__tcs_directive(tc__tcs *T) {
 static void tc__tcs_instruction(tc__tcs *T, const char *word) {
     tc_sim_program *p = T->p;
     tc_sim_instr ins;
-    const char *mods = strchr(word, '.'), *slots;
-    size_t oplen = mods ? (size_t)(mods - word) : strlen(word);
-    int op, i, reg, first = 1;
+    const char *mods = NULL, *slots;
+    size_t oplen = 0;
+    int op, i, reg, first = 1, best = -1;
     memset(&ins, 0, sizeof ins);
     ins.dst = TC_SIM_NOREG;
     for (i = 0; i < 4; i++) ins.src[i] = TC_SIM_NOREG;
-    for (op = 0; op < TC_SIM_OP_COUNT; op++)
-        if (strlen(tc__tcs_ops[op].name) == oplen && strncmp(tc__tcs_ops[op].name, word, oplen) == 0) break;
-    if (op == TC_SIM_OP_COUNT) { TC__RD_FAIL_TOK(&T->r, "unknown instruction '%.*s'", (int)oplen, word); return; }
+    for (op = 0; op < TC_SIM_OP_COUNT; op++) {   /* the longest name that is the word or a prefix before a '.' */
+        size_t k = strlen(tc__tcs_ops[op].name);
+        if (strncmp(tc__tcs_ops[op].name, word, k) == 0 && (word[k] == '\0' || word[k] == '.') && k > oplen) { best = op; oplen = k; }
+    }
+    if (best < 0) {
+        TC__RD_FAIL_TOK(&T->r, "unknown instruction '%.*s'", (int)(strchr(word, '.') ? (size_t)(strchr(word, '.') - word) : strlen(word)), word);
+        return;
+    }
+    op = best;
+    if (word[oplen] == '.') mods = word + oplen;
     ins.op = (uint8_t)op;
     slots = tc__tcs_ops[op].slots;
     if (op == TC_SIM_MMA) {
@@ -4810,11 +4859,27 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
             char w[TC__TCS_NAME];
             int k;
             if (!tc__rd_word(&T->r, w, sizeof w, 0, "a label")) return;
-            if ((k = tc__tcs_find(T->labels, T->nlabels, w)) < 0) {
+            if ((k = tc__tcs_find(T->labels, T->nlabels, w)) >= 0) ins.target = T->labels[k].value;
+            else if (op != TC_SIM_BRA_WARP) {
                 TC__RD_FAIL_TOK(&T->r, "unknown label '%s' (a loop jumps back to a label above it)", w);
                 return;
+            } else if (T->nfix == TC__TCS_MAX_LABELS) {
+                TC__RD_FAIL_TOK(&T->r, "more than %d branches to labels below them", TC__TCS_MAX_LABELS);
+                return;
+            } else {   /* resolved at the end */
+                strcpy(T->fix[T->nfix].name, w);
+                T->fix[T->nfix].pc = p->n;
+                T->fix[T->nfix].line = T->r.line;
+                T->fix[T->nfix].at = T->r.tok;
+                T->fix[T->nfix++].line_start = T->r.line_start;
             }
-            ins.target = T->labels[k].value;
+            break;
+        }
+        case 'k': {
+            int64_t v;
+            if (!tc__rd_int(&T->r, TC__TCS_MAX_WARP, &v, "a warp index")) return;
+            if (v < 0) { TC__RD_FAIL_TOK(&T->r, "a warp index is 0..%d", TC__TCS_MAX_WARP); return; }
+            ins.count = (int32_t)v;
             break;
         }
         case 'n': {
@@ -4851,6 +4916,7 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
 TCDEF tc_status tc_sim_program_parse(const char *text, size_t len, tc_sim_program *p, char *err, size_t err_cap) {
     tc__tcs *T;
     tc_status st = TC_OK;
+    int i;
     if (err && err_cap) err[0] = '\0';
     if (!p) return TC_ERR_NULL;
     tc_sim_program_free(p);
@@ -4861,7 +4927,11 @@ TCDEF tc_status tc_sim_program_parse(const char *text, size_t len, tc_sim_progra
     }
     T = (tc__tcs *)tc__sim_calloc(1, sizeof *T);
     if (T) T->labels = (tc__tcs_sym *)tc__sim_calloc(TC__TCS_MAX_LABELS, sizeof *T->labels);
-    if (!T || !T->labels) { if (T) TC_FREE(T); return TC_ERR_NOMEM; }
+    if (T) T->fix = (tc__tcs_fix *)tc__sim_calloc(TC__TCS_MAX_LABELS, sizeof *T->fix);
+    if (!T || !T->labels || !T->fix) {
+        if (T) { TC_FREE(T->labels); TC_FREE(T->fix); TC_FREE(T); }
+        return TC_ERR_NOMEM;
+    }
     T->r.s = text; T->r.n = len; T->r.line = 1; T->r.err = err; T->r.err_cap = err_cap;
     T->p = p;
     while (!T->r.failed && T->r.i < T->r.n) {
@@ -4883,11 +4953,20 @@ TCDEF tc_status tc_sim_program_parse(const char *text, size_t len, tc_sim_progra
         tc__rd_next_line(&T->r);
     }
     if (!T->r.failed && (p->n < 1 || p->code[p->n - 1].op != TC_SIM_EXIT)) tc__rd_fail(&T->r, "the program must end with exit");
+    for (i = 0; !T->r.failed && i < T->nfix; i++) {
+        int k = tc__tcs_find(T->labels, T->nlabels, T->fix[i].name);
+        if (k >= 0 && T->labels[k].value < p->n) { p->code[T->fix[i].pc].target = T->labels[k].value; continue; }
+        T->r.line = T->fix[i].line;
+        T->r.line_start = T->fix[i].line_start;
+        T->r.i = T->fix[i].at;
+        tc__rd_fail(&T->r, k < 0 ? "unknown label '%s'" : "label '%s' has no instruction after it", T->fix[i].name);
+    }
     if (T->r.failed) {
         if (st == TC_OK) st = p->status == TC_ERR_SIZE || p->status == TC_ERR_NOMEM ? p->status : TC_ERR_PROGRAM;
         tc_sim_program_free(p);
     }
     TC_FREE(T->labels);
+    TC_FREE(T->fix);
     TC_FREE(T);
     return st;
 }

@@ -399,6 +399,88 @@ static void test_per_instruction(void) {
     }
 }
 
+/* ---- bra.warp_ge: warps of one block running different code */
+
+static void test_branches(void) {
+    const tc_sim_profile *g = &tc_gpu_find("a100")->profile;
+    tc_sim_program p;
+    tc_sim_options o;
+    tc_sim_result r;
+    char err[200];
+    int64_t wf = 0;
+    int i;
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    /* warps 0, 1 of each 4-warp block run 8 FFMAs; warps 2, 3 jump over them */
+    tc_sim_bra_warp(&p, 2, 9);
+    for (i = 0; i < 8; i++) tc_sim_ffma(&p, 1, 2, 3, 1);
+    tc_sim_bar(&p, TC_SIM_NOREG);
+    tc_sim_exit(&p);
+    CHECK_STATUS(p.status, TC_OK);
+    check_roundtrip(&p);
+    o.sms = 1; o.warps_per_sm = 8; o.warps_per_block = 4;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_OK);
+    CHECK(r.instructions == 8 * 2 /* bra, bar */ + 4 * 8);
+    CHECK(r.flops == 4 * 8 * 64.0);
+    tc_sim_result_free(&r);
+    /* what the simulator refuses: backward, onto itself, past the end, over a LOOP */
+    p.code[0].target = 0;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_ERR_PROGRAM);
+    p.code[0].target = p.n;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_ERR_PROGRAM);
+    p.code[0].target = 9;
+    p.code[0].count = -1;
+    CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_ERR_PROGRAM);
+    tc_sim_program_free(&p);
+    {
+        const char *out_of_loop = "top:\n  bra.warp_ge 1, out\n  ffma r1, r1, r1, r1\n  loop top, 3\nout:\n  exit\n";
+        const char *in_loop = "top:\n  bra.warp_ge 1, next\n  ffma r1, r1, r1, r1\nnext:\n  loop top, 3\n  exit\n";
+        CHECK_STATUS(tc_sim_program_parse(out_of_loop, strlen(out_of_loop), &p, err, sizeof err), TC_OK);
+        CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_ERR_PROGRAM);
+        CHECK_STATUS(tc_sim_program_parse(in_loop, strlen(in_loop), &p, err, sizeof err), TC_OK);
+        CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_OK);
+        /* warp 0 of each block: 3 x (bra, ffma, loop); the other 3: 3 x (bra, loop) */
+        CHECK(r.instructions == 2 * (3 * 3 + 3 * 3 * 2));
+        tc_sim_result_free(&r);
+        check_roundtrip(&p);
+    }
+    {   /* warp 1 reaches the barrier first; warp 0's arrival releases it, on an earlier
+           sub-partition in the same cycle (this once hung: the run stopped with TC_ERR_PROGRAM).
+           Warp 0: bra at 0, ffma at 1 (ready at 1 + ffma_latency), bar at 2; exit when r1 is ready. */
+        const char *t = "bra.warp_ge 1, x\nffma r1, r2, r3, r1\nx: bar\nexit\n";
+        CHECK_STATUS(tc_sim_program_parse(t, strlen(t), &p, err, sizeof err), TC_OK);
+        memset(&o, 0, sizeof o);
+        o.warps_per_sm = 2;
+        CHECK_STATUS(tc_sim_run(g, &p, &o, &r), TC_OK);
+        CHECK(r.cycles == 1 + g->ffma_latency);
+        tc_sim_result_free(&r);
+    }
+    /* parse errors of forward labels */
+    CHECK_STATUS(tc_sim_program_parse("bra.warp_ge 1, nowhere\nexit\n", 28, &p, err, sizeof err), TC_ERR_PROGRAM);
+    CHECK(strstr(err, "1:16: unknown label 'nowhere'") != NULL);
+    CHECK_STATUS(tc_sim_program_parse("bra.warp_ge 1, end\nexit\nend:\n", 29, &p, err, sizeof err), TC_ERR_PROGRAM);
+    CHECK(strstr(err, "1:16: label 'end' has no instruction after it") != NULL);
+    CHECK_STATUS(tc_sim_program_parse("bra.warp_ge -1, x\nx: exit\n", 24, &p, err, sizeof err), TC_ERR_PROGRAM);
+    CHECK(strstr(err, "1:13: a warp index is 0..65536") != NULL);
+    CHECK_STATUS(tc_sim_program_parse("bra.warp_gt 1, x\nx: exit\n", 23, &p, err, sizeof err), TC_ERR_PROGRAM);
+    CHECK(strstr(err, "1:1: 'bra.warp_gt' has an unknown modifier") != NULL || strstr(err, "unknown instruction 'bra'") != NULL);
+    /* the reduction: 8 warps x (ldg, sts, bar) + per level s: 8 x (bra, bar) and 4 instructions per active warp */
+    CHECK(cycles_of_file("sim/programs/reduction.tcs", "a100", &wf) > 0);
+    {
+        size_t len = 0;
+        char *text = slurp("sim/programs/reduction.tcs", &len);
+        int64_t want = 8 * 3, s;
+        for (s = 128; s >= 1; s /= 2) want += 8 * 2 + 4 * (s >= 32 ? s / 32 : 1);
+        CHECK(text && tc_sim_program_parse(text, len, &p, NULL, 0) == TC_OK);
+        memset(&o, 0, sizeof o);
+        CHECK(tc_sim_run(g, &p, &o, &r) == TC_OK && r.instructions == want && r.shared_wavefronts == wf);
+        CHECK(want == 200 && wf == 8 + 3 * (4 + 2 + 1 + 5));   /* each active warp's level: 2 loads and a store */
+        tc_sim_result_free(&r);
+        free(text);
+    }
+    tc_sim_program_free(&p);
+}
+
 /* ---- bounded mutation fuzzing of both parsers (deterministic) */
 
 static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
@@ -519,6 +601,7 @@ int main(void) {
     test_unprintable();
     test_profiles();
     test_per_instruction();
+    test_branches();
     test_fuzz();
     return tct_finish("test_tcs");
 }

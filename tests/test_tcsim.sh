@@ -101,7 +101,7 @@ expect_ok tcs-392 "^cycles: 392$" run sim/programs/matmul32_ffma.tcs --profile d
 expect_ok tcs-221 "^cycles: 221$" run sim/programs/matmul32_tc.tcs --profile dettmers2020
 expect_ok tcs-504 "^cycles: 504$" run sim/programs/matmul32_ffma.tcs --profile dettmers2023
 expect_ok tcs-235 "^cycles: 235$" run sim/programs/matmul32_tc.tcs --profile dettmers2023
-expect_ok tcs-reduction "^cycles: 588$" run sim/programs/reduction.tcs --profile a100
+expect_ok tcs-reduction "^cycles: 494$" run sim/programs/reduction.tcs --profile a100
 expect_ok tcs-transpose "^cycles: 1369$" run sim/programs/transpose.tcs --profile a100
 expect_ok tcs-transpose-padded "^cycles: 377$" run sim/programs/transpose_padded.tcs --profile a100
 expect_ok tcs-gemm-double-buffer "^cycles: 2852$" run sim/programs/gemm_double_buffer.tcs --profile a100
