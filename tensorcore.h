@@ -912,7 +912,8 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
      L2 has no capacity limit and write-backs to DRAM are not counted
      (unless a program sets writes_reach_dram: then every stored sector
      also spends DRAM bandwidth, as when the data outgrow L2);
-     BAR, LOOP and memory instructions take one issue slot and no pipe;
+     BAR, LOOP, BRA_WARP and memory instructions take one issue slot and no
+     pipe (a branch resolves as it issues: no branch latency or divergence);
      EXIT takes no slot: a warp retires in the cycle its last result is
      written. Total cycles = the cycle at which the last warp retires.
    Numbers from: docs/REFERENCE.md section 3. Each profile number below
@@ -949,6 +950,7 @@ typedef enum {
     TC_SIM_BAR,     /* __syncthreads (BAR.SYNC) */
     TC_SIM_LOOP,    /* run the instructions from `target` up to here `count` times in all */
     TC_SIM_EXIT,    /* end of the warp's program */
+    TC_SIM_BRA_WARP,/* per-warp branch: a warp whose index in its thread block is >= `count` jumps forward to `target` */
     TC_SIM_OP_COUNT
 } tc_sim_opcode;
 
@@ -998,6 +1000,7 @@ typedef struct {
     int default_sms, default_warps_per_sm;
     tc_status status;
     int writes_reach_dram;      /* stores also spend DRAM bandwidth (the data outgrow L2); 0: they stay in L2 */
+    int default_warps_per_block; /* warps that share a BAR when tc_sim_options leaves it 0; 0: all warps of an SM */
 } tc_sim_program;
 
 TCDEF void      tc_sim_program_free(tc_sim_program *p);
@@ -1022,6 +1025,15 @@ TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
 TCDEF tc_status tc_sim_exit(tc_sim_program *p);
+/* Warps of one block running different code (a producer warp, the active
+   warps of a reduction level): warps whose index inside their thread block
+   (tc_sim_options.warps_per_block) is at least min_warp jump forward to
+   instruction `target`; the others fall through. min_warp 0 jumps always.
+   It takes one issue slot and no pipe and resolves as it issues (an
+   assumption: no branch latency or divergence cost is modelled). tc_sim_run
+   refuses a target not after the branch or past the end, and a jump over a
+   LOOP instruction (out of a loop body, or over a whole loop). */
+TCDEF tc_status tc_sim_bra_warp(tc_sim_program *p, int min_warp, int target);
 
 /* Builders for the programs the lessons, tcsim and cuda/cycles.cu share.
    The 32x32 matmul is Tim Dettmers' example: 8 SMs x 8 warps; each warp
@@ -1151,11 +1163,14 @@ typedef struct {
     int record_timeline;  /* keep per-warp state segments in the result */
     int64_t max_cycles;   /* 0: 1e9; beyond it the run stops with TC_ERR_LIMIT */
     int warps_per_block;  /* warps that share a BAR; 0: all warps of an SM. Must divide warps_per_sm */
+    int per_instruction;  /* fill the result's instr_* arrays (Nsight Compute's source view) */
 } tc_sim_options;
 
 /* One stretch of a warp's timeline: from `start` until the next segment's
-   start (or the end of the run) the warp was in `state`. */
-typedef struct { int64_t start; int32_t state; int32_t pad_; } tc_sim_segment;
+   start (or the end of the run) the warp was in `state`, at instruction `pc`
+   (the one it issued or waits to issue). Without per_instruction a stretch
+   of back-to-back issues is one segment, at its first instruction. */
+typedef struct { int64_t start; int32_t state; int32_t pc; } tc_sim_segment;
 
 typedef struct {
     int64_t cycles;
@@ -1174,6 +1189,17 @@ typedef struct {
     tc_sim_segment *segments;                   /* record_timeline: warp w's segments are */
     int64_t *warp_segments;                     /* segments[warp_segments[w] .. warp_segments[w+1]) */
     int timeline_truncated;                     /* segment budget ran out; totals stay exact */
+    /* per_instruction: for instruction i of the program (instr_n of them),
+       instr_issued[i] warp-level issues and instr_state_cycles[i *
+       TC_SIM_STATE_COUNT + s] the warp-cycles warps spent in state s at it
+       (issuing it, or stalled waiting to issue it); they add up to
+       state_cycles. A stall is charged to the instruction the warp would
+       issue next, as Nsight Compute's sampler charges the warp's program
+       counter: the one that waits for an operand, and after a BAR the one
+       following it. */
+    int instr_n;
+    int64_t *instr_issued;
+    int64_t *instr_state_cycles;
 } tc_sim_result;
 
 TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out);
@@ -1225,6 +1251,50 @@ TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim
 TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t n, int64_t k, tc_sim_prediction *out);
 /* sum += k (kernels run one after another). */
 TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction *k);
+
+/* ---- text files: warp programs (.tcs) and profiles (docs/tcs.md)
+   A .tcs program is one instruction per line, the way tcsim shows the
+   built-ins and students write their own:
+       .program transpose           # settings: .sms .warps_per_sm .warps_per_block
+       .shared_bytes 4096           #   .global_bytes .l2_resident_bytes .writes_reach_dram
+       .reg acc r1                  # a name for a register (r0..r63)
+       .table diag 0 132 264 ...    # 32 per-lane byte offsets
+       top:                         # a label
+           ldg.w16 r2, [512*warp + 16*lane + 2048*iter]
+           lds.w4 r3, [4*lane + 128*warp], addr r2, after r0
+           ffma acc, r3, r3, acc
+           mma.m16n8k16.f16 r8, r4, r5, r8
+           bar wait r0
+           loop top, 16             # run top..here 16 times in all
+           exit
+   Parsing builds exactly what the emitters build; printing a program and
+   parsing the text gives the identical program back.
+   Parse errors go to err as "line:col: message" (err may be NULL; it is
+   always NUL-terminated when err_cap > 0). Bounded: text up to 2^26 bytes,
+   4096 labels, 64 register names, 64 lane tables, the emitters' limit on
+   instructions; TC_ERR_PROGRAM for malformed text (p is then freed), TC_ERR_SIZE
+   past a bound, TC_ERR_NULL for a NULL text or program. */
+TCDEF tc_status tc_sim_program_parse(const char *text, size_t len, tc_sim_program *p, char *err, size_t err_cap);
+/* Writes the program as .tcs text into buf (always NUL-terminated when
+   cap > 0); *needed (if not NULL) gets the full length without the NUL, so
+   a NULL buf with cap 0 asks for the size. TC_ERR_BUFFER if it did not fit,
+   TC_ERR_PROGRAM for a program the format cannot express (a field its
+   opcode does not use set, a register out of range, an address term beyond
+   2^62, a name outside [A-Za-z0-9_.-]). */
+TCDEF tc_status tc_sim_program_print(const tc_sim_program *p, char *buf, size_t cap, size_t *needed);
+
+/* A profile as "key = value" lines, one per tc_sim_profile field, each with
+   its unit and meaning as a comment; MMA kinds are keys such as
+   mma_latency.m16n8k16.f16 (kinds with latency 0, which the GPU lacks, are
+   left out). Same buffer rules as tc_sim_program_print. */
+TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t cap, size_t *needed);
+/* Reads "key = value" lines (# comments, blank lines) into *g, changing
+   only the keys given: start from zeros for a whole file, or from a GPU's
+   profile to override fields (tcsim --set). Each value is range-checked
+   as it is read (the bounds of tc_sim_profile_validate), so an error names
+   its key: "line:col: dram_latency: must be an integer in 1..1048576".
+   TC_ERR_PROFILE for a bad line (*g may be partly changed), TC_ERR_NULL. */
+TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap);
 
 /* ==========================================================================
    SECTION 6: GEMM TILING
@@ -1438,6 +1508,9 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 
 #include <string.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #if defined(TC_MALLOC) && defined(TC_FREE)
 #elif !defined(TC_MALLOC) && !defined(TC_FREE)
@@ -3961,6 +4034,12 @@ TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips) {
     if (s == TC_OK) { p->code[p->n - 1].target = target; p->code[p->n - 1].count = trips; }
     return s;
 }
+
+TCDEF tc_status tc_sim_bra_warp(tc_sim_program *p, int min_warp, int target) {
+    tc_status s = tc__sim_op(p, TC_SIM_BRA_WARP, TC__R, TC__R, TC__R, TC__R, NULL);
+    if (s == TC_OK) { p->code[p->n - 1].target = target; p->code[p->n - 1].count = min_warp; }
+    return s;
+}
 #undef TC__R
 
 /* Global layouts of the builders leave room for this many warps in all. */
@@ -4200,6 +4279,8 @@ typedef struct {
     int reason;                       /* ... and is in this state */
     int64_t since;                    /* current state, since this cycle */
     int state;                        /* -1 before cycle 0 */
+    int state_pc;                     /* per_instruction: the instruction charged since pc_since */
+    int64_t pc_since;
     int pc, sm, sub, local, global, block, done, at_barrier;
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
@@ -4232,16 +4313,27 @@ typedef struct {
     double dram_free;
     uint8_t *resident;                /* one bit per sector: in L2 */
     int64_t segments;
+    int64_t *pc_cycles;               /* per_instruction: the result's instr_state_cycles, else NULL */
     tc_status err;
 } tc__sim;
 
+/* Also called when only the pc moved (back-to-back issues): with
+   per_instruction each instruction gets its own cycles and segment. */
 static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
-    if (state == w->state) return;
-    if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
-    w->state = state;
-    w->since = t;
+    const int moved = S->pc_cycles && w->pc != w->state_pc;
+    if (state == w->state && !moved) return;
+    if (S->pc_cycles) {
+        if (w->state >= 0) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += t - w->pc_since;
+        w->state_pc = w->pc;
+        w->pc_since = t;
+    }
+    if (state != w->state) {
+        if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
+        w->state = state;
+        w->since = t;
+    }
     if (!S->record || S->r->timeline_truncated) return;
-    if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; return; }
+    if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; w->seg[w->nseg - 1].pc = w->pc; return; }
     if (S->segments >= TC__SIM_SEGMENT_BUDGET) { S->r->timeline_truncated = 1; return; }
     if (w->nseg == w->capseg) {
         int64_t cap = w->capseg ? 2 * w->capseg : 64;
@@ -4254,7 +4346,7 @@ static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t)
     }
     w->seg[w->nseg].start = t;
     w->seg[w->nseg].state = state;
-    w->seg[w->nseg].pad_ = 0;
+    w->seg[w->nseg].pc = w->pc;
     w->nseg++;
     S->segments++;
 }
@@ -4393,6 +4485,7 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
     const int sp = w->sm * g->subpartitions + w->sub;
     int64_t ready;
     S->r->instructions++;
+    if (S->r->instr_issued) S->r->instr_issued[w->pc]++;
     w->wake = t + 1;
     w->reason = TC_SIM_NOT_SELECTED;
     switch (ins->op) {
@@ -4418,6 +4511,9 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
         w->at_barrier = 1;
         S->arrived[w->block]++;
         tc__sim_release(S, w->block, t);
+        break;
+    case TC_SIM_BRA_WARP:
+        if (w->local % S->wpb >= ins->count) { w->pc = ins->target; return; }
         break;
     case TC_SIM_LOOP:
     {
@@ -4516,6 +4612,20 @@ static tc_status tc__sim_prepare(tc__sim *S) {
         const tc_sim_instr *ins = &p->code[pc];
         if (ins->op == TC_SIM_LOOP && (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)))
             return TC_ERR_PROGRAM;
+    }
+    {   /* branches: forward, inside the program, over no LOOP (loops[i]: LOOPs before pc i) */
+        int *loops = (int *)tc__sim_calloc((int64_t)p->n + 1, sizeof(int));
+        if (!loops) return TC_ERR_NOMEM;
+        for (pc = 0; pc < p->n; pc++) loops[pc + 1] = loops[pc] + (p->code[pc].op == TC_SIM_LOOP);
+        for (pc = 0; pc < p->n; pc++) {
+            const tc_sim_instr *ins = &p->code[pc];
+            if (ins->op == TC_SIM_BRA_WARP && (ins->target <= pc || ins->target >= p->n || ins->count < 0 ||
+                                               loops[ins->target] != loops[pc + 1])) {
+                TC_FREE(loops);
+                return TC_ERR_PROGRAM;
+            }
+        }
+        TC_FREE(loops);
     }
     if ((st = tc__sim_loops(S)) != TC_OK) return st;
     for (pc = 0; pc < p->n; pc++) {
@@ -4638,7 +4748,7 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
         states[n++] = st;
         if (retired) *progress = 1;
         if (st < 0 || retired) wake = t + 1;   /* a retiring warp may have released a barrier */
-        else if (st != TC_SIM_EXITED && st != TC_SIM_BARRIER && base[l].wake < wake) wake = base[l].wake;
+        else if (st != TC_SIM_EXITED && !base[l].at_barrier && base[l].wake < wake) wake = base[l].wake;   /* a warp released this cycle still reads "barrier" until its wake */
     }
     if (wake < *next) *next = wake;
     S->sched_next[sp] = wake;
@@ -4669,8 +4779,12 @@ TCDEF void tc_sim_result_free(tc_sim_result *r) {
     if (!r) return;
     TC_FREE(r->segments);
     TC_FREE(r->warp_segments);
+    TC_FREE(r->instr_issued);
+    TC_FREE(r->instr_state_cycles);
     r->segments = NULL;
     r->warp_segments = NULL;
+    r->instr_issued = r->instr_state_cycles = NULL;
+    r->instr_n = 0;
 }
 
 /* Closes every warp's timeline at `end`, gathers segments, derives rates. */
@@ -4683,6 +4797,7 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
     for (i = 0; i < S->nw; i++) {
         tc__sim_warp *w = &S->w[i];
         r->state_cycles[w->state] += end - w->since;
+        if (S->pc_cycles) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += end - w->pc_since;
         while (w->nseg > 0 && w->seg[w->nseg - 1].start >= end) w->nseg--;
         total += w->nseg;
     }
@@ -4730,7 +4845,7 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     sms = o.sms ? o.sms : (p->default_sms ? p->default_sms : 1);
     memset(&S, 0, sizeof S);
     S.wps = o.warps_per_sm ? o.warps_per_sm : (p->default_warps_per_sm ? p->default_warps_per_sm : 1);
-    S.wpb = o.warps_per_block ? o.warps_per_block : S.wps;
+    S.wpb = o.warps_per_block ? o.warps_per_block : (p->default_warps_per_block ? p->default_warps_per_block : S.wps);
     if (o.sms < 0 || o.warps_per_sm < 0 || o.max_cycles < 0 || sms < 1 || S.wpb < 1 || S.wps % S.wpb) return TC_ERR_SIZE;
     if (sms > g->sms || S.wps > g->max_warps_per_sm) return TC_ERR_SIZE;
     if (o.policy != TC_SIM_GTO && o.policy != TC_SIM_LRR) return TC_ERR_ARG;
@@ -4739,6 +4854,13 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     out->sms = sms; out->warps_per_sm = S.wps; out->warps = sms * S.wps;
     st = tc__sim_prepare(&S);
     if (st == TC_OK) st = tc__sim_setup(&S, sms);
+    if (st == TC_OK && o.per_instruction) {
+        out->instr_n = p->n;
+        out->instr_issued = (int64_t *)tc__sim_calloc(p->n, sizeof *out->instr_issued);
+        out->instr_state_cycles = (int64_t *)tc__sim_calloc((int64_t)p->n * TC_SIM_STATE_COUNT, sizeof *out->instr_state_cycles);
+        if (!out->instr_issued || !out->instr_state_cycles) st = TC_ERR_NOMEM;
+        S.pc_cycles = out->instr_state_cycles;
+    }
     if (st == TC_OK) {
         states = (int *)tc__sim_calloc(S.wps, sizeof *states);
         if (!states) st = TC_ERR_NOMEM;
@@ -4897,6 +5019,704 @@ TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction
     sum->kernel_seconds += k->kernel_seconds;
     sum->launch_seconds += k->launch_seconds;
     sum->seconds += k->seconds;
+}
+
+/* ---- text files: .tcs programs and profiles */
+
+/* How each opcode is written: its name, its operands in order (d: dst,
+   0-3: src[i], m: memory operand, L: a label, n: trip count, k: a warp
+   index), and the
+   optional trailing "keyword register" operands, by src index. One row per
+   tc_sim_opcode, in its order. */
+static const struct { const char *name, *slots, *opt[4]; } tc__tcs_ops[] = {
+    { "ldg",    "dm",   { "addr", NULL, NULL, NULL } },
+    { "stg",    "0m",   { NULL, NULL, NULL, NULL } },
+    { "ldgsts", "dm",   { NULL, NULL, NULL, NULL } },
+    { "lds",    "dm",   { "addr", "after", NULL, NULL } },
+    { "sts",    "0m",   { NULL, NULL, NULL, NULL } },
+    { "ldsm",   "dm",   { NULL, "after", NULL, NULL } },
+    { "ffma",   "d012", { NULL, NULL, NULL, NULL } },
+    { "mma",    "d012", { NULL, NULL, NULL, "meta" } },
+    { "bar",    "",     { "wait", NULL, NULL, NULL } },
+    { "loop",   "Ln",   { NULL, NULL, NULL, NULL } },
+    { "exit",   "",     { NULL, NULL, NULL, NULL } },
+    { "bra.warp_ge", "kL", { NULL, NULL, NULL, NULL } },
+};
+typedef char tc__tcs_ops_match_enum[TC__COUNT_OF(tc__tcs_ops) == TC_SIM_OP_COUNT ? 1 : -1];
+
+#define TC__TCS_MAX_TEXT ((size_t)1 << 26)
+#define TC__TCS_MAX_LABELS 4096
+#define TC__TCS_NAME 32                           /* label and register names: up to 31 characters */
+#define TC__TCS_MAX_TERM ((int64_t)1 << 62)       /* address terms and settings: |v| <= 2^62 */
+#define TC__TCS_MAX_WARP 65536                    /* bra.warp_ge's warp index */
+
+/* ---- writing: a snprintf that appends and counts what did not fit */
+
+typedef struct { char *buf; size_t cap, len; } tc__out;
+
+static void tc__outf(tc__out *o, const char *fmt, ...) {
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(o->buf && o->len < o->cap ? o->buf + o->len : NULL, o->buf && o->len < o->cap ? o->cap - o->len : 0, fmt, ap);
+    va_end(ap);
+    if (n > 0) o->len += (size_t)n;
+}
+
+static tc_status tc__out_finish(tc__out *o, size_t *needed) {
+    if (needed) *needed = o->len;
+    if (o->buf && o->cap > 0 && o->len >= o->cap) o->buf[o->cap - 1] = '\0';
+    return o->len < o->cap || (!o->buf && o->cap == 0 && needed) ? TC_OK : TC_ERR_BUFFER;
+}
+
+static int tc__tcs_name_ok(const char *s, int dots) {
+    int i;
+    if (!s[0]) return 0;
+    for (i = 0; s[i]; i++) {
+        char c = s[i];
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || (dots && (c == '.' || c == '-'))))
+            return 0;
+    }
+    return 1;
+}
+
+static void tc__tcs_reg(tc__out *o, int r) {
+    if (r == TC_SIM_NOREG) tc__outf(o, "-");
+    else tc__outf(o, "r%d", r);
+}
+
+static void tc__tcs_mem(tc__out *o, const tc_sim_addr *a) {
+    static const char *const names[] = { "lane", "warp", "iter" };
+    int64_t v[3];
+    int i, first = 1;
+    v[0] = a->lane_table ? 0 : a->lane_stride; v[1] = a->warp_stride; v[2] = a->iter_stride;
+    tc__outf(o, "[");
+    if (a->base != 0 || (!a->lane_table && !v[0] && !v[1] && !v[2])) { tc__outf(o, "%lld", (long long)a->base); first = 0; }
+    if (a->lane_table) { tc__outf(o, "%st%d[lane]", first ? "" : " + ", a->lane_table); first = 0; }
+    for (i = 0; i < 3; i++) {
+        if (!v[i]) continue;
+        if (first) tc__outf(o, "%lld*%s", (long long)v[i], names[i]);
+        else tc__outf(o, " %c %lld*%s", v[i] < 0 ? '-' : '+', (long long)(v[i] < 0 ? -v[i] : v[i]), names[i]);
+        first = 0;
+    }
+    tc__outf(o, "]");
+}
+
+static int tc__tcs_big(int64_t v) { return v > TC__TCS_MAX_TERM || v < -TC__TCS_MAX_TERM; }
+
+/* Whether the printer can write instruction i so that parsing gives it back. */
+static int tc__tcs_printable(const tc_sim_program *p, int pc) {
+    const tc_sim_instr *ins = &p->code[pc];
+    const char *slots;
+    int i, used[5] = { 0, 0, 0, 0, 0 }, mem, reg[5];
+    if (ins->op >= TC_SIM_OP_COUNT) return 0;
+    slots = tc__tcs_ops[ins->op].slots;
+    mem = strchr(slots, 'm') != NULL;
+    for (i = 0; slots[i]; i++) {
+        if (slots[i] == 'd') used[4] = 1;
+        if (slots[i] >= '0' && slots[i] <= '3') used[slots[i] - '0'] = 1;
+    }
+    for (i = 0; i < 4; i++) if (tc__tcs_ops[ins->op].opt[i]) used[i] = 1;
+    for (i = 0; i < 4; i++) reg[i] = ins->src[i];
+    reg[4] = ins->dst;
+    for (i = 0; i < 5; i++)
+        if ((!used[i] && reg[i] != TC_SIM_NOREG) || (reg[i] != TC_SIM_NOREG && reg[i] >= TC_SIM_MAX_REGS)) return 0;
+    if (ins->op != TC_SIM_MMA && ins->mma) return 0;
+    if (ins->op == TC_SIM_MMA && ins->mma >= TC_MMA_INSTR_COUNT) return 0;
+    if (ins->op == TC_SIM_LOOP) { if (ins->target < 0 || ins->target > pc || ins->count < 1 || ins->count > (1 << 24)) return 0; }
+    else if (ins->op == TC_SIM_BRA_WARP) { if (ins->target <= pc || ins->target >= p->n || ins->count < 0 || ins->count > TC__TCS_MAX_WARP) return 0; }
+    else if (ins->target) return 0;
+    if (ins->op == TC_SIM_LDSM) { if (ins->count != 1 && ins->count != 2 && ins->count != 4) return 0; }
+    else if (ins->op != TC_SIM_LOOP && ins->op != TC_SIM_BRA_WARP && ins->count) return 0;
+    if (!mem) {
+        tc_sim_addr z;
+        memset(&z, 0, sizeof z);
+        return memcmp(&z, &ins->addr, sizeof z) == 0;
+    }
+    if (ins->addr.width != 0 && !tc__sim_width_ok(ins->addr.width)) return 0;
+    if (ins->addr.lane_table < 0 || ins->addr.lane_table > p->n_tables || (ins->addr.lane_table && ins->addr.lane_stride)) return 0;
+    return !tc__tcs_big(ins->addr.base) && !tc__tcs_big(ins->addr.lane_stride) && !tc__tcs_big(ins->addr.warp_stride) &&
+           !tc__tcs_big(ins->addr.iter_stride);
+}
+
+TCDEF tc_status tc_sim_program_print(const tc_sim_program *p, char *buf, size_t cap, size_t *needed) {
+    tc__out o;
+    int pc, i, j, *labelled;
+    if (needed) *needed = 0;
+    if (buf && cap > 0) buf[0] = '\0';
+    if (!p || (!buf && cap > 0)) return TC_ERR_NULL;
+    if (p->n < 0 || (p->n > 0 && !p->code) || p->n_tables < 0 || (p->n_tables > 0 && !p->lane_tables)) return TC_ERR_PROGRAM;
+    if (memchr(p->name, '\0', sizeof p->name) == NULL || (p->name[0] && !tc__tcs_name_ok(p->name, 1))) return TC_ERR_PROGRAM;
+    if (tc__tcs_big(p->global_bytes) || tc__tcs_big(p->l2_resident_bytes) || tc__tcs_big(p->shared_bytes)) return TC_ERR_PROGRAM;
+    for (pc = 0; pc < p->n; pc++) if (!tc__tcs_printable(p, pc)) return TC_ERR_PROGRAM;
+    labelled = (int *)tc__sim_calloc(p->n, sizeof *labelled);
+    if (!labelled) return TC_ERR_NOMEM;
+    for (pc = 0; pc < p->n; pc++)
+        if (p->code[pc].op == TC_SIM_LOOP || p->code[pc].op == TC_SIM_BRA_WARP) labelled[p->code[pc].target] = 1;
+    o.buf = buf; o.cap = cap; o.len = 0;
+    tc__outf(&o, "# tcsim warp program (docs/tcs.md)\n");
+    if (p->name[0]) tc__outf(&o, ".program %s\n", p->name);
+    tc__outf(&o, ".sms %d\n.warps_per_sm %d\n.warps_per_block %d\n", p->default_sms, p->default_warps_per_sm, p->default_warps_per_block);
+    tc__outf(&o, ".global_bytes %lld\n.l2_resident_bytes %lld\n.shared_bytes %lld\n.writes_reach_dram %d\n",
+             (long long)p->global_bytes, (long long)p->l2_resident_bytes, (long long)p->shared_bytes, p->writes_reach_dram);
+    for (i = 0; i < p->n_tables; i++) {
+        tc__outf(&o, ".table t%d", i + 1);
+        for (j = 0; j < 32; j++) tc__outf(&o, " %lu", (unsigned long)p->lane_tables[i][j]);
+        tc__outf(&o, "\n");
+    }
+    for (pc = 0; pc < p->n; pc++) {
+        const tc_sim_instr *ins = &p->code[pc];
+        const char *slots = tc__tcs_ops[ins->op].slots;
+        int first = 1;
+        if (labelled[pc]) tc__outf(&o, "L%d:\n", pc);
+        tc__outf(&o, "    %s", tc__tcs_ops[ins->op].name);
+        if (ins->op == TC_SIM_MMA) {
+            tc_mma_instr_info info;
+            tc_mma_instr_get((tc_mma_instr)ins->mma, &info);
+            tc__outf(&o, ".%s", info.name);
+        }
+        if (ins->op == TC_SIM_LDSM) tc__outf(&o, ".x%d", ins->count);
+        if (strchr(slots, 'm') && ins->addr.width) tc__outf(&o, ".w%d", ins->addr.width);
+        for (i = 0; slots[i]; i++) {
+            tc__outf(&o, first ? " " : ", ");
+            first = 0;
+            switch (slots[i]) {
+            case 'd': tc__tcs_reg(&o, ins->dst); break;
+            case 'm': tc__tcs_mem(&o, &ins->addr); break;
+            case 'L': tc__outf(&o, "L%d", ins->target); break;
+            case 'n': case 'k': tc__outf(&o, "%d", ins->count); break;
+            default: tc__tcs_reg(&o, ins->src[slots[i] - '0']); break;
+            }
+        }
+        for (i = 0; i < 4; i++) {
+            if (!tc__tcs_ops[ins->op].opt[i] || ins->src[i] == TC_SIM_NOREG) continue;
+            tc__outf(&o, "%s%s r%d", first ? " " : ", ", tc__tcs_ops[ins->op].opt[i], ins->src[i]);
+            first = 0;
+        }
+        tc__outf(&o, "\n");
+    }
+    TC_FREE(labelled);
+    return tc__out_finish(&o, needed);
+}
+
+/* ---- reading: a cursor over the text that knows its line and column */
+
+typedef struct {
+    const char *s;
+    size_t n, i, line_start;
+    size_t tok;   /* where the last word or number began: errors about it point there */
+    int line;
+    char *err;
+    size_t err_cap;
+    int failed;
+} tc__rd;
+
+static void tc__rd_fail(tc__rd *r, const char *fmt, ...) {
+    va_list ap;
+    int k;
+    if (r->failed) return;
+    r->failed = 1;
+    if (!r->err || r->err_cap == 0) return;
+    k = snprintf(r->err, r->err_cap, "%d:%lu: ", r->line, (unsigned long)(r->i - r->line_start + 1));
+    if (k < 0 || (size_t)k >= r->err_cap) return;
+    va_start(ap, fmt);
+    vsnprintf(r->err + k, r->err_cap - (size_t)k, fmt, ap);
+    va_end(ap);
+}
+
+/* Fails pointing at the start of the last word or number read. */
+#define TC__RD_FAIL_TOK(r, ...) ((r)->i = (r)->tok, tc__rd_fail((r), __VA_ARGS__))
+static int tc__rd_peek(const tc__rd *r) { return r->i < r->n ? (unsigned char)r->s[r->i] : -1; }
+static void tc__rd_space(tc__rd *r) { while (r->i < r->n && (r->s[r->i] == ' ' || r->s[r->i] == '\t' || r->s[r->i] == '\r')) r->i++; }
+/* After spaces: at the end of the line (a newline, a comment, the end). */
+static int tc__rd_eol(tc__rd *r) { int c; tc__rd_space(r); c = tc__rd_peek(r); return c < 0 || c == '\n' || c == '#'; }
+static void tc__rd_next_line(tc__rd *r) {
+    while (r->i < r->n && r->s[r->i] != '\n') r->i++;
+    if (r->i < r->n) { r->i++; r->line++; r->line_start = r->i; }
+}
+static int tc__rd_char(tc__rd *r, int c) { tc__rd_space(r); if (tc__rd_peek(r) == c) { r->i++; return 1; } return 0; }
+static int tc__rd_is_word(int c, int dots) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || (dots && (c == '.' || c == '-'));
+}
+/* A word of letters, digits and _ (and . - if dots) into w[cap]; 0 if none or too long (failed). */
+static int tc__rd_word(tc__rd *r, char *w, size_t cap, int dots, const char *what) {
+    size_t k = 0;
+    tc__rd_space(r);
+    r->tok = r->i;
+    if (!tc__rd_is_word(tc__rd_peek(r), dots)) { tc__rd_fail(r, "expected %s", what); return 0; }
+    while (r->i < r->n && tc__rd_is_word((unsigned char)r->s[r->i], dots)) {
+        if (k + 1 >= cap) { tc__rd_fail(r, "%s is longer than %d characters", what, (int)cap - 1); return 0; }
+        w[k++] = r->s[r->i++];
+    }
+    w[k] = '\0';
+    return 1;
+}
+/* A decimal integer with optional sign, |v| <= max. */
+static int tc__rd_int(tc__rd *r, int64_t max, int64_t *v, const char *what) {
+    int neg = 0, digits = 0;
+    int64_t x = 0;
+    tc__rd_space(r);
+    r->tok = r->i;
+    if (tc__rd_peek(r) == '-' || tc__rd_peek(r) == '+') neg = r->s[r->i++] == '-';
+    while (r->i < r->n && r->s[r->i] >= '0' && r->s[r->i] <= '9') {
+        if (x > (max - (r->s[r->i] - '0')) / 10) { tc__rd_fail(r, "%s is out of range (at most %lld in magnitude)", what, (long long)max); return 0; }
+        x = 10 * x + (r->s[r->i++] - '0');
+        digits++;
+    }
+    if (!digits) { tc__rd_fail(r, "expected a number for %s", what); return 0; }
+    if (tc__rd_is_word(tc__rd_peek(r), 1)) { tc__rd_fail(r, "%s: junk after the number", what); return 0; }
+    *v = neg ? -x : x;
+    return 1;
+}
+
+typedef struct { char name[TC__TCS_NAME]; int value; } tc__tcs_sym;
+typedef struct { char name[TC__TCS_NAME]; int pc, line; size_t at, line_start; } tc__tcs_fix;   /* a branch to a label below it */
+
+typedef struct {
+    tc__rd r;
+    tc_sim_program *p;
+    tc__tcs_sym regs[TC_SIM_MAX_REGS];
+    int nregs;
+    tc__tcs_sym *labels;
+    int nlabels;
+    tc__tcs_fix *fix;
+    int nfix;
+    tc__tcs_sym tables[64];
+    int ntables_named;
+} tc__tcs;
+
+static int tc__tcs_find(const tc__tcs_sym *v, int n, const char *name) {
+    int i;
+    for (i = 0; i < n; i++) if (strcmp(v[i].name, name) == 0) return i;
+    return -1;
+}
+
+/* rN, a .reg name, or "-" (none) when allowed. */
+static int tc__tcs_reg_read(tc__tcs *T, int none_ok, int *reg) {
+    char w[TC__TCS_NAME];
+    int k;
+    tc__rd_space(&T->r);
+    if (tc__rd_peek(&T->r) == '-') {
+        if (!none_ok) { tc__rd_fail(&T->r, "a register is required here"); return 0; }
+        T->r.i++;
+        *reg = TC_SIM_NOREG;
+        return 1;
+    }
+    if (!tc__rd_word(&T->r, w, sizeof w, 0, "a register (r0..r63 or a .reg name)")) return 0;
+    if ((k = tc__tcs_find(T->regs, T->nregs, w)) >= 0) { *reg = T->regs[k].value; return 1; }
+    if (w[0] == 'r' && w[1] >= '0' && w[1] <= '9' && (w[2] == '\0' || (w[1] != '0' && w[2] >= '0' && w[2] <= '9' && w[3] == '\0'))) {
+        k = atoi(w + 1);
+        if (k < TC_SIM_MAX_REGS) { *reg = k; return 1; }
+    }
+    TC__RD_FAIL_TOK(&T->r, "'%s' is not a register (r0..r63 or a .reg name)", w);
+    return 0;
+}
+
+/* [term +/- term ...]: an integer, INT*lane / INT*warp / INT*iter (or the
+   name alone for 1), or TABLE[lane]. */
+static int tc__tcs_mem_read(tc__tcs *T, tc_sim_addr *a) {
+    static const char *const names[] = { "lane", "warp", "iter" };
+    int seen[5] = { 0, 0, 0, 0, 0 }, sign = 1, first = 1;
+    memset(a, 0, sizeof *a);
+    if (!tc__rd_char(&T->r, '[')) { tc__rd_fail(&T->r, "expected a memory operand [ ... ]"); return 0; }
+    for (;;) {
+        int64_t v = 1;
+        int kind = -1, k, have_num = 0;
+        char w[TC__TCS_NAME];
+        tc__rd_space(&T->r);
+        if (!first) {
+            if (tc__rd_char(&T->r, ']')) break;
+            if (tc__rd_char(&T->r, '+')) sign = 1;
+            else if (tc__rd_char(&T->r, '-')) sign = -1;
+            else { tc__rd_fail(&T->r, "expected + - or ] in the memory operand"); return 0; }
+        } else if (tc__rd_char(&T->r, '-')) sign = -1;
+        first = 0;
+        tc__rd_space(&T->r);
+        if (tc__rd_peek(&T->r) >= '0' && tc__rd_peek(&T->r) <= '9') {
+            if (!tc__rd_int(&T->r, TC__TCS_MAX_TERM, &v, "an address term")) return 0;
+            have_num = 1;
+            if (!tc__rd_char(&T->r, '*')) kind = 0;   /* the base */
+        }
+        if (kind < 0) {
+            if (!tc__rd_word(&T->r, w, sizeof w, 0, "lane, warp, iter or a table name")) return 0;
+            for (k = 0; k < 3; k++) if (strcmp(w, names[k]) == 0) kind = k + 1;
+            if (kind < 0) {
+                k = tc__tcs_find(T->tables, T->ntables_named, w);
+                if (k < 0) { TC__RD_FAIL_TOK(&T->r, "unknown name '%s' (lane, warp, iter, or a .table)", w); return 0; }
+                if (have_num || sign < 0) { TC__RD_FAIL_TOK(&T->r, "a lane table '%s' cannot be scaled or negated", w); return 0; }
+                if (!tc__rd_char(&T->r, '[') || !tc__rd_word(&T->r, w, sizeof w, 0, "lane") || strcmp(w, "lane") != 0 ||
+                    !tc__rd_char(&T->r, ']')) {
+                    tc__rd_fail(&T->r, "a table is indexed as NAME[lane]");
+                    return 0;
+                }
+                kind = 4;
+                v = T->tables[k].value;
+            }
+        }
+        if (seen[kind] || (kind == 4 && seen[1]) || (kind == 1 && seen[4])) {
+            tc__rd_fail(&T->r, "the %s term appears twice", kind == 0 ? "base" : kind == 4 ? "lane" : names[kind - 1]);
+            return 0;
+        }
+        seen[kind] = 1;
+        v *= sign;
+        switch (kind) {
+        case 0: a->base = v; break;
+        case 1: a->lane_stride = v; break;
+        case 2: a->warp_stride = v; break;
+        case 3: a->iter_stride = v; break;
+        default: a->lane_table = (int)v; break;
+        }
+    }
+    return 1;
+}
+
+static int tc__tcs_setting(tc__tcs *T, const char *d) {
+    static const char *const keys[] = { "sms", "warps_per_sm", "warps_per_block", "global_bytes", "l2_resident_bytes",
+                                        "shared_bytes", "writes_reach_dram" };
+    tc_sim_program *p = T->p;
+    int64_t v;
+    int k;
+    for (k = 0; k < TC__COUNT_OF(keys) && strcmp(d, keys[k]) != 0; k++) {}
+    if (k == TC__COUNT_OF(keys)) return 0;
+    if (!tc__rd_int(&T->r, k < 3 || k == 6 ? (int64_t)INT32_MAX : TC__TCS_MAX_TERM, &v, d)) return -1;
+    switch (k) {
+    case 0: p->default_sms = (int)v; break;
+    case 1: p->default_warps_per_sm = (int)v; break;
+    case 2: p->default_warps_per_block = (int)v; break;
+    case 3: p->global_bytes = v; break;
+    case 4: p->l2_resident_bytes = v; break;
+    case 5: p->shared_bytes = v; break;
+    default: p->writes_reach_dram = (int)v; break;
+    }
+    return 1;
+}
+
+/* A line that starts with '.': settings, .program, .reg, .table. */
+static void tc__tcs_directive(tc__tcs *T) {
+    char d[TC__TCS_NAME], w[TC__TCS_NAME];
+    tc_sim_program *p = T->p;
+    int k, reg;
+    T->r.i++;   /* the '.' */
+    if (!tc__rd_word(&T->r, d, sizeof d, 0, "a directive after '.'")) return;
+    if (strcmp(d, "program") == 0) {
+        if (!tc__rd_word(&T->r, p->name, sizeof p->name, 1, "a program name")) return;
+    } else if (strcmp(d, "reg") == 0) {
+        if (!tc__rd_word(&T->r, w, sizeof w, 0, "a register name")) return;
+        if ((w[0] == 'r' && w[1] >= '0' && w[1] <= '9') || strcmp(w, "lane") == 0 || strcmp(w, "warp") == 0 || strcmp(w, "iter") == 0) {
+            tc__rd_fail(&T->r, "'%s' cannot name a register (rN, lane, warp and iter are taken)", w);
+            return;
+        }
+        if (tc__tcs_find(T->regs, T->nregs, w) >= 0) { tc__rd_fail(&T->r, "register name '%s' given twice", w); return; }
+        if (T->nregs == TC_SIM_MAX_REGS) { tc__rd_fail(&T->r, "more than %d register names", TC_SIM_MAX_REGS); return; }
+        if (!tc__tcs_reg_read(T, 0, &reg)) return;
+        strcpy(T->regs[T->nregs].name, w);
+        T->regs[T->nregs++].value = reg;
+    } else if (strcmp(d, "table") == 0) {
+        uint32_t off[32];
+        int64_t v;
+        int h = 0;
+        if (!tc__rd_word(&T->r, w, sizeof w, 0, "a table name")) return;
+        if (tc__tcs_find(T->tables, T->ntables_named, w) >= 0) { tc__rd_fail(&T->r, "table '%s' given twice", w); return; }
+        if (T->ntables_named == TC__COUNT_OF(T->tables)) { tc__rd_fail(&T->r, "more than %d tables", TC__COUNT_OF(T->tables)); return; }
+        for (k = 0; k < 32; k++) {
+            if (tc__rd_eol(&T->r)) { tc__rd_fail(&T->r, "a table has 32 entries, one per lane (got %d)", k); return; }
+            if (!tc__rd_int(&T->r, (int64_t)UINT32_MAX, &v, "a table entry")) return;
+            if (v < 0) { tc__rd_fail(&T->r, "table entries are byte offsets, not negative"); return; }
+            off[k] = (uint32_t)v;
+        }
+        if (tc_sim_lane_table(p, off, &h) != TC_OK) { tc__rd_fail(&T->r, "cannot add the table: %s", tc_status_string(p->status)); return; }
+        strcpy(T->tables[T->ntables_named].name, w);
+        T->tables[T->ntables_named++].value = h;
+    } else if ((k = tc__tcs_setting(T, d)) <= 0) {
+        if (k == 0) TC__RD_FAIL_TOK(&T->r, "unknown directive '.%s'", d);
+        return;
+    }
+    if (!tc__rd_eol(&T->r)) tc__rd_fail(&T->r, "unexpected text after .%s", d);
+}
+
+static void tc__tcs_instruction(tc__tcs *T, const char *word) {
+    tc_sim_program *p = T->p;
+    tc_sim_instr ins;
+    const char *mods = NULL, *slots;
+    size_t oplen = 0;
+    int op, i, reg, first = 1, best = -1;
+    memset(&ins, 0, sizeof ins);
+    ins.dst = TC_SIM_NOREG;
+    for (i = 0; i < 4; i++) ins.src[i] = TC_SIM_NOREG;
+    for (op = 0; op < TC_SIM_OP_COUNT; op++) {   /* the longest name that is the word or a prefix before a '.' */
+        size_t k = strlen(tc__tcs_ops[op].name);
+        if (strncmp(tc__tcs_ops[op].name, word, k) == 0 && (word[k] == '\0' || word[k] == '.') && k > oplen) { best = op; oplen = k; }
+    }
+    if (best < 0) {
+        TC__RD_FAIL_TOK(&T->r, "unknown instruction '%.*s'", (int)(strchr(word, '.') ? (size_t)(strchr(word, '.') - word) : strlen(word)), word);
+        return;
+    }
+    op = best;
+    if (word[oplen] == '.') mods = word + oplen;
+    ins.op = (uint8_t)op;
+    slots = tc__tcs_ops[op].slots;
+    if (op == TC_SIM_MMA) {
+        tc_mma_instr kind;
+        if (!mods || tc_mma_instr_find(mods + 1, &kind) != TC_OK) {
+            TC__RD_FAIL_TOK(&T->r, "mma needs a known kind, as in mma.m16n8k16.f16 (got '%s')", word);
+            return;
+        }
+        ins.mma = (uint8_t)kind;
+    } else {
+        while (mods) {
+            const char *m = mods + 1, *end = strchr(m, '.');
+            size_t ml = end ? (size_t)(end - m) : strlen(m);
+            if (strchr(slots, 'm') && m[0] == 'w' && ((ml == 2 && (m[1] == '4' || m[1] == '8')) || (ml == 3 && m[1] == '1' && m[2] == '6')))
+                ins.addr.width = atoi(m + 1);
+            else if (op == TC_SIM_LDSM && ml == 2 && m[0] == 'x' && (m[1] == '1' || m[1] == '2' || m[1] == '4'))
+                ins.count = m[1] - '0';
+            else { TC__RD_FAIL_TOK(&T->r, "'%s' has an unknown modifier '.%.*s'", word, (int)ml, m); return; }
+            mods = end;
+        }
+        if (op == TC_SIM_LDSM && !ins.count) { TC__RD_FAIL_TOK(&T->r, "ldsm needs .x1, .x2 or .x4"); return; }
+    }
+    for (i = 0; slots[i]; i++) {
+        if (!first && !tc__rd_char(&T->r, ',')) { tc__rd_fail(&T->r, "expected ',' before the next operand of %s", tc__tcs_ops[op].name); return; }
+        first = 0;
+        switch (slots[i]) {
+        case 'm': {
+            int width = ins.addr.width;
+            if (!tc__tcs_mem_read(T, &ins.addr)) return;
+            ins.addr.width = width;
+            break;
+        }
+        case 'L': {
+            char w[TC__TCS_NAME];
+            int k;
+            if (!tc__rd_word(&T->r, w, sizeof w, 0, "a label")) return;
+            if ((k = tc__tcs_find(T->labels, T->nlabels, w)) >= 0) ins.target = T->labels[k].value;
+            else if (op != TC_SIM_BRA_WARP) {
+                TC__RD_FAIL_TOK(&T->r, "unknown label '%s' (a loop jumps back to a label above it)", w);
+                return;
+            } else if (T->nfix == TC__TCS_MAX_LABELS) {
+                TC__RD_FAIL_TOK(&T->r, "more than %d branches to labels below them", TC__TCS_MAX_LABELS);
+                return;
+            } else {   /* resolved at the end */
+                strcpy(T->fix[T->nfix].name, w);
+                T->fix[T->nfix].pc = p->n;
+                T->fix[T->nfix].line = T->r.line;
+                T->fix[T->nfix].at = T->r.tok;
+                T->fix[T->nfix++].line_start = T->r.line_start;
+            }
+            break;
+        }
+        case 'k': {
+            int64_t v;
+            if (!tc__rd_int(&T->r, TC__TCS_MAX_WARP, &v, "a warp index")) return;
+            if (v < 0) { TC__RD_FAIL_TOK(&T->r, "a warp index is 0..%d", TC__TCS_MAX_WARP); return; }
+            ins.count = (int32_t)v;
+            break;
+        }
+        case 'n': {
+            int64_t v;
+            if (!tc__rd_int(&T->r, 1 << 24, &v, "a trip count")) return;
+            if (v < 1) { TC__RD_FAIL_TOK(&T->r, "a loop runs 1..16777216 times"); return; }
+            ins.count = (int32_t)v;
+            break;
+        }
+        default:
+            if (!tc__tcs_reg_read(T, 1, &reg)) return;
+            if (slots[i] == 'd') ins.dst = (uint8_t)reg; else ins.src[slots[i] - '0'] = (uint8_t)reg;
+            break;
+        }
+    }
+    while (!tc__rd_eol(&T->r)) {
+        char w[TC__TCS_NAME];
+        int k;
+        for (k = 0; k < 4 && !tc__tcs_ops[op].opt[k]; k++) {}
+        if (k == 4) { tc__rd_fail(&T->r, "unexpected text after %s's operands", tc__tcs_ops[op].name); return; }
+        if (!first && !tc__rd_char(&T->r, ',')) { tc__rd_fail(&T->r, "expected ',' or the end of the line"); return; }
+        first = 0;
+        if (!tc__rd_word(&T->r, w, sizeof w, 0, "an operand keyword")) return;
+        for (k = 0; k < 4 && !(tc__tcs_ops[op].opt[k] && strcmp(tc__tcs_ops[op].opt[k], w) == 0); k++) {}
+        if (k == 4) { TC__RD_FAIL_TOK(&T->r, "%s takes no operand '%s'", tc__tcs_ops[op].name, w); return; }
+        if (ins.src[k] != TC_SIM_NOREG) { TC__RD_FAIL_TOK(&T->r, "'%s' given twice", w); return; }
+        if (!tc__tcs_reg_read(T, 0, &reg)) return;
+        ins.src[k] = (uint8_t)reg;
+    }
+    if (ins.addr.lane_table && ins.addr.lane_stride) { tc__rd_fail(&T->r, "a lane table and a lane stride together"); return; }
+    if (tc_sim_emit(p, &ins) != TC_OK) tc__rd_fail(&T->r, "cannot add the instruction: %s", tc_status_string(p->status));
+}
+
+TCDEF tc_status tc_sim_program_parse(const char *text, size_t len, tc_sim_program *p, char *err, size_t err_cap) {
+    tc__tcs *T;
+    tc_status st = TC_OK;
+    int i;
+    if (err && err_cap) err[0] = '\0';
+    if (!p) return TC_ERR_NULL;
+    tc_sim_program_free(p);
+    if (!text) return TC_ERR_NULL;
+    if (len > TC__TCS_MAX_TEXT) {
+        if (err && err_cap) snprintf(err, err_cap, "1:1: the text is longer than %lu bytes", (unsigned long)TC__TCS_MAX_TEXT);
+        return TC_ERR_SIZE;
+    }
+    T = (tc__tcs *)tc__sim_calloc(1, sizeof *T);
+    if (T) T->labels = (tc__tcs_sym *)tc__sim_calloc(TC__TCS_MAX_LABELS, sizeof *T->labels);
+    if (T) T->fix = (tc__tcs_fix *)tc__sim_calloc(TC__TCS_MAX_LABELS, sizeof *T->fix);
+    if (!T || !T->labels || !T->fix) {
+        if (T) { TC_FREE(T->labels); TC_FREE(T->fix); TC_FREE(T); }
+        return TC_ERR_NOMEM;
+    }
+    T->r.s = text; T->r.n = len; T->r.line = 1; T->r.err = err; T->r.err_cap = err_cap;
+    T->p = p;
+    while (!T->r.failed && T->r.i < T->r.n) {
+        char w[64];
+        tc__rd_space(&T->r);
+        if (tc__rd_eol(&T->r)) { tc__rd_next_line(&T->r); continue; }
+        if (tc__rd_peek(&T->r) == '.') { tc__tcs_directive(T); if (!T->r.failed) tc__rd_next_line(&T->r); continue; }
+        if (!tc__rd_word(&T->r, w, sizeof w, 1, "an instruction, a label or a directive")) break;
+        if (tc__rd_char(&T->r, ':')) {   /* a label, maybe followed by an instruction */
+            if (strchr(w, '.') || strchr(w, '-') || strlen(w) >= TC__TCS_NAME) { tc__rd_fail(&T->r, "bad label name '%s'", w); break; }
+            if (tc__tcs_find(T->labels, T->nlabels, w) >= 0) { TC__RD_FAIL_TOK(&T->r, "label '%s' defined twice", w); break; }
+            if (T->nlabels == TC__TCS_MAX_LABELS) { tc__rd_fail(&T->r, "more than %d labels", TC__TCS_MAX_LABELS); st = TC_ERR_SIZE; break; }
+            strcpy(T->labels[T->nlabels].name, w);
+            T->labels[T->nlabels++].value = p->n;
+            continue;
+        }
+        tc__tcs_instruction(T, w);
+        if (T->r.failed) break;
+        tc__rd_next_line(&T->r);
+    }
+    if (!T->r.failed && (p->n < 1 || p->code[p->n - 1].op != TC_SIM_EXIT)) tc__rd_fail(&T->r, "the program must end with exit");
+    for (i = 0; !T->r.failed && i < T->nfix; i++) {
+        int k = tc__tcs_find(T->labels, T->nlabels, T->fix[i].name);
+        if (k >= 0 && T->labels[k].value < p->n) { p->code[T->fix[i].pc].target = T->labels[k].value; continue; }
+        T->r.line = T->fix[i].line;
+        T->r.line_start = T->fix[i].line_start;
+        T->r.i = T->fix[i].at;
+        tc__rd_fail(&T->r, k < 0 ? "unknown label '%s'" : "label '%s' has no instruction after it", T->fix[i].name);
+    }
+    if (T->r.failed) {
+        if (st == TC_OK) st = p->status == TC_ERR_SIZE || p->status == TC_ERR_NOMEM ? p->status : TC_ERR_PROGRAM;
+        tc_sim_program_free(p);
+    }
+    TC_FREE(T->labels);
+    TC_FREE(T->fix);
+    TC_FREE(T);
+    return st;
+}
+
+/* ---- profiles as text: one row per tc_sim_profile field (MMA arrays
+   apart), with the bounds tc_sim_profile_validate enforces. */
+static const struct { const char *key; size_t offset; char type; double lo, hi; const char *what; } tc__prof_fields[] = {
+    { "clock_ghz", offsetof(tc_sim_profile, clock_ghz), 'd', 0.01, 100.0, "SM clock in GHz (only converts cycles to seconds)" },
+    { "sms", offsetof(tc_sim_profile, sms), 'i', 1, 4096, "streaming multiprocessors" },
+    { "subpartitions", offsetof(tc_sim_profile, subpartitions), 'i', 1, 64, "schedulers per SM (warp w lives on w % subpartitions)" },
+    { "max_warps_per_sm", offsetof(tc_sim_profile, max_warps_per_sm), 'i', 1, 1024, "resident warps per SM" },
+    { "shared_bytes_per_sm", offsetof(tc_sim_profile, shared_bytes_per_sm), 'l', 0, 1073741824.0, "shared memory per SM, bytes" },
+    { "banks", offsetof(tc_sim_profile, banks), 'i', 1, 128, "shared-memory banks (a power of two)" },
+    { "bank_bytes", offsetof(tc_sim_profile, bank_bytes), 'i', 4, 8, "bytes per bank word (4 or 8)" },
+    { "sector_bytes", offsetof(tc_sim_profile, sector_bytes), 'i', 16, 4096, "global-memory sector, bytes (a power of two)" },
+    { "dram_latency", offsetof(tc_sim_profile, dram_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a global load that misses L2" },
+    { "l2_latency", offsetof(tc_sim_profile, l2_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a global load that hits L2" },
+    { "shared_latency", offsetof(tc_sim_profile, shared_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a conflict-free shared load" },
+    { "ffma_latency", offsetof(tc_sim_profile, ffma_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: FFMA issue to result" },
+    { "ffma_interval", offsetof(tc_sim_profile, ffma_interval), 'i', 1, TC__SIM_MAX_LATENCY, "cycles between FFMAs on one sub-partition" },
+    { "shared_wavefronts_per_cycle", offsetof(tc_sim_profile, shared_wavefronts_per_cycle), 'i', 0, 1024, "per SM; 0 = unlimited" },
+    { "sm_bytes_per_cycle", offsetof(tc_sim_profile, sm_bytes_per_cycle), 'd', 0, 1073741824.0, "L2 -> SM bytes per cycle per SM; 0 = unlimited, else >= 1/64" },
+    { "dram_bytes_per_cycle", offsetof(tc_sim_profile, dram_bytes_per_cycle), 'd', 0, 1073741824.0, "DRAM bytes per cycle, whole GPU; 0 = unlimited, else >= 1/64" },
+    { "launch_overhead_us", offsetof(tc_sim_profile, launch_overhead_us), 'd', 0, 999999.0, "least time per kernel launched back to back; 0 = not modelled" },
+};
+
+/* The shortest %g that reads back as the same double. */
+static void tc__out_double(tc__out *o, double v) {
+    char t[40];
+    int prec;
+    if (v == floor(v) && fabs(v) < 1e15) { tc__outf(o, "%.0f", v); return; }
+    for (prec = 1; prec < 17; prec++) {
+        snprintf(t, sizeof t, "%.*g", prec, v);
+        if (strtod(t, NULL) == v) break;
+    }
+    tc__outf(o, "%.*g", prec, v);
+}
+
+TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t cap, size_t *needed) {
+    tc__out o;
+    int f, k;
+    if (needed) *needed = 0;
+    if (buf && cap > 0) buf[0] = '\0';
+    if (!g || (!buf && cap > 0)) return TC_ERR_NULL;
+    o.buf = buf; o.cap = cap; o.len = 0;
+    for (f = 0; f < TC__COUNT_OF(tc__prof_fields); f++) {
+        const char *at = (const char *)g + tc__prof_fields[f].offset;
+        size_t start = o.len;
+        tc__outf(&o, "%s = ", tc__prof_fields[f].key);
+        if (tc__prof_fields[f].type == 'd') { double v; memcpy(&v, at, sizeof v); tc__out_double(&o, v); }
+        else if (tc__prof_fields[f].type == 'l') { int64_t v; memcpy(&v, at, sizeof v); tc__outf(&o, "%lld", (long long)v); }
+        else { int v; memcpy(&v, at, sizeof v); tc__outf(&o, "%d", v); }
+        tc__outf(&o, "%*s# %s\n", (int)(start + 40 > o.len ? start + 40 - o.len : 1), "", tc__prof_fields[f].what);
+    }
+    for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
+        tc_mma_instr_info info;
+        if (!g->mma_latency[k] && !g->mma_interval[k]) continue;
+        tc_mma_instr_get((tc_mma_instr)k, &info);
+        tc__outf(&o, "mma_latency.%s = %d   # cycles, issue to result\n", info.name, g->mma_latency[k]);
+        tc__outf(&o, "mma_interval.%s = %d   # cycles between issues on one sub-partition\n", info.name, g->mma_interval[k]);
+    }
+    return tc__out_finish(&o, needed);
+}
+
+TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap) {
+    tc__rd r;
+    if (err && err_cap) err[0] = '\0';
+    if (!text || !g) return TC_ERR_NULL;
+    memset(&r, 0, sizeof r);
+    r.s = text; r.n = len; r.line = 1; r.err = err; r.err_cap = err_cap;
+    if (len > TC__TCS_MAX_TEXT) { tc__rd_fail(&r, "the text is longer than %lu bytes", (unsigned long)TC__TCS_MAX_TEXT); return TC_ERR_PROFILE; }
+    while (!r.failed && r.i < r.n) {
+        char key[64], num[64];
+        size_t at;
+        int f, k = -1, *mma = NULL;
+        double v;
+        if (tc__rd_eol(&r)) { tc__rd_next_line(&r); continue; }
+        at = r.i;
+        if (!tc__rd_word(&r, key, sizeof key, 1, "a key")) break;
+        for (f = 0; f < TC__COUNT_OF(tc__prof_fields) && strcmp(key, tc__prof_fields[f].key) != 0; f++) {}
+        if (f == TC__COUNT_OF(tc__prof_fields)) {
+            tc_mma_instr kind;
+            if (strncmp(key, "mma_latency.", 12) == 0 && tc_mma_instr_find(key + 12, &kind) == TC_OK) mma = g->mma_latency;
+            else if (strncmp(key, "mma_interval.", 13) == 0 && tc_mma_instr_find(key + 13, &kind) == TC_OK) mma = g->mma_interval;
+            else { TC__RD_FAIL_TOK(&r, "unknown key '%s' (tcsim show-profile lists them)", key); break; }
+            k = (int)kind;
+        }
+        if (!tc__rd_char(&r, '=')) { tc__rd_fail(&r, "%s: expected '=' after the key", key); break; }
+        tc__rd_space(&r);
+        at = r.i;
+        {
+            size_t m = 0;
+            char *end = NULL;
+            while (r.i < r.n && tc__rd_is_word((unsigned char)r.s[r.i], 1) | (r.s[r.i] == '+')) {
+                if (m + 1 >= sizeof num) { r.i = at; tc__rd_fail(&r, "%s: the value is too long", key); break; }
+                num[m++] = r.s[r.i++];
+            }
+            if (r.failed) break;
+            num[m] = '\0';
+            v = m ? strtod(num, &end) : 0.0;
+            if (!m || *end || !(v == v) || v - v != 0.0) { r.i = at; tc__rd_fail(&r, "%s: '%s' is not a finite number", key, num); break; }
+        }
+        if (mma || tc__prof_fields[f].type != 'd') {
+            double lo = mma ? 0 : tc__prof_fields[f].lo, hi = mma ? TC__SIM_MAX_LATENCY : tc__prof_fields[f].hi;
+            if (v != floor(v) || v < lo || v > hi) { r.i = at; tc__rd_fail(&r, "%s: must be an integer in %.0f..%.0f", key, lo, hi); break; }
+            if (mma) mma[k] = (int)v;
+            else if (tc__prof_fields[f].type == 'l') { int64_t x = (int64_t)v; memcpy((char *)g + tc__prof_fields[f].offset, &x, sizeof x); }
+            else { int x = (int)v; memcpy((char *)g + tc__prof_fields[f].offset, &x, sizeof x); }
+        } else {
+            if (v < tc__prof_fields[f].lo || v > tc__prof_fields[f].hi) {
+                r.i = at;
+                tc__rd_fail(&r, "%s: must be in [%g, %g]", key, tc__prof_fields[f].lo, tc__prof_fields[f].hi);
+                break;
+            }
+            memcpy((char *)g + tc__prof_fields[f].offset, &v, sizeof v);
+        }
+        if (!tc__rd_eol(&r)) { tc__rd_fail(&r, "%s: unexpected text after the value", key); break; }
+        tc__rd_next_line(&r);
+    }
+    return r.failed ? TC_ERR_PROFILE : TC_OK;
 }
 
 /* ------------------------------------------------ section 6: tiling */

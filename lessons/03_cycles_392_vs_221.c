@@ -69,7 +69,21 @@ int main(int argc, char **argv) {
     printf("  with Tensor Cores:    200 + 20 + 1     = %d cycles\n", 200 + 20 + 1);
     printf("The 2023 revision: L2 200, shared 34: 200 + 8*34 + 8*4 = %d and 200 + 34 + 1 = %d\n\n",
            200 + 8 * 34 + 8 * 4, 200 + 34 + 1);
-    printf("The simulator runs the programs instruction by instruction (64 warps on 8 SMs):\n");
+    printf("The simulator runs these two warp programs (tcsim's .tcs text, docs/tcs.md; every warp of\n"
+           "every SM runs one; `build/tcsim show matmul32_ffma` prints it too):\n");
+    for (i = 0; i < 2; i++) {
+        tc_sim_program p;
+        memset(&d, 0, sizeof d);
+        memset(&p, 0, sizeof p);
+        d.tensor_cores = i;
+        if (tc_sim_build_matmul32(&p, &d) != TC_OK || tcsim_print_program(&p, stdout, "  | ") != 0) {
+            fprintf(stderr, "cannot build or print the matmul32 program\n");
+            tc_sim_program_free(&p);
+            return 1;
+        }
+        tc_sim_program_free(&p);
+    }
+    printf("\nThe simulator runs the programs instruction by instruction (64 warps on 8 SMs):\n");
     for (i = 0; i < N_PROFILES; i++) {
         const tc_gpu *gpu = tc_gpu_find(profiles[i]);
         char name[64];

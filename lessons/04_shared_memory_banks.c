@@ -21,6 +21,7 @@
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "plot.h"
+#include "timeline.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -150,6 +151,18 @@ int main(int argc, char **argv) {
     printf("Each row: the conflict degree (passes) and the simulated cycles of LDS + dependent FFMA on %s\n", gpu->name);
     printf("(shared latency %d + FFMA %d = %lld cycles without conflict; each extra pass adds a cycle).\n\n", g->shared_latency,
            g->ffma_latency, base);
+    {   /* the program each row runs, as tcsim's .tcs text (docs/tcs.md): the table is the pattern */
+        tc_sim_program prog;
+        memset(&prog, 0, sizeof prog);
+        printf("Each row runs this warp program, with its pattern as the lane table (here %s):\n", p[2].name);
+        if (tc_sim_build_shared_pattern(&prog, p[2].addr, 4) != TC_OK || tcsim_print_program(&prog, stdout, "  | ") != 0) {
+            fprintf(stderr, "cannot build or print the shared-pattern program\n");
+            tc_sim_program_free(&prog);
+            return 1;
+        }
+        tc_sim_program_free(&prog);
+        printf("\n");
+    }
     printf("%-24s %7s %7s   banks of lanes 0..7\n", "pattern", "passes", "cycles");
     if (plot_canvas_init(&c, 3 * PANEL_W + 60, 2 * PANEL_H + 120, 0xFFFFFF) != 0) return 1;
     plot_text(&c, 10, 8, "which thread (row) hits which bank (column)", 0x000000, PLOT_TEXT_SCALE);

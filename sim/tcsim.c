@@ -8,11 +8,23 @@
                                          every published measurement beside the
                                          simulator's prediction, and the error
 
+     tcsim show <program>                a built-in program as .tcs text (docs/tcs.md)
+     tcsim show-profile <name>           a profile as key = value lines
+
+   `run` takes a built-in program's name or a .tcs file (any argument with
+   a '/' or ending in .tcs), and --profile a built-in name or a file of
+   key = value lines (tcsim show-profile writes one); --set key=value
+   (repeatable) changes one profile field; --per-instruction adds a table
+   of each instruction's issues and the warp-cycles spent at it by state
+   (the model of Nsight Compute's source view), and puts the pc on every
+   event of the --trace.
    `run` prints "cycles: N", then the stall breakdown (Nsight Compute names,
    summed over warps; they add up to warps x cycles) and the achieved rates.
    --png out.png also writes out.csv (the drawn warps' state segments); both
    go exactly where the paths say.
-   Unknown names and invalid parameters print a message and exit 1.
+   Unknown names and invalid parameters print a message and exit 1; a bad
+   file, "file:line:col: message". show and show-profile given a wrong
+   number of arguments exit 2.
    Example:  build/tcsim run matmul32_ffma --profile dettmers2020   ->  cycles: 392 */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
@@ -27,8 +39,11 @@ static int usage(void) {
     fprintf(stderr,
             "usage: tcsim profiles\n"
             "       tcsim programs\n"
-            "       tcsim run <program> --profile <name> [--warps N] [--sms N] [--policy gto|lrr]\n"
+            "       tcsim run <program|file.tcs> --profile <name|file> [--set key=value]...\n"
+            "                 [--warps N] [--sms N] [--policy gto|lrr] [--per-instruction]\n"
             "                 [--trace out.json] [--png out.png (+ out.csv)]\n"
+            "       tcsim show <program>\n"
+            "       tcsim show-profile <name>\n"
             "       tcsim validate [--dataset FILE] [--gpu NAME] [--quiet]\n");
     return 1;
 }
@@ -136,10 +151,135 @@ static int validate(int argc, char **argv) {
     return 0;
 }
 
-static int run(int argc, char **argv) {
-    const char *program = NULL, *profile = NULL, *trace = NULL, *png = NULL;
+/* The whole of a file, NUL-terminated, in *text (free it); NULL on error, with a message printed. */
+static char *read_file(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    size_t cap = 0, n = 0;
+    if (!f) { fprintf(stderr, "tcsim: cannot open %s\n", path); return NULL; }
+    for (;;) {
+        size_t got;
+        if (n + 4096 + 1 > cap) {
+            char *t;
+            cap = cap ? 2 * cap : 65536;
+            if (cap > ((size_t)1 << 27) || !(t = (char *)realloc(text, cap))) {
+                fprintf(stderr, "tcsim: %s is too large\n", path);
+                free(text); fclose(f); return NULL;
+            }
+            text = t;
+        }
+        got = fread(text + n, 1, 4096, f);
+        n += got;
+        if (got < 4096) break;
+    }
+    if (ferror(f)) { fprintf(stderr, "tcsim: cannot read %s\n", path); free(text); fclose(f); return NULL; }
+    fclose(f);
+    text[n] = '\0';
+    *len = n;
+    return text;
+}
+
+static int is_file_name(const char *s) {
+    size_t n = strlen(s);
+    return strchr(s, '/') != NULL || (n > 4 && strcmp(s + n - 4, ".tcs") == 0);
+}
+
+/* A built-in program by name, or a .tcs file; 0 on success, else prints why. */
+static int load_program(const char *name, tc_sim_program *p) {
+    char err[256];
+    size_t len;
+    char *text;
+    tc_status s;
+    if (!is_file_name(name)) {
+        s = tc_sim_build_named(p, name);
+        if (s == TC_ERR_ARG) { fprintf(stderr, "tcsim: unknown program '%s' (see tcsim programs)\n", name); return 1; }
+        if (s != TC_OK) { fprintf(stderr, "tcsim: building %s: %s\n", name, tc_status_string(s)); return 1; }
+        return 0;
+    }
+    if (!(text = read_file(name, &len))) return 1;
+    s = tc_sim_program_parse(text, len, p, err, sizeof err);
+    free(text);
+    if (s != TC_OK) { fprintf(stderr, "%s:%s\n", name, err[0] ? err : tc_status_string(s)); return 1; }
+    return 0;
+}
+
+/* A built-in profile by name, or a file of key = value lines (starting from zeros). */
+static int load_profile(const char *name, tc_sim_profile *g, const char **label) {
+    const tc_gpu *gpu = tc_gpu_find(name);
+    char err[256];
+    size_t len;
+    char *text;
+    tc_status s;
+    if (gpu) { *g = gpu->profile; *label = gpu->name; return 0; }
+    if (!is_file_name(name) && !strchr(name, '.')) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", name); return 1; }
+    if (!(text = read_file(name, &len))) return 1;
+    memset(g, 0, sizeof *g);
+    s = tc_sim_profile_parse(text, len, g, err, sizeof err);
+    free(text);
+    if (s != TC_OK) { fprintf(stderr, "%s:%s\n", name, err); return 1; }
+    *label = name;
+    return 0;
+}
+
+static int show(int argc, char **argv) {
+    tc_sim_program p;
+    int bad;
+    if (argc != 1) { fprintf(stderr, "tcsim: show takes one program name (see tcsim programs)\n"); return 2; }
+    memset(&p, 0, sizeof p);
+    if (load_program(argv[0], &p)) return 2;
+    bad = tcsim_print_program(&p, stdout, NULL);
+    tc_sim_program_free(&p);
+    if (bad) { fprintf(stderr, "tcsim: show %s: the program cannot be printed\n", argv[0]); return 1; }
+    return 0;
+}
+
+static int show_profile(int argc, char **argv) {
     const tc_gpu *gpu;
-    const tc_sim_profile *g;
+    char buf[8192];
+    if (argc != 1) { fprintf(stderr, "tcsim: show-profile takes one profile name (see tcsim profiles)\n"); return 2; }
+    gpu = tc_gpu_find(argv[0]);
+    if (!gpu) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", argv[0]); return 2; }
+    if (tc_sim_profile_print(&gpu->profile, buf, sizeof buf, NULL) != TC_OK) { fprintf(stderr, "tcsim: profile too long\n"); return 1; }
+    printf("# profile %s: %s\n", gpu->name, gpu->description);
+    printf("# Where each number comes from: the tc__gpus entry for %s in tensorcore.h\n"
+           "# (a comment beside every number) and docs/REFERENCE.md section 3;\n"
+           "# tcsim validate sets the model beside the measured dataset.\n", gpu->name);
+    fputs(buf, stdout);
+    return 0;
+}
+
+/* Each instruction's issues and warp-cycles by state, beside its .tcs text. */
+static void print_per_instruction(const tc_sim_program *p, const tc_sim_result *r) {
+    size_t need = 0;
+    char *text = NULL, *line, **lines = NULL;
+    int i, k, n = 0;
+    if (tc_sim_program_print(p, NULL, 0, &need) == TC_OK && (text = (char *)malloc(need + 1)) &&
+        (lines = (char **)calloc((size_t)r->instr_n + 1, sizeof *lines)) && tc_sim_program_print(p, text, need + 1, NULL) == TC_OK) {
+        for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))   /* instructions are the indented lines */
+            if (strncmp(line, "    ", 4) == 0 && n < r->instr_n) lines[n++] = line + 4;
+    }
+    printf("per instruction (warp-cycles at each instruction by state; a stall is charged to the instruction that waits):\n");
+    printf("%5s %8s", "pc", "issued");
+    for (k = 0; k < TC_SIM_STATE_COUNT; k++) if (k != TC_SIM_EXITED) printf(" %*s", k == TC_SIM_SELECTED ? 9 : (int)strlen(tc_sim_state_name((tc_sim_state)k)), tc_sim_state_name((tc_sim_state)k));
+    printf("  instruction\n");
+    for (i = 0; i < r->instr_n; i++) {
+        printf("%5d %8lld", i, (long long)r->instr_issued[i]);
+        for (k = 0; k < TC_SIM_STATE_COUNT; k++)
+            if (k != TC_SIM_EXITED)
+                printf(" %*lld", k == TC_SIM_SELECTED ? 9 : (int)strlen(tc_sim_state_name((tc_sim_state)k)),
+                       (long long)r->instr_state_cycles[(size_t)i * TC_SIM_STATE_COUNT + k]);
+        printf("  %s\n", n == r->instr_n && lines ? lines[i] : "-");
+    }
+    free(lines);
+    free(text);
+}
+
+static int run(int argc, char **argv) {
+    const char *program = NULL, *profile = NULL, *trace = NULL, *png = NULL, *label = NULL;
+    const char *sets[64];
+    int nsets = 0, per_instruction = 0;
+    tc_sim_profile prof;
+    const tc_sim_profile *g = &prof;
     tc_sim_program p;
     tc_sim_options o;
     tc_sim_result r;
@@ -155,11 +295,16 @@ static int run(int argc, char **argv) {
             program = a;
             continue;
         }
+        if (strcmp(a, "--per-instruction") == 0) { per_instruction = 1; continue; }
         if (!v) { fprintf(stderr, "tcsim: %s needs a value\n", a); return 1; }
         i++;
         if (strcmp(a, "--profile") == 0) profile = v;
         else if (strcmp(a, "--trace") == 0) trace = v;
         else if (strcmp(a, "--png") == 0) png = v;
+        else if (strcmp(a, "--set") == 0) {
+            if (nsets == (int)(sizeof sets / sizeof sets[0])) { fprintf(stderr, "tcsim: more than %d --set\n", nsets); return 1; }
+            sets[nsets++] = v;
+        }
         else if (strcmp(a, "--warps") == 0 || strcmp(a, "--sms") == 0) {
             int n = parse_count(v);
             if (n < 0) { fprintf(stderr, "tcsim: %s wants a positive integer, not '%s'\n", a, v); return 1; }
@@ -175,24 +320,31 @@ static int run(int argc, char **argv) {
     }
     if (!program) { fprintf(stderr, "tcsim: run needs a program (see tcsim programs)\n"); return 1; }
     if (!profile) { fprintf(stderr, "tcsim: run needs --profile <name> (see tcsim profiles)\n"); return 1; }
-    gpu = tc_gpu_find(profile);
-    if (!gpu) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", profile); return 1; }
-    g = &gpu->profile;
+    if (load_profile(profile, &prof, &label)) return 1;
+    for (i = 0; i < nsets; i++) {
+        char err[256];
+        if (tc_sim_profile_parse(sets[i], strlen(sets[i]), &prof, err, sizeof err) != TC_OK) {
+            fprintf(stderr, "tcsim: --set %s: %s\n", sets[i], strchr(err, ' ') ? strchr(err, ' ') + 1 : err);
+            return 1;
+        }
+    }
     if (tc_sim_profile_validate(g, &why) != TC_OK) { fprintf(stderr, "tcsim: profile %s: %s\n", profile, why); return 1; }
-    if (o.sms > g->sms) { fprintf(stderr, "tcsim: --sms %d: %s has %d SMs\n", o.sms, gpu->name, g->sms); return 1; }
+    if (o.sms > g->sms) { fprintf(stderr, "tcsim: --sms %d: %s has %d SMs\n", o.sms, label, g->sms); return 1; }
     if (o.warps_per_sm > g->max_warps_per_sm) {
-        fprintf(stderr, "tcsim: --warps %d: an SM of %s holds at most %d warps\n", o.warps_per_sm, gpu->name, g->max_warps_per_sm);
+        fprintf(stderr, "tcsim: --warps %d: an SM of %s holds at most %d warps\n", o.warps_per_sm, label, g->max_warps_per_sm);
         return 1;
     }
-    s = tc_sim_build_named(&p, program);
-    if (s == TC_ERR_ARG) { fprintf(stderr, "tcsim: unknown program '%s' (see tcsim programs)\n", program); return 1; }
-    if (s != TC_OK) { fprintf(stderr, "tcsim: building %s: %s\n", program, tc_status_string(s)); return 1; }
+    if (load_program(program, &p)) return 1;
     o.record_timeline = trace || png;
+    o.per_instruction = per_instruction;
     s = tc_sim_run(g, &p, &o, &r);
-    tc_sim_program_free(&p);
-    if (s != TC_OK) { fprintf(stderr, "tcsim: %s on %s: %s\n", program, gpu->name, tc_status_string(s)); return 1; }
+    if (s != TC_OK) {
+        tc_sim_program_free(&p);
+        fprintf(stderr, "tcsim: %s on %s: %s\n", program, label, tc_status_string(s));
+        return 1;
+    }
     printf("cycles: %lld\n", (long long)r.cycles);
-    printf("program %s on %s: %d SMs x %d warps, %lld warp instructions, %.3f us at %.2f GHz\n", program, gpu->name, r.sms,
+    printf("program %s on %s: %d SMs x %d warps, %lld warp instructions, %.3f us at %.2f GHz\n", program, label, r.sms,
            r.warps_per_sm, (long long)r.instructions, r.seconds * 1e6, g->clock_ghz);
     printf("warp states (cycles summed over %d warps = %lld):\n", r.warps, (long long)r.warps * r.cycles);
     for (k = 0; k < TC_SIM_STATE_COUNT; k++)
@@ -203,9 +355,11 @@ static int run(int argc, char **argv) {
     if (r.peak_dram_bytes_per_s > 0) printf(" (peak %.3g)", r.peak_dram_bytes_per_s);
     printf(", L2->SM %.3g B/s, %lld shared wavefronts\n", r.l2_bytes_per_s, (long long)r.shared_wavefronts);
     if (r.timeline_truncated) printf("note: the timeline was truncated (too many segments); the totals are exact\n");
+    if (per_instruction) print_per_instruction(&p, &r);
+    tc_sim_program_free(&p);
     if (png) {
         char title[160];
-        snprintf(title, sizeof title, "%s on %s: %lld cycles", program, gpu->name, (long long)r.cycles);
+        snprintf(title, sizeof title, "%s on %s: %lld cycles", program, label, (long long)r.cycles);
         if (tcsim_write_timeline_png(&r, title, png, 0) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", png); tc_sim_result_free(&r); return 1; }
         printf("wrote %s\n", png);
     }
@@ -227,6 +381,8 @@ int main(int argc, char **argv) {
     }
     if (strcmp(argv[1], "run") == 0) return run(argc - 2, argv + 2);
     if (strcmp(argv[1], "validate") == 0) return validate(argc - 2, argv + 2);
+    if (strcmp(argv[1], "show") == 0) return show(argc - 2, argv + 2);
+    if (strcmp(argv[1], "show-profile") == 0) return show_profile(argc - 2, argv + 2);
     if (strcmp(argv[1], "profiles") == 0 || strcmp(argv[1], "programs") == 0)
         fprintf(stderr, "tcsim: '%s' takes no arguments (got '%s')\n", argv[1], argv[2]);
     else

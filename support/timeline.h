@@ -3,10 +3,13 @@
    legend) drawn with support/plot.h with the segments as CSV beside it, and
    a Chrome/Perfetto trace-event JSON
    (open it at ui.perfetto.dev or chrome://tracing). Both need a result run
-   with record_timeline = 1. Functions return 0 on success, -1 on failure. */
+   with record_timeline = 1. Also the program itself as .tcs text
+   (docs/tcs.md), so that tcsim and the lessons show the very program they
+   simulate. Functions return 0 on success, -1 on failure. */
 #ifndef TCSIM_TIMELINE_H
 #define TCSIM_TIMELINE_H
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "tensorcore.h"
 #include "plot.h"
@@ -103,8 +106,10 @@ static inline int tcsim_write_timeline_png(const tc_sim_result *r, const char *t
     return rc;
 }
 
-/* Trace events: process = SM, thread = warp, one complete event per segment;
-   1 cycle is written as 1 microsecond so the viewer's ruler reads cycles. */
+/* Trace events: process = SM, thread = warp, one complete event per segment,
+   its instruction (pc) in the event's args (each instruction its own event
+   when the run had per_instruction); 1 cycle is written as 1 microsecond so
+   the viewer's ruler reads cycles. */
 static inline int tcsim_write_trace_json(const tc_sim_result *r, const char *path) {
     FILE *f;
     int w, first = 1;
@@ -121,12 +126,28 @@ static inline int tcsim_write_trace_json(const tc_sim_result *r, const char *pat
         for (i = r->warp_segments[w]; i < last; i++) {
             int64_t end = i + 1 < last ? r->segments[i + 1].start : r->cycles;
             if (r->segments[i].state == TC_SIM_EXITED) continue;
-            fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%lld,\"dur\":%lld}",
+            fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%lld,\"dur\":%lld,\"args\":{\"pc\":%d}}",
                     tc_sim_state_name((tc_sim_state)r->segments[i].state), sm, local,
-                    (long long)r->segments[i].start, (long long)(end - r->segments[i].start));
+                    (long long)r->segments[i].start, (long long)(end - r->segments[i].start), (int)r->segments[i].pc);
         }
     }
     fprintf(f, "\n]}\n");
     return fclose(f) == 0 ? 0 : -1;
 }
+/* The program as .tcs text on out, each line after `indent`. */
+static inline int tcsim_print_program(const tc_sim_program *p, FILE *out, const char *indent) {
+    size_t need = 0;
+    char *buf, *line;
+    if (tc_sim_program_print(p, NULL, 0, &need) != TC_OK || !(buf = (char *)malloc(need + 1))) return -1;
+    if (tc_sim_program_print(p, buf, need + 1, NULL) != TC_OK) { free(buf); return -1; }
+    for (line = buf; *line;) {
+        char *end = strchr(line, '\n');
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        fprintf(out, "%s%.*s\n", indent ? indent : "", (int)n, line);
+        line += n + (end != NULL);
+    }
+    free(buf);
+    return 0;
+}
+
 #endif

@@ -101,5 +101,60 @@ expect_fail validate-bad-arg "unknown argument" validate --frobnicate
 expect_fail profiles-extra-arg "'profiles' takes no arguments \(got 'x'\)" profiles x
 expect_fail programs-extra-arg "'programs' takes no arguments" programs y
 
+# .tcs programs (docs/tcs.md): the committed examples with their expected cycles on a named profile
+expect_ok tcs-392 "^cycles: 392$" run sim/programs/matmul32_ffma.tcs --profile dettmers2020
+expect_ok tcs-221 "^cycles: 221$" run sim/programs/matmul32_tc.tcs --profile dettmers2020
+expect_ok tcs-504 "^cycles: 504$" run sim/programs/matmul32_ffma.tcs --profile dettmers2023
+expect_ok tcs-235 "^cycles: 235$" run sim/programs/matmul32_tc.tcs --profile dettmers2023
+expect_ok tcs-reduction "^cycles: 494$" run sim/programs/reduction.tcs --profile a100
+expect_ok tcs-transpose "^cycles: 1369$" run sim/programs/transpose.tcs --profile a100
+expect_ok tcs-transpose-padded "^cycles: 377$" run sim/programs/transpose_padded.tcs --profile a100
+expect_ok tcs-gemm-double-buffer "^cycles: 2852$" run sim/programs/gemm_double_buffer.tcs --profile a100
+expect_ok tcs-wavefronts " 1056 shared wavefronts" run sim/programs/transpose.tcs --profile a100
+expect_ok tcs-wavefronts-padded " 64 shared wavefronts" run sim/programs/transpose_padded.tcs --profile a100
+# show prints a built-in as .tcs; running the printed file gives the built-in's cycles
+expect_ok show "^    mma\.m8n8k4\.f16 r1, r2, r2, r1$" show matmul32_tc
+for prog in matmul32_ffma matmul32_tc stream shared_stride32 mma_throughput; do
+  "$TCSIM" show "$prog" >"$tmp/$prog.tcs" 2>/dev/null
+  a=$("$TCSIM" run "$prog" --profile a100 2>&1 | head -n 1)
+  b=$("$TCSIM" run "$tmp/$prog.tcs" --profile a100 2>&1 | head -n 1)
+  if [ -n "$a" ] && [ "$a" = "$b" ]; then ok; else bad "show $prog: the printed program gives '$b', the built-in '$a'"; fi
+done
+# profiles: show-profile writes a file that --profile reads back to the same cycles; --set overrides one field
+expect_ok show-profile "^dram_latency = 571 +# " show-profile a100
+"$TCSIM" show-profile h100 >"$tmp/h100.prof" 2>/dev/null
+expect_ok profile-file "^cycles: 340$" run matmul32_tc --profile "$tmp/h100.prof"
+expect_ok set-field "^cycles: 1386$" run sim/programs/transpose.tcs --profile a100 --set shared_latency=40
+expect_ok set-mma "^cycles: 235$" run matmul32_tc --profile dettmers2023 --set mma_latency.m8n8k4.f16=1
+expect_fail set-bad-key "--set frob=1: unknown key 'frob'" run matmul32_tc --profile a100 --set frob=1
+expect_fail set-bad-value "--set sms=0: sms: must be an integer in 1\.\.4096" run matmul32_tc --profile a100 --set sms=0
+printf 'sms = 8\nbanks = 32\ndram_latency = lots\n' >"$tmp/bad.prof"
+expect_fail profile-bad-line "bad\.prof:3:16: dram_latency: 'lots' is not a finite number" run matmul32_tc --profile "$tmp/bad.prof"
+printf 'sms = 8\n' >"$tmp/short.prof"
+expect_fail profile-incomplete "profile .*short\.prof: clock_ghz must be" run matmul32_tc --profile "$tmp/short.prof"
+printf 'ffma r1, r2, r3, r1\n  frob r1\nexit\n' >"$tmp/bad.tcs"
+expect_fail tcs-bad-line "bad\.tcs:2:3: unknown instruction 'frob'" run "$tmp/bad.tcs" --profile a100
+expect_fail tcs-no-file "cannot open" run "$tmp/none.tcs" --profile a100
+expect_fail tcs-no-file-profile "cannot open" run matmul32_tc --profile "$tmp/none.prof"
+printf 'ldg r1, [4*lane]\nexit\n' >"$tmp/oob.tcs"
+expect_fail tcs-out-of-bounds "invalid simulator program" run "$tmp/oob.tcs" --profile a100
+expect_fail show-unknown "unknown program 'nope'" show nope
+expect_fail show-profile-unknown "unknown profile 'x100'" show-profile x100
+for args in "show" "show a b" "show-profile" "show-profile a100 b"; do
+  # shellcheck disable=SC2086
+  "$TCSIM" $args >/dev/null 2>"$tmp/err"; rc=$?
+  if [ $rc = 2 ] && [ -s "$tmp/err" ]; then ok; else bad "tcsim $args: exit $rc (want 2 and a message)"; fi
+done
+
+# --per-instruction: the table after the summary, its issues adding up to the warp instructions
+expect_ok per-instruction-row "^ +1 +64 +64 +0 +12736 +0 +0 +0 +0  lds\.w4 r2, \[4\*lane \+ 128\*warp\], addr r1, after r0$" \
+  run matmul32_ffma --profile dettmers2020 --per-instruction
+"$TCSIM" run sim/programs/gemm_double_buffer.tcs --profile a100 --per-instruction >"$tmp/out" 2>&1
+total=$(sed -n 's/.*, \([0-9]*\) warp instructions.*/\1/p' "$tmp/out")
+sum=$(awk '/^per instruction/{on=1; next} on && /^ +[0-9]+ +[0-9]+ /{s += $2} END {print s}' "$tmp/out")
+if [ -n "$total" ] && [ "$total" = "$sum" ]; then ok; else bad "per-instruction issues sum to $sum, not $total"; fi
+if "$TCSIM" run matmul32_tc --profile a100 --per-instruction --trace "$tmp/p.json" >/dev/null 2>&1 && grep -q '"args":{"pc":2}' "$tmp/p.json"; then ok
+else bad "--per-instruction --trace: no event carries its pc"; fi
+
 echo "test_tcsim: $passed passed, $failed failed"
 [ "$failed" = 0 ]
