@@ -369,6 +369,7 @@ static field options_fields[] = {
     O(record_timeline, TC_OK, TC_OK, TC_OK, 0, 0),
     I64(tc_sim_options, max_cycles, TC_ERR_SIZE, TC_OK, TC_OK, 0, 0),
     O(warps_per_block, TC_ERR_SIZE, TC_OK, TC_ERR_SIZE, 4, TC_OK),
+    O(per_instruction, TC_OK, TC_OK, TC_OK, 0, 0),
 };
 
 static tc_status probe_program(void *obj) {
@@ -389,6 +390,7 @@ static field program_fields[] = {
     PG(default_warps_per_sm, TC_ERR_SIZE, TC_OK, TC_ERR_SIZE, 1 /* a100 */, TC_OK),
     PG(status, TC_ERR_PROGRAM, TC_OK, TC_ERR_PROGRAM, 0, 0),   /* an emitter's error is passed on (below); a non-error is no program */
     PG(writes_reach_dram, TC_OK, TC_OK, TC_OK, 0, 0),
+    PG(default_warps_per_block, TC_ERR_SIZE, TC_OK, TC_ERR_SIZE, 4, TC_OK),
 };
 
 /* ---- tc_gemm_desc (and its tc_mma_options): a 1 x 1 x 1 GEMM, so a leading
