@@ -1205,7 +1205,7 @@ typedef struct {
 TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out);
 TCDEF void tc_sim_result_free(tc_sim_result *r);
 
-/* ---- kernels in sequence: bandwidth, launches, fusion (lessons 09, 10, cuda/fusion.cu)
+/* ---- kernels in sequence: bandwidth, launches, fusion (lessons 08, 09, cuda/fusion.cu)
    An elementwise kernel reads `inputs` fp32 streams and writes `outputs`,
    with `ops` FP32-pipe instructions per element (FFMA, FMUL, FADD and the
    FMNMX of a ReLU all issue as FFMA: same pipe, same rate - assumption).

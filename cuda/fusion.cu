@@ -1,4 +1,4 @@
-/* fusion.cu - lesson 10 on the GPU: an elementwise chain unfused and fused,
+/* fusion.cu - lesson 09 on the GPU: an elementwise chain unfused and fused,
    and an optimizer update per tensor against one multi-tensor launch, timed
    and printed beside tensorcore.h's simulated predictions.
 
@@ -112,7 +112,7 @@ __global__ void empty_k() {}
 
 /* ------------------------------------------------------------ host side */
 
-/* ResNet-50's parameter tensors, as in lessons/10_fusion.c: conv1 + BatchNorm,
+/* ResNet-50's parameter tensors, as in lessons/09_fusion.c: conv1 + BatchNorm,
    bottleneck stages (3, 4, 6, 3 blocks of widths 64..512; three convolutions
    with BatchNorm scale and bias each, plus a downsampling one in each stage's
    first block), fc weight and bias. */

@@ -70,7 +70,7 @@ static void test_builder_counts(void) {
     tc_sim_program_free(&p);
 }
 
-/* The BatchNorm-Add-ReLU chain of lesson 10 over N fp32 elements:
+/* The BatchNorm-Add-ReLU chain of lesson 09 over N fp32 elements:
    scale (R1 W1), bias (R1 W1), ReLU (R1 W1), add+ReLU (R2 W1) = 36N bytes, 4 launches;
    BN+ReLU fused then add+ReLU = 20N, 2 launches; all fused (R2 W1) = 12N, 1 launch. */
 static void test_chain_counts(void) {

@@ -239,7 +239,7 @@ static void lesson07(void) {
     CHECK(scaled.accuracy >= 0.90);
 }
 
-/* ---- lesson 09: the a100 profile with the 80 GB card's measured 1750 GB/s */
+/* ---- lesson 08: the a100 profile with the 80 GB card's measured 1750 GB/s */
 static void lesson09(void) {
     const tc_gpu *a = tc_gpu_find("a100"), *v = tc_gpu_find("v100");
     tc_sim_profile a80;
@@ -275,7 +275,7 @@ static void lesson09(void) {
         }
         CHECK(fabs((double)hi - balance_n) <= 0.02 * balance_n);
         CHECK(hi > 256 && hi < 2048);   /* about 900 today */
-        printf("lesson 09: square GEMMs below n = %lld are bandwidth bound on a100 (n / 4 = %.0f FLOPs per byte)\n",
+        printf("lesson 08: square GEMMs below n = %lld are bandwidth bound on a100 (n / 4 = %.0f FLOPs per byte)\n",
                (long long)hi, balance_n / 4);
     }
 }

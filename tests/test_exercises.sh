@@ -55,15 +55,15 @@ else
   bad "05: the exercise's tile was refused"
 fi
 
-# lesson 10: per-tensor Adam over multi-tensor falls with the launch cost to a
+# lesson 09: per-tensor Adam over multi-tensor falls with the launch cost to a
 # floor (tiny kernels' own run time) that it reaches by 0.25 us and never leaves
-speed() { "$L/10_fusion" --adam "$1" | sed -n 's/.*aggregation speedup: \([0-9.]*\)x/\1/p'; }
+speed() { "$L/09_fusion" --adam "$1" | sed -n 's/.*aggregation speedup: \([0-9.]*\)x/\1/p'; }
 s_own=$(speed 2.5); s_half=$(speed 0.5); s_quarter=$(speed 0.25); s_zero=$(speed 0)
 check "10: at 2.5 us aggregation pays over 2x" 'v[1] > 2' "${s_own:-0}"
 check "10: the floor is reached by 0.25 us" 'v[1] == v[2]' "${s_quarter:-0}" "${s_zero:-0}"
 check "10: at 0.5 us it is still above the floor" 'v[1] > v[2]' "${s_half:-0}" "${s_zero:-0}"
 check "10: the floor is above 1x" 'v[1] > 1.05' "${s_zero:-0}"
-if "$L/10_fusion" --adam abc >/dev/null 2>&1; then bad "10: --adam abc accepted"; else ok; fi
+if "$L/09_fusion" --adam abc >/dev/null 2>&1; then bad "10: --adam abc accepted"; else ok; fi
 
 echo "test_exercises_cli: $passed passed, $failed failed"
 [ "$failed" = 0 ]

@@ -41,7 +41,7 @@ expect 07-fifo-image nonzero "000.png: not a regular file" "$L/07_loss_scaling" 
 expect out-missing 2 "--out needs a folder" "$L/02_tensor_core_numerics" --out
 expect out-empty 2 "--out needs a folder" "$L/04_shared_memory_banks" --out=
 expect out-under-file 2 "cannot create output folder junk.png/sub" "$L/04_shared_memory_banks" --out junk.png/sub
-expect out-extra-arg 2 "usage: .*--out DIR" "$L/09_bandwidth" extra
+expect out-extra-arg 2 "usage: .*--out DIR" "$L/08_bandwidth" extra
 expect out-written 0 "wrote" "$L/04_shared_memory_banks" --out "o u t/deeper"
 if [ -s "o u t/deeper/04_banks.png" ] && [ -s "o u t/deeper/04_banks.csv" ] && [ ! -e 04_banks.png ]; then ok
 else bad "out-written: 04_banks.png/.csv not in 'o u t/deeper' (or also in the working folder)"; fi

@@ -1,4 +1,4 @@
-/* Lesson 09: is a Tensor Core GPU bandwidth bound? Dettmers' 1555/900.
+/* Lesson 08: is a Tensor Core GPU bandwidth bound? Dettmers' 1555/900.
 
    Teaches: Tim Dettmers' estimate (2020 GPU guide, seed 003) that an A100 is
    1555/900 = 1.73x a V100 because Tensor Core GPUs wait on memory - plus
@@ -18,7 +18,7 @@
    GEMM's rate comes from one simulated SM issuing MMAs, times the SM count
    (tc_sim_predict_gemm): an upper bound that tiling (section 6) approaches.
 
-   Run:    make tour        (or: build/lessons/09_bandwidth)
+   Run:    make tour        (or: build/lessons/08_bandwidth)
    Prints: bandwidth ratios, per-GPU predictions and speedups over V100.
    Writes: 09_speedup_vs_v100.png  grouped bars, one group per GPU
    Exercise: at the end of the output. */
@@ -36,7 +36,7 @@ static const char *const gpus[] = { "v100", "a100", "h100", "rtx3090" };
 static double dram_gbs(const tc_sim_profile *g) { return g->dram_bytes_per_cycle * g->clock_ghz; }
 
 static int fail(const char *what, tc_status s) {
-    fprintf(stderr, "09_bandwidth: %s: %s\n", what, tc_status_string(s));
+    fprintf(stderr, "08_bandwidth: %s: %s\n", what, tc_status_string(s));
     return 1;
 }
 

@@ -1,4 +1,4 @@
-/* Lesson 10: kernel fusion - fewer round trips to memory, fewer launches.
+/* Lesson 09: kernel fusion - fewer round trips to memory, fewer launches.
 
    Teaches: why XLA, cuDNN's fused BatchNorm+ReLU / BatchNorm+Add+ReLU and
    aggregated (multi-tensor) optimizer updates pay (seeds 001, 002). Part 1:
@@ -19,11 +19,11 @@
    of them. Part 2 uses the real tensor sizes (25.6M parameters). The
    simulator runs slices and extends them (tc_sim_predict_elementwise).
 
-   Run:    make tour        (or: build/lessons/10_fusion)
-           build/lessons/10_fusion --adam US   the exercise's experiment
+   Run:    make tour        (or: build/lessons/09_fusion)
+           build/lessons/09_fusion --adam US   the exercise's experiment
    Prints: bytes, launches and predicted time of each version; CPU checks;
            the measured launch costs the launch figure is fitted to.
-   Writes: 10_fusion.png  predicted kernel time, launches and their overlap on A100
+   Writes: 09_fusion.png  predicted kernel time, launches and their overlap on A100
    Exercise: at the end of the output. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
@@ -106,7 +106,7 @@ static int add_kernels(const tc_gpu *gpu, int64_t n, int in, int out, int ops, i
     d.outputs = out;
     d.ops = ops;
     s = tc_sim_predict_elementwise(&gpu->profile, &d, &k);
-    if (s != TC_OK) { fprintf(stderr, "10_fusion: %s: %s\n", gpu->name, tc_status_string(s)); return -1; }
+    if (s != TC_OK) { fprintf(stderr, "09_fusion: %s: %s\n", gpu->name, tc_status_string(s)); return -1; }
     while (count-- > 0) tc_sim_prediction_add(seq, &k);
     return 0;
 }
@@ -141,7 +141,7 @@ static int write_chart(const tc_sim_prediction *v) {
     if (!ch) return -1;
     rc = plot_chart_bars(ch, cat, us[0], N_CHART, "kernel time (simulated)") |
          plot_chart_bars(ch, cat, us[1], N_CHART, "launches (the profile's launch cost each)") |
-         plot_chart_bars(ch, cat, us[2], N_CHART, "back to back: per kernel max(run, launch)") | plot_chart_write(ch, plot_out("10_fusion.png"));
+         plot_chart_bars(ch, cat, us[2], N_CHART, "back to back: per kernel max(run, launch)") | plot_chart_write(ch, plot_out("09_fusion.png"));
     plot_chart_free(ch);
     return rc;
 }
@@ -161,7 +161,7 @@ static int adam_experiment(double launch_us) {
     const tc_gpu *h = tc_gpu_find("h100");
     tc_gpu g;
     tc_sim_prediction each, multi;
-    if (!h) { fprintf(stderr, "10_fusion: no GPU entry 'h100'\n"); return 1; }
+    if (!h) { fprintf(stderr, "09_fusion: no GPU entry 'h100'\n"); return 1; }
     g = *h;
     g.profile.launch_overhead_us = launch_us;
     memset(&each, 0, sizeof each);
@@ -216,7 +216,7 @@ int main(int argc, char **argv) {
         const tc_gpu *gpu = tc_gpu_find(gpus[i]);
         const tc_sim_profile *g;
         tc_sim_prediction v4, v2, v1;
-        if (!gpu) { fprintf(stderr, "10_fusion: no GPU entry '%s'\n", gpus[i]); return 1; }
+        if (!gpu) { fprintf(stderr, "09_fusion: no GPU entry '%s'\n", gpus[i]); return 1; }
         g = &gpu->profile;
         memset(&v4, 0, sizeof v4);
         memset(&v2, 0, sizeof v2);
@@ -241,7 +241,7 @@ int main(int argc, char **argv) {
     }
 
     x = (float *)malloc((size_t)n * 6 * sizeof *x);   /* x, res, out_a, out_b, t1, t2 */
-    if (!x) { fprintf(stderr, "10_fusion: out of memory\n"); return 1; }
+    if (!x) { fprintf(stderr, "09_fusion: out of memory\n"); return 1; }
     res = x + n; out_a = res + n; out_b = out_a + n; t1 = out_b + n; t2 = t1 + n;
     for (i = 0; i < CHANNELS; i++) bias[i] = 0.25f * frand(&seed);
     for (off = 0; off < n; off++) { x[off] = 4.0f * frand(&seed); res[off] = frand(&seed); }
@@ -259,7 +259,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < N_GPUS; i++) {
         const tc_gpu *gpu = tc_gpu_find(gpus[i]);
         tc_sim_prediction each, multi;
-        if (!gpu) { fprintf(stderr, "10_fusion: no GPU entry '%s'\n", gpus[i]); return 1; }
+        if (!gpu) { fprintf(stderr, "09_fusion: no GPU entry '%s'\n", gpus[i]); return 1; }
         memset(&each, 0, sizeof each);
         memset(&multi, 0, sizeof multi);
         for (j = 0; j < nt; j++)
@@ -277,7 +277,7 @@ int main(int argc, char **argv) {
     }
 
     p_a = (float *)malloc((size_t)total * 5 * sizeof *p_a);   /* p_a, v_a, p_b, v_b, grad */
-    if (!p_a) { fprintf(stderr, "10_fusion: out of memory\n"); return 1; }
+    if (!p_a) { fprintf(stderr, "09_fusion: out of memory\n"); return 1; }
     v_a = p_a + total; p_b = v_a + total; v_b = p_b + total; grad = v_b + total;
     for (off = 0; off < total; off++) { p_a[off] = p_b[off] = frand(&seed); v_a[off] = v_b[off] = 0.1f * frand(&seed); grad[off] = 0.01f * frand(&seed); }
     for (off = 0, j = 0; j < nt; off += sizes[j], j++)   /* per tensor: each tensor its own call */
@@ -301,11 +301,11 @@ int main(int argc, char **argv) {
     printf("  CUDA graphs replay the same kernels for about half the cost (not modelled):\n");
     if (measured_print(stdout, NULL, "launch_graph", "  ") < 0) return 1;
 
-    if (write_chart(chart) != 0) { fprintf(stderr, "10_fusion: cannot write 10_fusion.png\n"); return 1; }
-    printf("\nwrote 10_fusion.png\n");
+    if (write_chart(chart) != 0) { fprintf(stderr, "09_fusion: cannot write 09_fusion.png\n"); return 1; }
+    printf("\nwrote 09_fusion.png\n");
 
     printf("\nExercise: Adam reads param, grad and two moments and writes three (28 bytes per element,\n"
-           "about 10 FP32 operations). `build/lessons/10_fusion --adam US` predicts per-tensor against\n"
+           "about 10 FP32 operations). `build/lessons/09_fusion --adam US` predicts per-tensor against\n"
            "multi-tensor Adam over ResNet-50's tensors on h100 with a launch cost of US microseconds.\n"
            "Predict the speedup at h100's own %.1f us before you run it. Then lower US: below which launch\n"
            "cost does the speedup stop falling, and why does it not reach 1x even at 0? (What does a\n"
