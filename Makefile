@@ -33,6 +33,7 @@ LDLIBS   := -lm -lpthread
 HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
 HAVE_CUDA_INC := $(shell test -f $(CUDA_HOME)/include/cuda_fp16.h && echo yes)
 HAVE_F16C := $(shell grep -qw f16c /proc/cpuinfo 2>/dev/null && echo yes)
+HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw f16c /proc/cpuinfo && echo yes)
 
 TEST_C    := $(wildcard tests/test_*.c)
 TEST_CXX  := $(wildcard tests/test_*.cpp)
@@ -41,7 +42,8 @@ CUDA_SRCS := $(wildcard cuda/*.cu)
 SIM_SRCS  := $(wildcard sim/*.c)
 BENCH_SRCS := $(wildcard tests/bench_*.c)
 
-TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%)
+TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%) \
+               $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2)
 LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
 CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
 BENCH_BINS  := $(BENCH_SRCS:tests/%.c=$(BUILD)/bench/%)
@@ -92,6 +94,12 @@ $(BUILD)/tests/%: tests/%.c
 $(BUILD)/tests/%: tests/%.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
+# The same test built for AVX2, so that the 8-lane conversion kernels are
+# checked too (run_tests.sh samples it; the default build checks SSE2).
+$(BUILD)/tests/test_formats_exhaustive_avx2: tests/test_formats_exhaustive.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) -mavx2 -mf16c $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/lessons/%: lessons/%.c $(SUPPORT_OBJS)
 	@mkdir -p $(@D)

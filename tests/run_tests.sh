@@ -22,6 +22,8 @@
 #
 # Before it, one line per stage and the number of values the unit tests compared.
 # TC_QUICK=1 makes the exhaustive test sample every 61st input instead of all 2^32.
+# Its AVX2 build (test_formats_exhaustive_avx2, where the CPU has AVX2) always
+# samples every 61st input.
 set -u
 BUILD=${BUILD:-build}
 CC=${CC:-cc}
@@ -81,6 +83,7 @@ for t in "$BUILD"/tests/test_*; do
   name=$(basename "$t")
   echo "-- $name"
   if [ "$name" = test_formats_exhaustive ]; then run_counted "$name" "$t" "${exhaustive_args[@]}"
+  elif [ "$name" = test_formats_exhaustive_avx2 ]; then run_counted "$name" "$t" --stride 61
   else run_counted "$name" "$t"; fi
   values=$((values + run_v))
 done
@@ -127,7 +130,7 @@ if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitiz
     [ -x "$t" ] || continue
     name="$(basename "$t") [asan+ubsan]"
     echo "-- $name"
-    if [ "$(basename "$t")" = test_formats_exhaustive ]; then run_program "$name" "$t" --stride 4099
+    if [ "$(basename "$t")" = test_formats_exhaustive ] || [ "$(basename "$t")" = test_formats_exhaustive_avx2 ]; then run_program "$name" "$t" --stride 4099
     else run_program "$name" "$t"; fi
     rc=$?
     san_checks=$((san_checks + run_checks))
