@@ -1639,37 +1639,15 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    with 0.5), because SSE2 has no per-lane shift; that, like F. Giesen's
    float->half trick it replaces, needs IEEE arithmetic with subnormals
    kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 RN with
-   F16C and bf16/tf32 RN keep shorter dedicated loops. The exhaustive test
+   F16C and bf16/tf32 RN take shorter dedicated kernels. The exhaustive test
    proves every path equal to the scalar functions on all 2^32 inputs. */
 
 #ifdef TC__SSE2
-/* SSE2 has no unsigned compare; every compared value is below 2^31. */
-static __m128i tc__sse_select(__m128i mask, __m128i a, __m128i b) {
-    return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
-}
-
 /* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
 static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
     lo = _mm_srai_epi32(_mm_slli_epi32(lo, 16), 16);
     hi = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16);
     return _mm_packs_epi32(lo, hi);
-}
-
-static __m128i tc__sse_bf16(__m128i u) {
-    __m128i one = _mm_set1_epi32(1);
-    __m128i lsb = _mm_and_si128(_mm_srli_epi32(u, 16), one);
-    __m128i r = _mm_srli_epi32(_mm_add_epi32(_mm_add_epi32(u, _mm_set1_epi32(0x7FFF)), lsb), 16);
-    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
-    return tc__sse_select(nan, _mm_set1_epi32(0x7FFF), r);
-}
-
-static __m128i tc__sse_tf32(__m128i u) {
-    __m128i lsb = _mm_and_si128(_mm_srli_epi32(u, 13), _mm_set1_epi32(1));
-    __m128i r = _mm_and_si128(_mm_add_epi32(_mm_add_epi32(u, _mm_set1_epi32(0xFFF)), lsb), _mm_set1_epi32(-0x2000));
-    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
-    return tc__sse_select(nan, _mm_set1_epi32(0x7FFFE000), r);
 }
 
 /* The lane operations the kernels use, at the widest width compiled in. */
@@ -1737,7 +1715,9 @@ static inline void tc__v_store8(uint8_t *p, tc__vi v) {
 }
 #endif
 
-/* Lane masks are all ones or all zeros, so a byte blend selects lanes. */
+/* Lane masks are all ones or all zeros, so a byte blend selects lanes.
+   Compares are signed (SSE2 has no unsigned one); every compared value is
+   below 2^31. */
 static TC__ALWAYS_INLINE tc__vi tc__v_select(tc__vi mask, tc__vi a, tc__vi b) {
 #if defined(__AVX2__)
     return _mm256_blendv_epi8(b, a, mask);
@@ -1814,6 +1794,16 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     return tc__v_select(TC__V_GT(mag, exp_all), k->nan_bits, enc);
 }
 
+/* RN without satfinite to bf16 or tf32, whose exponent is fp32's: add
+   just under half an ulp plus the kept lsb, drop `shift` bits; a carry into
+   the exponent gives the next binade or Inf, as it should. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_rn8(const tc__vnarrow *k, tc__vi u) {
+    tc__vi lsb = TC__V_AND(TC__V_SRL(u, k->shift), TC__V_SET1(1));
+    tc__vi r = TC__V_SRL(TC__V_ADD(TC__V_ADD(u, TC__V_SUB(k->half, TC__V_SET1(1))), lsb), k->shift);
+    tc__vi nan = TC__V_GT(TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), TC__V_SET1(0x7F800000));
+    return tc__v_select(nan, k->nan_bits, r);
+}
+
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
 typedef struct {
     int sign_shift, frac_shift;
@@ -1865,8 +1855,10 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
                                                   size_t i, size_t e, int mode) {
     const float *in = (const float *)c->in;
     const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t);
+    const int rn8 = mode == TC_RN && !k->small_path && !(c->rounding & TC_SATFINITE);
     for (; i + TC__VW <= e; i += TC__VW) {
-        tc__vi enc = tc__v_narrow(k, TC__V_LOAD32(in + i), mode);
+        tc__vi u = TC__V_LOAD32(in + i);
+        tc__vi enc = rn8 ? tc__v_narrow_rn8(k, u) : tc__v_narrow(k, u, mode);
         switch (bytes) {
         case 1:  tc__v_store8((uint8_t *)c->out + i, enc); break;
         case 2:  tc__v_store16((uint16_t *)c->out + i, enc); break;
@@ -1920,38 +1912,29 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         for (; i < e; i++) outf32[i] = tc_decode(c->t, bytes == 1 ? in8[i] : in16[i]);
         return;
     }
-#ifdef TC__SSE2
-    if (c->rounding == TC_RN && (c->t == TC_BF16 || c->t == TC_TF32)) {
+#if defined(TC__F16C)
+    /* The CPU's own converter rounds as MXCSR says (RN, RZ, RD or RU; no
+       RNA, no satfinite) and, the exhaustive test shows, equals CUDA's but
+       for NaN, where it keeps the payload: patch NaN lanes. MXCSR is the
+       thread's own and is restored at once. */
+    if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && i + 8 <= e) {
+        static const unsigned rc[] = { _MM_ROUND_NEAREST, 0, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
+        unsigned csr = _mm_getcsr();
+        _mm_setcsr((csr & ~(unsigned)_MM_ROUND_MASK) | rc[c->rounding]);
         for (; i + 8 <= e; i += 8) {
-            __m128i a = _mm_loadu_si128((const __m128i *)(const void *)(in32 + i));
-            __m128i z = _mm_loadu_si128((const __m128i *)(const void *)(in32 + i + 4));
-            if (c->t == TC_TF32) {
-                _mm_storeu_si128((__m128i *)(void *)(outf32 + i), tc__sse_tf32(a));
-                _mm_storeu_si128((__m128i *)(void *)(outf32 + i + 4), tc__sse_tf32(z));
-            } else if (c->kind == TC__CVT_NARROW) {
-                _mm_storeu_si128((__m128i *)(void *)((uint16_t *)c->out + i), tc__sse_pack16(tc__sse_bf16(a), tc__sse_bf16(z)));
+            __m256 x = _mm256_loadu_ps(in32 + i);
+            __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+            __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_CUR_DIRECTION);
+            if (c->kind == TC__CVT_NARROW) {
+                __m256i nan32 = _mm256_castps_si256(nan);
+                __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extractf128_si256(nan32, 1));
+                h = _mm_or_si128(_mm_and_si128(nan16, _mm_set1_epi16(0x7FFF)), _mm_andnot_si128(nan16, h));
+                _mm_storeu_si128((__m128i *)(void *)((uint16_t *)c->out + i), h);
             } else {
-                _mm_storeu_si128((__m128i *)(void *)(outf32 + i), _mm_slli_epi32(tc__sse_bf16(a), 16));
-                _mm_storeu_si128((__m128i *)(void *)(outf32 + i + 4), _mm_slli_epi32(tc__sse_bf16(z), 16));
+                _mm256_storeu_ps(outf32 + i, _mm256_blendv_ps(_mm256_cvtph_ps(h), _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)), nan));
             }
         }
-    }
-#endif
-#if defined(TC__F16C)
-    /* The CPU's own converter is RN and, the exhaustive test shows, equal
-       to CUDA's but for NaN, where it keeps the payload: patch NaN lanes. */
-    if (c->rounding == TC_RN && c->t == TC_FP16) for (; i + 8 <= e; i += 8) {
-        __m256 x = _mm256_loadu_ps(in32 + i);
-        __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
-        __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT);
-        if (c->kind == TC__CVT_NARROW) {
-            __m256i nan32 = _mm256_castps_si256(nan);
-            __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extractf128_si256(nan32, 1));
-            h = _mm_or_si128(_mm_and_si128(nan16, _mm_set1_epi16(0x7FFF)), _mm_andnot_si128(nan16, h));
-            _mm_storeu_si128((__m128i *)(void *)((uint16_t *)c->out + i), h);
-        } else {
-            _mm256_storeu_ps(outf32 + i, _mm256_blendv_ps(_mm256_cvtph_ps(h), _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)), nan));
-        }
+        _mm_setcsr(csr);
     }
 #endif
 #ifdef TC__SSE2

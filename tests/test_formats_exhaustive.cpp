@@ -243,6 +243,9 @@ static void run_chunk(uint64_t first, uint32_t stride, Totals &t) {
 
 /* All 2^16 and 2^8 patterns of the widening conversions. */
 static void widening(void) {
+    /* Built without TC_USE_PTHREADS: more than one thread is refused. */
+    CHECK_STATUS(tc_convert_threads(2), TC_ERR_ARG);
+    CHECK_STATUS(tc_convert_threads(1), TC_OK);
     {   /* the widening arrays, all patterns, against the scalar functions */
         std::vector<uint16_t> h16(65536);
         std::vector<uint8_t> h8(256);
