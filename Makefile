@@ -117,6 +117,12 @@ $(BUILD)/bench/%: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -O3 -march=native $(WARN) -I. -Itests $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
+# make bench CPFLOAT_DIR=/path/to/cpfloat (a checkout of
+# github.com/north-numerical-computing/cpfloat; not part of this repository)
+# adds cpfloat's fp32 -> fp16/bf16/tf32 speed to bench_formats, same run.
+CPFLOAT_DIR ?=
+$(BUILD)/bench/bench_formats: CFLAGS += $(if $(CPFLOAT_DIR),-DTC_BENCH_CPFLOAT -isystem $(CPFLOAT_DIR)/src -Wno-cpp)
+
 tour: lessons
 	@mkdir -p $(BUILD)/tour
 	@for l in $(LESSON_BINS); do \

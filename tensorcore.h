@@ -1851,20 +1851,28 @@ static int tc__dtype_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : (tc__fmt_of(t
 #ifdef TC__SSE2
 /* The narrowing and rounding loop for one rounding mode (a constant at
    each call, see tc__v_narrow); returns where the scalar tail starts. */
-static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vnarrow *k, const tc__vwiden *w,
+static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vnarrow *kp, const tc__vwiden *wp,
                                                   size_t i, size_t e, int mode) {
+    /* Local copies: the stores below may alias anything (__m128i is a
+       may_alias type), which would make the compiler reload every field. */
+    const tc__vnarrow k = *kp;
+    const tc__vwiden w = *wp;
     const float *in = (const float *)c->in;
-    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t);
-    const int rn8 = mode == TC_RN && !k->small_path && !(c->rounding & TC_SATFINITE);
+    uint8_t *out8 = (uint8_t *)c->out;
+    uint16_t *out16 = (uint16_t *)c->out;
+    float *out32 = (float *)c->out;
+    const tc_dtype t = c->t;
+    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
+    const int rn8 = mode == TC_RN && !k.small_path && !(c->rounding & TC_SATFINITE);
     for (; i + TC__VW <= e; i += TC__VW) {
         tc__vi u = TC__V_LOAD32(in + i);
-        tc__vi enc = rn8 ? tc__v_narrow_rn8(k, u) : tc__v_narrow(k, u, mode);
+        tc__vi enc = rn8 ? tc__v_narrow_rn8(&k, u) : tc__v_narrow(&k, u, mode);
         switch (bytes) {
-        case 1:  tc__v_store8((uint8_t *)c->out + i, enc); break;
-        case 2:  tc__v_store16((uint16_t *)c->out + i, enc); break;
-        case 4:  TC__V_STORE32((float *)c->out + i, TC__V_SLL(enc, 13)); break;
-        default: TC__V_STORE32((float *)c->out + i, c->t == TC_TF32 ? TC__V_SLL(enc, 13) :
-                               c->t == TC_BF16 ? TC__V_SLL(enc, 16) : tc__v_widen(w, enc)); break;
+        case 1:  tc__v_store8(out8 + i, enc); break;
+        case 2:  tc__v_store16(out16 + i, enc); break;
+        case 4:  TC__V_STORE32(out32 + i, TC__V_SLL(enc, 13)); break;
+        default: TC__V_STORE32(out32 + i, t == TC_TF32 ? TC__V_SLL(enc, 13) :
+                               t == TC_BF16 ? TC__V_SLL(enc, 16) : tc__v_widen(&w, enc)); break;
         }
     }
     return i;

@@ -11,8 +11,10 @@
    sits in L1 or L2 the copy runs at tens of bytes per cycle and no rounding
    keeps up: those rows show the compute cost.
 
-   Threads: the last block repeats the DRAM-sized case with
-   tc_convert_threads(all cores) against one thread.
+   Times are the best of 15 in the thread's CPU time (so that a run the
+   scheduler preempted on a shared machine does not count), except for the
+   last block: the DRAM-sized case with tc_convert_threads(all cores)
+   against one thread, in wall time.
 
    cpfloat (github.com/north-numerical-computing/cpfloat, LGPL, not part of
    this repository): `make bench CPFLOAT_DIR=/path/to/cpfloat` builds this
@@ -132,15 +134,18 @@ static void run_cpfloat(void *a) {
 }
 #endif
 
-/* Enough calls that one timing covers about 2^24 elements. */
+/* Enough calls that one timing covers about 2^20 elements: short timings,
+   many of them, so that the best one is likely undisturbed. */
 static job make_job(const bench_case *c, size_t n) {
     job j;
     j.c = c; j.n = n;
-    j.calls = n >= MAX_N ? 1 : (int)(MAX_N / n);
+    j.calls = n >= ((size_t)1 << 20) ? 1 : (int)(((size_t)1 << 20) / n);
     return j;
 }
 
-static double time_of(void (*fn)(void *), job *j) { return bench_best(fn, j, 5) / (double)j->calls; }
+/* Best of 15, in this thread's CPU time per call (bench.h). */
+static double time_of(void (*fn)(void *), job *j) { return bench_best_cpu(fn, j, 15) / (double)j->calls; }
+static double wall_of(void (*fn)(void *), job *j) { return bench_best(fn, j, 15) / (double)j->calls; }
 
 static void print_caches(void) {
     int i;
@@ -182,7 +187,7 @@ int main(void) {
     }
     memset(dst, 0, (size_t)MAX_N * sizeof *dst);
 
-    printf("bench_formats: array conversions against a copy loop of the same bytes, one core, best of 5\n");
+    printf("bench_formats: array conversions against a copy loop of the same bytes, one core, best of 15 in thread CPU time\n");
     print_caches();
     printf("  ratio = copy time / conversion time (target >= 0.8x); GB/s counts bytes read + written\n");
     for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -226,14 +231,14 @@ int main(void) {
 #endif
     }
 
-    printf("\n  DRAM-sized, tc_convert_threads(%ld) against one thread:\n", cores);
+    printf("\n  DRAM-sized, tc_convert_threads(%ld) against one thread (wall time, best of 15):\n", cores);
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         job j = make_job(&cases[i], MAX_N);
         double t1, tn;
         if (cases[i].kind == 1 || cases[i].rounding != TC_RN) continue;
-        t1 = time_of(run_convert, &j);
+        t1 = wall_of(run_convert, &j);
         if (tc_convert_threads((int)(cores < 64 ? cores : 64)) != TC_OK) { printf("  (threads unavailable)\n"); break; }
-        tn = time_of(run_convert, &j);
+        tn = wall_of(run_convert, &j);
         tc_convert_threads(1);
         printf("  %-32s %5.2fx faster on %ld cores\n", cases[i].name, t1 / tn, cores);
     }
