@@ -1741,6 +1741,10 @@ typedef struct {
 
 static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
 
+/* fp32 bits of 2^e; 0 where e is out of the normal range (the formats
+   with fp32's exponent never use their scale). */
+static int tc__pow2_bits(int e) { return e >= -126 && e <= 127 ? (e + 127) << 23 : 0; }
+
 static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0;
     int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
@@ -1751,7 +1755,7 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->half = TC__V_SET1(1 << (k->shift - 1));
     k->rebias = TC__V_SET1((127 - bias) << f.mbits);
     k->min_normal = TC__V_SET1((emin + 127) << 23);
-    k->scale = TC__V_SET1((f.mbits - emin + 127) << 23);   /* 2^(mbits - emin): quantum -> 1 */
+    k->scale = TC__V_SET1(tc__pow2_bits(f.mbits - emin));   /* quantum -> 1 */
     k->max_bits = TC__V_SET1((int)f.max_bits);
     k->overflow_bits = TC__V_SET1((int)(f.has_inf ? f.max_bits + 1 : f.nan_bits));
     k->nan_bits = TC__V_SET1((int)f.nan_bits);
@@ -1819,7 +1823,7 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
     k->mag_mask = TC__V_SET1((1 << (f.total - 1)) - 1);
     k->rebias = TC__V_SET1((127 - bias) << 23);
     k->min_normal = TC__V_SET1(1 << f.mbits);
-    k->scale = TC__V_SET1((1 - bias - f.mbits + 127) << 23);   /* 2^(1 - bias - mbits): one subnormal step */
+    k->scale = TC__V_SET1(tc__pow2_bits(1 - bias - f.mbits));   /* one subnormal step */
     k->inf_enc = TC__V_SET1(f.has_inf ? inf_enc : -1);          /* e4m3: no Inf, so no lane matches */
     k->nan_above = TC__V_SET1(f.has_inf ? inf_enc : (int)f.nan_bits - 1);
 }
