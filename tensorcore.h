@@ -208,9 +208,9 @@ TC_HOST_DEVICE TCDEF float    tc_round(tc_dtype t, float x, int rounding);
 
 /* Array versions: n values in one call. Every format and rounding mode
    (satfinite included) takes a vectorised path on x86-64: SSE2, AVX2 when
-   the compiler may use it (-mavx2 or -march=native), F16C for fp16 RN
-   (-mf16c); the tests prove it equal to the scalar functions on all 2^32
-   inputs. Elsewhere (or with TC_NO_SIMD) they loop over the scalar
+   the compiler may use it (-mavx2 or -march=native), F16C for fp16
+   RN/RZ/RD/RU (-mf16c); the tests prove it equal to the scalar functions
+   (tests/test_formats_exhaustive.cpp). Elsewhere (or with TC_NO_SIMD) they loop over the scalar
    functions. in and out may alias for tc_round_array. */
 TCDEF tc_status tc_fp16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding);
 TCDEF tc_status tc_bf16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding);
@@ -1638,9 +1638,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    a power of two, which is exact, then truncate and compare the fraction
    with 0.5), because SSE2 has no per-lane shift; that, like F. Giesen's
    float->half trick it replaces, needs IEEE arithmetic with subnormals
-   kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 RN with
+   kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 with
    F16C and bf16/tf32 RN take shorter dedicated kernels. The exhaustive test
-   proves every path equal to the scalar functions on all 2^32 inputs. */
+   compares every path with the scalar functions. */
 
 #ifdef TC__SSE2
 /* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
