@@ -35,6 +35,7 @@ LDLIBS   := -lm -lpthread
 HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
 HAVE_CUDA_INC := $(shell test -f $(CUDA_HOME)/include/cuda_fp16.h && echo yes)
 HAVE_F16C := $(shell grep -qw f16c /proc/cpuinfo 2>/dev/null && echo yes)
+HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw f16c /proc/cpuinfo && echo yes)
 
 TEST_C    := $(wildcard tests/test_*.c)
 TEST_CXX  := $(wildcard tests/test_*.cpp)
@@ -43,7 +44,8 @@ CUDA_SRCS := $(wildcard cuda/*.cu)
 SIM_SRCS  := $(wildcard sim/*.c)
 BENCH_SRCS := $(wildcard tests/bench_*.c)
 
-TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%)
+TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%) \
+               $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2)
 LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
 CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
 BENCH_BINS  := $(BENCH_SRCS:tests/%.c=$(BUILD)/bench/%)
@@ -103,6 +105,12 @@ $(BUILD)/tests/%: tests/%.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
+# The same test built for AVX2, so that the 8-lane conversion kernels are
+# checked too (run_tests.sh samples it; the default build checks SSE2).
+$(BUILD)/tests/test_formats_exhaustive_avx2: tests/test_formats_exhaustive.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) -mavx2 -mf16c $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
 $(BUILD)/lessons/%: lessons/%.c $(SUPPORT_OBJS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -I$(STB_INC) $(DEPFLAGS) $< $(SUPPORT_OBJS) -o $@ $(LDFLAGS) $(LDLIBS)
@@ -118,6 +126,12 @@ $(BUILD)/tcsim: sim/tcsim.c $(SUPPORT_OBJS)
 $(BUILD)/bench/%: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 -O3 -march=native $(WARN) -I. -Itests $(CFLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
+# make bench CPFLOAT_DIR=/path/to/cpfloat (a checkout of
+# github.com/north-numerical-computing/cpfloat; not part of this repository)
+# adds cpfloat's fp32 -> fp16/bf16/tf32 speed to bench_formats, same run.
+CPFLOAT_DIR ?=
+$(BUILD)/bench/bench_formats: CFLAGS += $(if $(CPFLOAT_DIR),-DTC_BENCH_CPFLOAT -isystem $(CPFLOAT_DIR)/src -Wno-cpp)
 
 tour: lessons
 	@for l in $(LESSON_BINS); do \

@@ -224,10 +224,12 @@ TC_HOST_DEVICE TCDEF uint32_t tc_encode(tc_dtype t, float x, int rounding);
 TC_HOST_DEVICE TCDEF float    tc_decode(tc_dtype t, uint32_t bits);
 TC_HOST_DEVICE TCDEF float    tc_round(tc_dtype t, float x, int rounding);
 
-/* Array versions: n values in one call. RN to fp16, bf16 and tf32 take a
-   vectorised path (SSE2 on x86-64; F16C for fp16 when compiled with -mf16c
-   or -march=native) that the tests prove equal to the scalar functions on
-   all 2^32 inputs. in and out may alias for tc_round_array. */
+/* Array versions: n values in one call. Every format and rounding mode
+   (satfinite included) takes a vectorised path on x86-64: SSE2, AVX2 when
+   the compiler may use it (-mavx2 or -march=native), F16C for fp16
+   RN/RZ/RD/RU (-mf16c); the tests prove it equal to the scalar functions
+   (tests/test_formats_exhaustive.cpp). Elsewhere (or with TC_NO_SIMD) they loop over the scalar
+   functions. in and out may alias for tc_round_array. */
 TCDEF tc_status tc_fp16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding);
 TCDEF tc_status tc_bf16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding);
 TCDEF tc_status tc_tf32_from_f32_array(const float *in, float *out, size_t n, int rounding);
@@ -236,6 +238,15 @@ TCDEF tc_status tc_e5m2_from_f32_array(const float *in, uint8_t *out, size_t n, 
 TCDEF tc_status tc_fp16_to_f32_array(const uint16_t *in, float *out, size_t n);
 TCDEF tc_status tc_bf16_to_f32_array(const uint16_t *in, float *out, size_t n);
 TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n, int rounding);
+TCDEF tc_status tc_e4m3_to_f32_array(const uint8_t *in, float *out, size_t n);
+TCDEF tc_status tc_e5m2_to_f32_array(const uint8_t *in, float *out, size_t n);
+/* Threads for the array conversions above, 1 (the default) to 64. More
+   than 1 needs the implementation compiled with TC_USE_PTHREADS (and
+   -lpthread); without it, or out of range, TC_ERR_ARG and nothing changes.
+   Arrays under 128 Ki elements stay on one thread. Results are identical
+   for any count. A process-wide setting: set it before converting, not
+   while another thread converts. */
+TCDEF tc_status tc_convert_threads(int n);
 
 /* Tools for looking inside a format. */
 typedef struct {
@@ -1521,9 +1532,21 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #error "tensorcore.h: define both TC_MALLOC and TC_FREE, or neither"
 #endif
 
+#ifdef TC_USE_PTHREADS
+#include <pthread.h>
+#endif
+
 #ifndef TC_ASSERT
 #include <assert.h>
 #define TC_ASSERT(x) assert(x)
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TC__ALWAYS_INLINE inline __attribute__((always_inline))
+#elif defined(_MSC_VER)
+#define TC__ALWAYS_INLINE __forceinline
+#else
+#define TC__ALWAYS_INLINE inline
 #endif
 
 #if defined(__SSE2__) && !defined(__CUDACC__) && !defined(TC_NO_SIMD)
@@ -1531,6 +1554,8 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #include <emmintrin.h>
 #if defined(__F16C__) && defined(__AVX__)
 #define TC__F16C 1
+#endif
+#if defined(__SSE4_1__) || defined(__AVX__)
 #include <immintrin.h>
 #endif
 #endif
@@ -1933,41 +1958,19 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
 }
 
 /* ---- array conversions ----
-   The RN paths below are branch-free so that they vectorise; the SSE2
-   versions do four floats per step. fp16 uses the float-add trick of
-   F. Giesen ("float->half variants", 2016): adding 0.5 in the right binade
-   makes the FPU do the subnormal rounding. It needs IEEE RN arithmetic with
-   subnormals kept (no -ffast-math, FTZ or DAZ), which is the C default. */
-
-static uint16_t tc__fp16_rn_fast(uint32_t u) {
-    uint32_t sign = (u >> 16) & 0x8000u, mag = u & 0x7FFFFFFFu, o;
-    if (mag >= 0x47800000u) {                       /* >= 65536, Inf or NaN */
-        o = mag > 0x7F800000u ? 0x7FFFu : (sign | 0x7C00u);
-    } else if (mag < 0x38800000u) {                 /* fp16 subnormal or zero */
-        float f = tc__float(mag) + tc__float(0x3F000000u);   /* 0.5: ulp 2^-24 */
-        o = sign | (tc__bits(f) - 0x3F000000u);
-    } else {
-        o = sign | ((mag - 0x38000000u + 0xFFFu + ((mag >> 13) & 1u)) >> 13);
-    }
-    return (uint16_t)o;
-}
-
-static uint16_t tc__bf16_rn_fast(uint32_t u) {
-    uint32_t r = (u + 0x7FFFu + ((u >> 16) & 1u)) >> 16;
-    return (uint16_t)((u & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FFFu : r);
-}
-
-static uint32_t tc__tf32_rn_fast(uint32_t u) {
-    uint32_t r = (u + 0xFFFu + ((u >> 13) & 1u)) & 0xFFFFE000u;
-    return (u & 0x7FFFFFFFu) > 0x7F800000u ? 0x7FFFE000u : r;
-}
+   One vector kernel per direction does every format and every rounding
+   mode: tc__v_narrow is tc__narrow with the per-element branches turned
+   into lane masks, tc__v_widen is tc__widen. Lanes are 32-bit integers:
+   four with SSE2 (every x86-64), eight when the compiler may use AVX2.
+   Values that land on the target's subnormals take a float path (scale by
+   a power of two, which is exact, then truncate and compare the fraction
+   with 0.5), because SSE2 has no per-lane shift; that, like F. Giesen's
+   float->half trick it replaces, needs IEEE arithmetic with subnormals
+   kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 with
+   F16C and bf16/tf32 RN take shorter dedicated kernels. The exhaustive test
+   compares every path with the scalar functions. */
 
 #ifdef TC__SSE2
-/* SSE2 has no unsigned compare; magnitudes are < 2^31 so signed works. */
-static __m128i tc__sse_select(__m128i mask, __m128i a, __m128i b) {
-    return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
-}
-
 /* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
 static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
     lo = _mm_srai_epi32(_mm_slli_epi32(lo, 16), 16);
@@ -1975,143 +1978,404 @@ static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
     return _mm_packs_epi32(lo, hi);
 }
 
-static __m128i tc__sse_bf16(__m128i u) {
-    __m128i one = _mm_set1_epi32(1);
-    __m128i lsb = _mm_and_si128(_mm_srli_epi32(u, 16), one);
-    __m128i r = _mm_srli_epi32(_mm_add_epi32(_mm_add_epi32(u, _mm_set1_epi32(0x7FFF)), lsb), 16);
-    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
-    return tc__sse_select(nan, _mm_set1_epi32(0x7FFF), r);
+/* The lane operations the kernels use, at the widest width compiled in. */
+#ifdef __AVX2__
+#define TC__VW 8
+typedef __m256i tc__vi;
+#define TC__V_SET1(x)     _mm256_set1_epi32(x)
+#define TC__V_AND(a, b)   _mm256_and_si256(a, b)
+#define TC__V_OR(a, b)    _mm256_or_si256(a, b)
+#define TC__V_ANDNOT(a, b) _mm256_andnot_si256(a, b)
+#define TC__V_ADD(a, b)   _mm256_add_epi32(a, b)
+#define TC__V_SUB(a, b)   _mm256_sub_epi32(a, b)
+#define TC__V_GT(a, b)    _mm256_cmpgt_epi32(a, b)
+#define TC__V_EQ(a, b)    _mm256_cmpeq_epi32(a, b)
+#define TC__V_SRL(a, n)   _mm256_srl_epi32(a, _mm_cvtsi32_si128(n))
+#define TC__V_SLL(a, n)   _mm256_sll_epi32(a, _mm_cvtsi32_si128(n))
+#define TC__V_SIGN(a)     _mm256_srai_epi32(a, 31)
+#define TC__V_FMUL(a, b)  _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
+#define TC__V_FSUB(a, b)  _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
+#define TC__V_FTRUNC(a)   _mm256_cvttps_epi32(_mm256_castsi256_ps(a))
+#define TC__V_TOFLOAT(a)  _mm256_castps_si256(_mm256_cvtepi32_ps(a))
+#define TC__V_LOAD32(p)   _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define TC__V_LOAD16(p)   _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+static inline tc__vi tc__v_load8(const uint8_t *p) { return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p)); }
+#define TC__V_STORE32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+static inline __m128i tc__v_pack16(tc__vi v) {
+    return tc__sse_pack16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
-
-static __m128i tc__sse_fp16(__m128i u) {
-    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i sign = _mm_and_si128(_mm_srli_epi32(u, 16), _mm_set1_epi32(0x8000));
-    __m128i half = _mm_set1_epi32(0x3F000000);
-    __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(half))), half);
-    __m128i lsb = _mm_and_si128(_mm_srli_epi32(mag, 13), _mm_set1_epi32(1));
-    __m128i rebiased = _mm_sub_epi32(mag, _mm_set1_epi32(0x38000000));
-    __m128i nrm = _mm_srli_epi32(_mm_add_epi32(_mm_add_epi32(rebiased, _mm_set1_epi32(0xFFF)), lsb), 13);
-    __m128i is_sub = _mm_cmplt_epi32(mag, _mm_set1_epi32(0x38800000));
-    __m128i is_big = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x477FFFFF));
-    __m128i is_nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
-    __m128i o = tc__sse_select(is_sub, sub, nrm);
-    o = tc__sse_select(is_big, _mm_set1_epi32(0x7C00), o);
-    o = _mm_or_si128(o, sign);
-    return tc__sse_select(is_nan, _mm_set1_epi32(0x7FFF), o);
+static inline void tc__v_store16(uint16_t *p, tc__vi v) { _mm_storeu_si128((__m128i *)(void *)p, tc__v_pack16(v)); }
+static inline void tc__v_store8(uint8_t *p, tc__vi v) {
+    __m128i h = tc__v_pack16(v);
+    _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi16(h, h));
 }
-
-static __m128i tc__sse_tf32(__m128i u) {
-    __m128i lsb = _mm_and_si128(_mm_srli_epi32(u, 13), _mm_set1_epi32(1));
-    __m128i r = _mm_and_si128(_mm_add_epi32(_mm_add_epi32(u, _mm_set1_epi32(0xFFF)), lsb), _mm_set1_epi32(-0x2000));
-    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i nan = _mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000));
-    return tc__sse_select(nan, _mm_set1_epi32(0x7FFFE000), r);
+#else
+#define TC__VW 4
+typedef __m128i tc__vi;
+#define TC__V_SET1(x)     _mm_set1_epi32(x)
+#define TC__V_AND(a, b)   _mm_and_si128(a, b)
+#define TC__V_OR(a, b)    _mm_or_si128(a, b)
+#define TC__V_ANDNOT(a, b) _mm_andnot_si128(a, b)
+#define TC__V_ADD(a, b)   _mm_add_epi32(a, b)
+#define TC__V_SUB(a, b)   _mm_sub_epi32(a, b)
+#define TC__V_GT(a, b)    _mm_cmpgt_epi32(a, b)
+#define TC__V_EQ(a, b)    _mm_cmpeq_epi32(a, b)
+#define TC__V_SRL(a, n)   _mm_srl_epi32(a, _mm_cvtsi32_si128(n))
+#define TC__V_SLL(a, n)   _mm_sll_epi32(a, _mm_cvtsi32_si128(n))
+#define TC__V_SIGN(a)     _mm_srai_epi32(a, 31)
+#define TC__V_FMUL(a, b)  _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b)))
+#define TC__V_FSUB(a, b)  _mm_castps_si128(_mm_sub_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b)))
+#define TC__V_FTRUNC(a)   _mm_cvttps_epi32(_mm_castsi128_ps(a))
+#define TC__V_TOFLOAT(a)  _mm_castps_si128(_mm_cvtepi32_ps(a))
+#define TC__V_LOAD32(p)   _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define TC__V_LOAD16(p)   _mm_unpacklo_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p)), _mm_setzero_si128())
+#define TC__V_STORE32(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
+static inline tc__vi tc__v_load8(const uint8_t *p) {
+    int32_t w;
+    memcpy(&w, p, sizeof w);
+    return _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128(w), _mm_setzero_si128()), _mm_setzero_si128());
+}
+static inline void tc__v_store16(uint16_t *p, tc__vi v) { _mm_storel_epi64((__m128i *)(void *)p, tc__sse_pack16(v, v)); }
+static inline void tc__v_store8(uint8_t *p, tc__vi v) {
+    __m128i h = tc__sse_pack16(v, v);
+    int32_t w = _mm_cvtsi128_si32(_mm_packus_epi16(h, h));
+    memcpy(p, &w, sizeof w);
 }
 #endif
 
-TCDEF tc_status tc_bf16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding) {
-    size_t i = 0;
-    if (n && (!in || !out)) return TC_ERR_NULL;
-    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    if (rounding == TC_RN) {
-#ifdef TC__SSE2
-        for (; i < (n & ~(size_t)7); i += 8) {
-            __m128i a = tc__sse_bf16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            __m128i b = tc__sse_bf16(_mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
-            _mm_storeu_si128((__m128i *)(void *)(out + i), tc__sse_pack16(a, b));
-        }
+/* Lane masks are all ones or all zeros, so a byte blend selects lanes.
+   Compares are signed (SSE2 has no unsigned one); every compared value is
+   below 2^31. */
+static TC__ALWAYS_INLINE tc__vi tc__v_select(tc__vi mask, tc__vi a, tc__vi b) {
+#if defined(__AVX2__)
+    return _mm256_blendv_epi8(b, a, mask);
+#elif defined(__SSE4_1__)
+    return _mm_blendv_epi8(b, a, mask);
+#else
+    return TC__V_OR(TC__V_AND(mask, a), TC__V_ANDNOT(mask, b));
 #endif
-        for (; i < n; i++) out[i] = tc__bf16_rn_fast(tc__bits(in[i]));
-        return TC_OK;
+}
+
+/* Everything tc__v_narrow needs, worked out once per call from the format
+   and the rounding: the mode becomes masks (all ones or zero) so that the
+   loop has no branch on it. */
+typedef struct {
+    int shift;        /* 23 - mbits: fp32 fraction bits below the quantum of a normal */
+    int sign_shift;   /* 32 - total: moves fp32's sign bit to the format's */
+    int small_path;   /* the format's subnormals lie above fp32's (ebits < 8) */
+    tc__vi low_mask, half, rebias, min_normal, scale, max_bits, overflow_bits, nan_bits;
+    tc__vi to_max_pos, to_max_neg, sat;
+} tc__vnarrow;
+
+static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
+
+/* fp32 bits of 2^e; 0 where e is out of the normal range (the formats
+   with fp32's exponent never use their scale). */
+static int tc__pow2_bits(int e) { return e >= -126 && e <= 127 ? (e + 127) << 23 : 0; }
+
+static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
+    int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0;
+    int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
+    k->shift = 23 - f.mbits;
+    k->sign_shift = 32 - f.total;
+    k->small_path = f.ebits < 8;
+    k->low_mask = TC__V_SET1((1 << k->shift) - 1);
+    k->half = TC__V_SET1(1 << (k->shift - 1));
+    k->rebias = TC__V_SET1((127 - bias) << f.mbits);
+    k->min_normal = TC__V_SET1((emin + 127) << 23);
+    k->scale = TC__V_SET1(tc__pow2_bits(f.mbits - emin));   /* quantum -> 1 */
+    k->max_bits = TC__V_SET1((int)f.max_bits);
+    k->overflow_bits = TC__V_SET1((int)(f.has_inf ? f.max_bits + 1 : f.nan_bits));
+    k->nan_bits = TC__V_SET1((int)f.nan_bits);
+    k->to_max_pos = tc__v_mask(sat || mode == TC_RZ || mode == TC_RD);
+    k->to_max_neg = tc__v_mask(sat || mode == TC_RZ || mode == TC_RU);
+    k->sat = tc__v_mask(sat);
+}
+
+/* fp32 bits in, the format's encodings out (right-aligned in each lane).
+   `mode` (without TC_SATFINITE) is a constant at every call, so that the
+   compiler drops the other modes' work. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int mode) {
+    tc__vi zero = TC__V_SET1(0), exp_all = TC__V_SET1(0x7F800000);
+    tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), neg = TC__V_SIGN(u);
+    tc__vi keep = TC__V_SRL(mag, k->shift), rem = TC__V_AND(mag, k->low_mask), half = k->half;
+    tc__vi odd, above, tie, inexact, up, enc, to_max;
+    if (k->small_path) {
+        tc__vi small = TC__V_GT(k->min_normal, mag);
+        tc__vi x = TC__V_FMUL(mag, k->scale);
+        tc__vi t = TC__V_FTRUNC(x);
+        keep = tc__v_select(small, t, TC__V_SUB(keep, k->rebias));
+        rem = tc__v_select(small, TC__V_FSUB(x, TC__V_TOFLOAT(t)), rem);   /* the fraction, >= 0: its bits order like its values */
+        half = tc__v_select(small, TC__V_SET1(0x3F000000), half);
     }
-    for (; i < n; i++) out[i] = tc_bf16_from_f32(in[i], rounding);
-    return TC_OK;
+    odd = TC__V_SUB(zero, TC__V_AND(keep, TC__V_SET1(1)));
+    above = TC__V_GT(rem, half);
+    tie = TC__V_EQ(rem, half);
+    inexact = TC__V_ANDNOT(TC__V_EQ(rem, zero), TC__V_SET1(-1));
+    switch (mode) {
+    case TC_RN:  up = TC__V_OR(above, TC__V_AND(tie, odd)); break;
+    case TC_RNA: up = TC__V_OR(above, tie); break;
+    case TC_RD:  up = TC__V_AND(inexact, neg); break;
+    case TC_RU:  up = TC__V_ANDNOT(neg, inexact); break;
+    default:     up = zero; break;
+    }
+    enc = TC__V_SUB(keep, up);
+    to_max = tc__v_select(TC__V_EQ(mag, exp_all), k->sat, tc__v_select(neg, k->to_max_neg, k->to_max_pos));
+    enc = tc__v_select(TC__V_GT(enc, k->max_bits), tc__v_select(to_max, k->max_bits, k->overflow_bits), enc);
+    enc = TC__V_OR(enc, TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
+    return tc__v_select(TC__V_GT(mag, exp_all), k->nan_bits, enc);
 }
 
-TCDEF tc_status tc_fp16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding) {
-    size_t i = 0;
-    if (n && (!in || !out)) return TC_ERR_NULL;
-    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    if (rounding == TC_RN) {
+/* RN without satfinite to bf16 or tf32, whose exponent is fp32's: add
+   just under half an ulp plus the kept lsb, drop `shift` bits; a carry into
+   the exponent gives the next binade or Inf, as it should. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_rn8(const tc__vnarrow *k, tc__vi u) {
+    tc__vi lsb = TC__V_AND(TC__V_SRL(u, k->shift), TC__V_SET1(1));
+    tc__vi r = TC__V_SRL(TC__V_ADD(TC__V_ADD(u, TC__V_SUB(k->half, TC__V_SET1(1))), lsb), k->shift);
+    tc__vi nan = TC__V_GT(TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), TC__V_SET1(0x7F800000));
+    return tc__v_select(nan, k->nan_bits, r);
+}
+
+/* The same for widening fp16 and FP8 encodings to fp32 bits. */
+typedef struct {
+    int sign_shift, frac_shift;
+    tc__vi sign_bit, mag_mask, rebias, min_normal, scale, inf_enc, nan_above;
+} tc__vwiden;
+
+static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
+    int bias = (1 << (f.ebits - 1)) - 1;
+    int inf_enc = (int)(((1u << f.ebits) - 1u) << f.mbits);
+    k->sign_shift = 32 - f.total;
+    k->frac_shift = 23 - f.mbits;
+    k->sign_bit = TC__V_SET1(1 << (f.total - 1));
+    k->mag_mask = TC__V_SET1((1 << (f.total - 1)) - 1);
+    k->rebias = TC__V_SET1((127 - bias) << 23);
+    k->min_normal = TC__V_SET1(1 << f.mbits);
+    k->scale = TC__V_SET1(tc__pow2_bits(1 - bias - f.mbits));   /* one subnormal step */
+    k->inf_enc = TC__V_SET1(f.has_inf ? inf_enc : -1);          /* e4m3: no Inf, so no lane matches */
+    k->nan_above = TC__V_SET1(f.has_inf ? inf_enc : (int)f.nan_bits - 1);
+}
+
+static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
+    tc__vi mag = TC__V_AND(v, k->mag_mask);
+    tc__vi normal = TC__V_ADD(TC__V_SLL(mag, k->frac_shift), k->rebias);
+    tc__vi subnormal = TC__V_FMUL(TC__V_TOFLOAT(mag), k->scale);
+    tc__vi r = tc__v_select(TC__V_GT(k->min_normal, mag), subnormal, normal);
+    r = tc__v_select(TC__V_EQ(mag, k->inf_enc), TC__V_SET1(0x7F800000), r);
+    r = TC__V_OR(r, TC__V_SLL(TC__V_AND(v, k->sign_bit), k->sign_shift));
+    return tc__v_select(TC__V_GT(mag, k->nan_above), TC__V_SET1(0x7FFFFFFF), r);
+}
+#endif
+
+/* One array conversion as data, so that tc__parallel_for can hand slices of
+   it to threads. */
+typedef enum { TC__CVT_NARROW, TC__CVT_WIDEN, TC__CVT_ROUND } tc__cvt_kind;
+typedef struct {
+    tc__cvt_kind kind;
+    tc_dtype t;
+    int rounding;
+    const void *in;
+    void *out;
+} tc__cvt;
+
+static int tc__dtype_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : (tc__fmt_of(t).total + 7) / 8; }
+
+#ifdef TC__SSE2
+/* The narrowing and rounding loop for one rounding mode (a constant at
+   each call, see tc__v_narrow); returns where the scalar tail starts. */
+static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vnarrow *kp, const tc__vwiden *wp,
+                                                  size_t i, size_t e, int mode) {
+    /* Local copies: the stores below may alias anything (__m128i is a
+       may_alias type), which would make the compiler reload every field. */
+    const tc__vnarrow k = *kp;
+    const tc__vwiden w = *wp;
+    const float *in = (const float *)c->in;
+    uint8_t *out8 = (uint8_t *)c->out;
+    uint16_t *out16 = (uint16_t *)c->out;
+    float *out32 = (float *)c->out;
+    const tc_dtype t = c->t;
+    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
+    const int rn8 = mode == TC_RN && !k.small_path && !(c->rounding & TC_SATFINITE);
+    for (; i + TC__VW <= e; i += TC__VW) {
+        tc__vi u = TC__V_LOAD32(in + i);
+        tc__vi enc = rn8 ? tc__v_narrow_rn8(&k, u) : tc__v_narrow(&k, u, mode);
+        switch (bytes) {
+        case 1:  tc__v_store8(out8 + i, enc); break;
+        case 2:  tc__v_store16(out16 + i, enc); break;
+        case 4:  TC__V_STORE32(out32 + i, TC__V_SLL(enc, 13)); break;
+        default: TC__V_STORE32(out32 + i, t == TC_TF32 ? TC__V_SLL(enc, 13) :
+                               t == TC_BF16 ? TC__V_SLL(enc, 16) : tc__v_widen(&w, enc)); break;
+        }
+    }
+    return i;
+}
+#endif
+
+/* Elements [b, e) of the conversion. Slices start at multiples of 64, so
+   a slice's vector loop sees the same alignment as a whole-array call. */
+static void tc__cvt_range(void *ctx, size_t b, size_t e) {
+    const tc__cvt *c = (const tc__cvt *)ctx;
+    const int bytes = tc__dtype_bytes(c->t);
+    const float *in32 = (const float *)c->in;
+    float *outf32 = (float *)c->out;
+    size_t i = b;
+    if (c->kind == TC__CVT_WIDEN) {
+        const uint8_t *in8 = (const uint8_t *)c->in;
+        const uint16_t *in16 = (const uint16_t *)c->in;
+        if (c->t == TC_BF16) {
+#ifdef TC__SSE2
+            for (; i + 8 <= e; i += 8) {
+                __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(in16 + i));
+                _mm_storeu_si128((__m128i *)(void *)(outf32 + i), _mm_unpacklo_epi16(_mm_setzero_si128(), h));
+                _mm_storeu_si128((__m128i *)(void *)(outf32 + i + 4), _mm_unpackhi_epi16(_mm_setzero_si128(), h));
+            }
+#endif
+            for (; i < e; i++) outf32[i] = tc_bf16_to_f32(in16[i]);
+            return;
+        }
 #if defined(TC__F16C)
-        /* The CPU's own converter is RN and, the exhaustive test shows, equal
-           to CUDA's but for NaN, where it keeps the payload: patch NaN lanes. */
-        for (; i < (n & ~(size_t)7); i += 8) {
-            __m256 x = _mm256_loadu_ps(in + i);
-            __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_TO_NEAREST_INT);
-            __m256i nan32 = _mm256_castps_si256(_mm256_cmp_ps(x, x, _CMP_UNORD_Q));
-            __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extractf128_si256(nan32, 1));
-            h = _mm_or_si128(_mm_and_si128(nan16, _mm_set1_epi16(0x7FFF)), _mm_andnot_si128(nan16, h));
-            _mm_storeu_si128((__m128i *)(void *)(out + i), h);
-        }
-#elif defined(TC__SSE2)
-        for (; i < (n & ~(size_t)7); i += 8) {
-            __m128i a = tc__sse_fp16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            __m128i b = tc__sse_fp16(_mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
-            _mm_storeu_si128((__m128i *)(void *)(out + i), tc__sse_pack16(a, b));
+        /* F16C widens exactly but keeps a NaN's payload; CUDA returns 0x7FFFFFFF. */
+        if (c->t == TC_FP16) for (; i + 8 <= e; i += 8) {
+            __m256 x = _mm256_cvtph_ps(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i)));
+            __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+            _mm256_storeu_ps(outf32 + i, _mm256_blendv_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)), nan));
         }
 #endif
 #ifdef TC__SSE2
-        for (; i < (n & ~(size_t)3); i += 4) {   /* a 4..7 tail after the F16C loop */
-            __m128i a = tc__sse_fp16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            _mm_storel_epi64((__m128i *)(void *)(out + i), tc__sse_pack16(a, a));
+        {
+            tc__vwiden k;
+            tc__vwiden_init(&k, tc__fmt_of(c->t));
+            for (; i + TC__VW <= e; i += TC__VW)
+                TC__V_STORE32(outf32 + i, tc__v_widen(&k, bytes == 1 ? tc__v_load8(in8 + i) : TC__V_LOAD16(in16 + i)));
         }
 #endif
-        for (; i < n; i++) out[i] = tc__fp16_rn_fast(tc__bits(in[i]));
-        return TC_OK;
+        for (; i < e; i++) outf32[i] = tc_decode(c->t, bytes == 1 ? in8[i] : in16[i]);
+        return;
     }
-    for (; i < n; i++) out[i] = tc_fp16_from_f32(in[i], rounding);
-    return TC_OK;
-}
-
-TCDEF tc_status tc_tf32_from_f32_array(const float *in, float *out, size_t n, int rounding) {
-    size_t i = 0;
-    if (n && (!in || !out)) return TC_ERR_NULL;
-    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    if (rounding == TC_RN) {
+#if defined(TC__F16C)
+    /* The CPU's own converter rounds as MXCSR says (RN, RZ, RD or RU; no
+       RNA, no satfinite) and, the exhaustive test shows, equals CUDA's but
+       for NaN, where it keeps the payload: patch NaN lanes. MXCSR is the
+       thread's own and is restored at once. */
+    if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && i + 8 <= e) {
+        static const unsigned rc[] = { _MM_ROUND_NEAREST, 0, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
+        unsigned csr = _mm_getcsr();
+        _mm_setcsr((csr & ~(unsigned)_MM_ROUND_MASK) | rc[c->rounding]);
+        for (; i + 8 <= e; i += 8) {
+            __m256 x = _mm256_loadu_ps(in32 + i);
+            __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+            __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_CUR_DIRECTION);
+            if (c->kind == TC__CVT_NARROW) {
+                __m256i nan32 = _mm256_castps_si256(nan);
+                __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extractf128_si256(nan32, 1));
+                h = _mm_or_si128(_mm_and_si128(nan16, _mm_set1_epi16(0x7FFF)), _mm_andnot_si128(nan16, h));
+                _mm_storeu_si128((__m128i *)(void *)((uint16_t *)c->out + i), h);
+            } else {
+                _mm256_storeu_ps(outf32 + i, _mm256_blendv_ps(_mm256_cvtph_ps(h), _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)), nan));
+            }
+        }
+        _mm_setcsr(csr);
+    }
+#endif
 #ifdef TC__SSE2
-        for (; i < (n & ~(size_t)3); i += 4) {
-            __m128i a = tc__sse_tf32(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            _mm_storeu_si128((__m128i *)(void *)(out + i), a);
+    {
+        tc__vnarrow k;
+        tc__vwiden w;
+        tc__vnarrow_init(&k, tc__fmt_of(c->t), c->rounding);
+        tc__vwiden_init(&w, tc__fmt_of(c->t));
+        switch (c->rounding & ~TC_SATFINITE) {
+        case TC_RN:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RN); break;
+        case TC_RNA: i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RNA); break;
+        case TC_RZ:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RZ); break;
+        case TC_RD:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RD); break;
+        default:     i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RU); break;
         }
-#endif
-        for (; i < n; i++) out[i] = tc__float(tc__tf32_rn_fast(tc__bits(in[i])));
-        return TC_OK;
     }
-    for (; i < n; i++) out[i] = tc_tf32_from_f32(in[i], rounding);
+#endif
+    for (; i < e; i++) {
+        uint32_t enc = tc_encode(c->t, in32[i], c->rounding);
+        if (c->kind == TC__CVT_ROUND || bytes == 4) outf32[i] = tc_decode(c->t, enc);
+        else if (bytes == 2) ((uint16_t *)c->out)[i] = (uint16_t)enc;
+        else ((uint8_t *)c->out)[i] = (uint8_t)enc;
+    }
+}
+
+/* ---- opt-in threads (tc_convert_threads) ----
+   Small and local on purpose: a range split into one contiguous slice per
+   thread, the caller working the first. Elementwise work, so the result
+   cannot depend on the split. */
+#define TC__MAX_THREADS 64
+static int tc__convert_threads_n = 1;
+
+TCDEF tc_status tc_convert_threads(int n) {
+    if (n < 1 || n > TC__MAX_THREADS) return TC_ERR_ARG;
+#ifndef TC_USE_PTHREADS
+    if (n > 1) return TC_ERR_ARG;
+#endif
+    tc__convert_threads_n = n;
     return TC_OK;
 }
 
-TCDEF tc_status tc_e4m3_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding) {
-    size_t i;
+#ifdef TC_USE_PTHREADS
+typedef struct { void (*fn)(void *, size_t, size_t); void *ctx; size_t b, e; } tc__slice;
+static void *tc__slice_run(void *p) {
+    tc__slice *s = (tc__slice *)p;
+    s->fn(s->ctx, s->b, s->e);
+    return NULL;
+}
+#endif
+
+/* fn(ctx, b, e) over [0, n) on up to `threads` threads, slices of at least
+   `grain` elements; one thread (or no TC_USE_PTHREADS) runs it inline. A
+   thread that cannot be started has its slice run by the caller. */
+static void tc__parallel_for(int threads, size_t n, size_t grain, void (*fn)(void *, size_t, size_t), void *ctx) {
+#ifdef TC_USE_PTHREADS
+    tc__slice s[TC__MAX_THREADS];
+    pthread_t id[TC__MAX_THREADS];
+    int started[TC__MAX_THREADS];
+    size_t per;
+    int t, nt = threads;
+    if (grain < 64) grain = 64;
+    if (nt > TC__MAX_THREADS) nt = TC__MAX_THREADS;
+    if ((size_t)nt > n / grain) nt = (int)(n / grain);
+    if (nt > 1) {
+        per = ((n + (size_t)nt - 1) / (size_t)nt + 63) & ~(size_t)63;
+        for (t = 0; t < nt; t++) {
+            s[t].fn = fn; s[t].ctx = ctx;
+            s[t].b = per * (size_t)t < n ? per * (size_t)t : n;
+            s[t].e = s[t].b + per < n ? s[t].b + per : n;
+            started[t] = t > 0 && pthread_create(&id[t], NULL, tc__slice_run, &s[t]) == 0;
+        }
+        for (t = 0; t < nt; t++) if (!started[t]) fn(ctx, s[t].b, s[t].e);
+        for (t = 1; t < nt; t++) if (started[t]) pthread_join(id[t], NULL);
+        return;
+    }
+#endif
+    (void)threads; (void)grain;
+    fn(ctx, 0, n);
+}
+
+/* Below this many elements a thread costs more than it saves. */
+#define TC__CVT_GRAIN ((size_t)1 << 16)
+
+static tc_status tc__convert(tc__cvt_kind kind, tc_dtype t, int rounding, const void *in, void *out, size_t n) {
+    tc__cvt c;
     if (n && (!in || !out)) return TC_ERR_NULL;
-    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    for (i = 0; i < n; i++) out[i] = tc_e4m3_from_f32(in[i], rounding);
+    if (kind != TC__CVT_WIDEN && !tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
+    c.kind = kind; c.t = t; c.rounding = rounding; c.in = in; c.out = out;
+    tc__parallel_for(tc__convert_threads_n, n, TC__CVT_GRAIN, tc__cvt_range, &c);
     return TC_OK;
 }
 
-TCDEF tc_status tc_e5m2_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding) {
-    size_t i;
-    if (n && (!in || !out)) return TC_ERR_NULL;
-    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    for (i = 0; i < n; i++) out[i] = tc_e5m2_from_f32(in[i], rounding);
-    return TC_OK;
-}
-
-TCDEF tc_status tc_fp16_to_f32_array(const uint16_t *in, float *out, size_t n) {
-    size_t i;
-    if (n && (!in || !out)) return TC_ERR_NULL;
-    for (i = 0; i < n; i++) out[i] = tc_fp16_to_f32(in[i]);
-    return TC_OK;
-}
-
-TCDEF tc_status tc_bf16_to_f32_array(const uint16_t *in, float *out, size_t n) {
-    size_t i;
-    if (n && (!in || !out)) return TC_ERR_NULL;
-    for (i = 0; i < n; i++) out[i] = tc_bf16_to_f32(in[i]);
-    return TC_OK;
-}
+TCDEF tc_status tc_bf16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding) { return tc__convert(TC__CVT_NARROW, TC_BF16, rounding, in, out, n); }
+TCDEF tc_status tc_fp16_from_f32_array(const float *in, uint16_t *out, size_t n, int rounding) { return tc__convert(TC__CVT_NARROW, TC_FP16, rounding, in, out, n); }
+TCDEF tc_status tc_tf32_from_f32_array(const float *in, float *out, size_t n, int rounding) { return tc__convert(TC__CVT_NARROW, TC_TF32, rounding, in, out, n); }
+TCDEF tc_status tc_e4m3_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding) { return tc__convert(TC__CVT_NARROW, TC_E4M3, rounding, in, out, n); }
+TCDEF tc_status tc_e5m2_from_f32_array(const float *in, uint8_t *out, size_t n, int rounding) { return tc__convert(TC__CVT_NARROW, TC_E5M2, rounding, in, out, n); }
+TCDEF tc_status tc_fp16_to_f32_array(const uint16_t *in, float *out, size_t n) { return tc__convert(TC__CVT_WIDEN, TC_FP16, TC_RN, in, out, n); }
+TCDEF tc_status tc_bf16_to_f32_array(const uint16_t *in, float *out, size_t n) { return tc__convert(TC__CVT_WIDEN, TC_BF16, TC_RN, in, out, n); }
+TCDEF tc_status tc_e4m3_to_f32_array(const uint8_t *in, float *out, size_t n) { return tc__convert(TC__CVT_WIDEN, TC_E4M3, TC_RN, in, out, n); }
+TCDEF tc_status tc_e5m2_to_f32_array(const uint8_t *in, float *out, size_t n) { return tc__convert(TC__CVT_WIDEN, TC_E5M2, TC_RN, in, out, n); }
 
 /* Round in place or out of place through a format, staying in fp32. */
 TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n, int rounding) {
@@ -2119,20 +2383,13 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
     if (n && (!in || !out)) return TC_ERR_NULL;
     if ((int)t < 0 || t >= TC_DTYPE_COUNT) return TC_ERR_DTYPE;
     if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    if (t == TC_TF32) return tc_tf32_from_f32_array(in, out, n, rounding);
-    if (rounding == TC_RN && t == TC_BF16) {
-        i = 0;
-#ifdef TC__SSE2
-        for (; i < (n & ~(size_t)3); i += 4) {
-            __m128i b = tc__sse_bf16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_slli_epi32(b, 16));
-        }
-#endif
-        for (; i < n; i++) out[i] = tc__float((uint32_t)tc__bf16_rn_fast(tc__bits(in[i])) << 16);
+    switch (t) {
+    case TC_TF32: case TC_FP16: case TC_BF16: case TC_E4M3: case TC_E5M2:
+        return tc__convert(TC__CVT_ROUND, t, rounding, in, out, n);
+    default:
+        for (i = 0; i < n; i++) out[i] = tc_round(t, in[i], rounding);
         return TC_OK;
     }
-    for (i = 0; i < n; i++) out[i] = tc_round(t, in[i], rounding);
-    return TC_OK;
 }
 
 /* ---- 1b. small formats, custom formats, stochastic rounding, block scaling */
@@ -2260,6 +2517,10 @@ static uint8_t tc__rn8_one(const tc__rn8 *p, uint32_t u) {
 }
 
 #ifdef TC__SSE2
+static __m128i tc__sse_select(__m128i mask, __m128i a, __m128i b) {
+    return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
+}
+
 /* The parameters as vectors, made once per call: out is a uint8_t pointer,
    which may alias anything, so fields read through a pointer would be
    reloaded after every store. */

@@ -1,83 +1,256 @@
-/* bench_formats.c - fp32 -> bf16/fp16/tf32 (RN) array conversion speed as a
-   ratio to memcpy of the same fp32 array, measured in the same run.
-   Target: >= 0.8x memcpy on one core. For scale, cpfloat runs at
-   about 0.12x memcpy single-threaded on an x86 build machine (its paper). */
+/* bench_formats.c - the array conversions' speed as a ratio to a copy loop
+   that reads and writes the same bytes, measured in the same run, at four
+   array sizes chosen against this machine's caches.
+
+   The reference: a plain loop (no library memcpy, whose non-temporal stores
+   above ~100 MiB would make it a different kind of copy) that reads the
+   conversion's input bytes and writes its output bytes, 8 bytes at a time,
+   folding or repeating words where the two sizes differ. It does the least
+   work the traffic allows, so the ratio says how close a conversion comes to
+   memory speed. Target: >= 0.8x on one core at every size. Where the data
+   sits in L1 or L2 the copy runs at tens of bytes per cycle and no rounding
+   keeps up: those rows show the compute cost.
+
+   Times are the best of 15 in the thread's CPU time (so that a run the
+   scheduler preempted on a shared machine does not count), except for the
+   last block: the DRAM-sized case with tc_convert_threads(all cores)
+   against one thread, in wall time.
+
+   cpfloat (github.com/north-numerical-computing/cpfloat, LGPL, not part of
+   this repository): `make bench CPFLOAT_DIR=/path/to/cpfloat` builds this
+   file with its header (single-threaded: no -fopenmp) and adds its
+   fp32 -> fp16/bf16/tf32 round-to-nearest (cpfloatf, the same fp32 -> fp32
+   job as tc_round_array) beside ours, against the same reference. */
 #include "bench.h"
+#define TC_USE_PTHREADS
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-enum { N = 1 << 24 };   /* 64 MiB of fp32: larger than any cache, as in training */
+#ifdef TC_BENCH_CPFLOAT
+#include "cpfloat_binary32.h"
+#endif
 
-static float *src, *dst_f;
-static uint16_t *dst_h;
+enum { MAX_N = 1 << 24 };   /* 64 MiB of fp32 in: twice the largest LLC seen here */
 
-static void run_memcpy(void *a) { (void)a; memcpy(dst_f, src, (size_t)N * sizeof *src); }
-static void run_bf16(void *a) { (void)a; tc_bf16_from_f32_array(src, dst_h, N, TC_RN); }
-static void run_fp16(void *a) { (void)a; tc_fp16_from_f32_array(src, dst_h, N, TC_RN); }
-static void run_tf32(void *a) { (void)a; tc_tf32_from_f32_array(src, dst_f, N, TC_RN); }
-static void run_round_bf16(void *a) { (void)a; tc_round_array(TC_BF16, src, dst_f, N, TC_RN); }
-static void run_e4m3(void *a) { (void)a; tc_e4m3_from_f32_array(src, (uint8_t *)dst_h, N, TC_RN); }
+typedef struct {
+    const char *name;
+    int kind;           /* 0 narrow, 1 widen, 2 round, 3 narrow to a byte format (section 1b), 4 widen from one */
+    tc_dtype t;
+    int rounding;
+    int in_bytes, out_bytes;
+} bench_case;
 
-/* Section 1b: the formats of at most 8 bits through tc_encode_u8_array and
-   tc_decode_u8_array. Target: RN encodes >= 0.5x memcpy of the fp32 array. */
-static tc_dtype small_type;
-static int small_rounding;
-static void run_small_encode(void *a) { (void)a; tc_encode_u8_array(small_type, src, (uint8_t *)dst_h, N, small_rounding); }
-static void run_small_decode(void *a) { (void)a; tc_decode_u8_array(small_type, (const uint8_t *)dst_h, dst_f, N); }
+static const bench_case cases[] = {
+    { "fp32 -> fp16 rn",           0, TC_FP16, TC_RN,               4, 2 },
+    { "fp32 -> fp16 rz",           0, TC_FP16, TC_RZ,               4, 2 },
+    { "fp32 -> bf16 rn",           0, TC_BF16, TC_RN,               4, 2 },
+    { "fp32 -> bf16 ru",           0, TC_BF16, TC_RU,               4, 2 },
+    { "fp32 -> tf32 rn",           0, TC_TF32, TC_RN,               4, 4 },
+    { "fp32 -> tf32 rna",          0, TC_TF32, TC_RNA,              4, 4 },
+    { "fp32 -> e4m3 rn.satfinite", 0, TC_E4M3, TC_RN | TC_SATFINITE, 4, 1 },
+    { "fp32 -> e4m3 rz",           0, TC_E4M3, TC_RZ,               4, 1 },
+    { "fp32 -> e5m2 rn",           0, TC_E5M2, TC_RN,               4, 1 },
+    { "fp32 -> e5m2 rd.satfinite", 0, TC_E5M2, TC_RD | TC_SATFINITE, 4, 1 },
+    { "fp16 -> fp32",              1, TC_FP16, TC_RN,               2, 4 },
+    { "bf16 -> fp32",              1, TC_BF16, TC_RN,               2, 4 },
+    { "e4m3 -> fp32",              1, TC_E4M3, TC_RN,               1, 4 },
+    { "e5m2 -> fp32",              1, TC_E5M2, TC_RN,               1, 4 },
+    { "round_array fp16 rn",       2, TC_FP16, TC_RN,               4, 4 },
+    { "round_array fp16 ru",       2, TC_FP16, TC_RU,               4, 4 },
+    { "round_array bf16 rn",       2, TC_BF16, TC_RN,               4, 4 },
+    { "round_array tf32 rn",       2, TC_TF32, TC_RN,               4, 4 },
+    { "round_array e4m3 rn.satfinite", 2, TC_E4M3, TC_RN | TC_SATFINITE, 4, 4 },
+    { "round_array e5m2 rn",       2, TC_E5M2, TC_RN,               4, 4 },
+    /* section 1b through tc_encode_u8_array / tc_decode_u8_array (issue target >= 0.5x) */
+    { "fp32 -> e2m1 rn (u8 array)",  3, TC_E2M1, TC_RN,               4, 1 },
+    { "fp32 -> e2m3 rn (u8 array)",  3, TC_E2M3, TC_RN,               4, 1 },
+    { "fp32 -> e3m2 rn (u8 array)",  3, TC_E3M2, TC_RN,               4, 1 },
+    { "fp32 -> e2m1 rz (u8 array)",  3, TC_E2M1, TC_RZ,               4, 1 },
+    { "fp32 -> ue8m0 ru (u8 array)", 3, TC_UE8M0, TC_RU,              4, 1 },
+    { "e2m1 -> fp32 (u8 array)",     4, TC_E2M1, TC_RN,               1, 4 },
+};
 
-static void bench_small_formats(double t_memcpy) {
-    static const struct { tc_dtype t; int rounding; int target; } rows[] = {
-        { TC_E2M1, TC_RN, 1 }, { TC_E2M3, TC_RN, 1 }, { TC_E3M2, TC_RN, 1 }, { TC_E4M3, TC_RN | TC_SATFINITE, 1 },
-        { TC_E5M2, TC_RN, 1 }, { TC_E2M1, TC_RZ, 0 }, { TC_UE8M0, TC_RU, 0 },
-    };
-    size_t i;
-    for (i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        char name[64];
-        double t;
-        small_type = rows[i].t;
-        small_rounding = rows[i].rounding;
-        snprintf(name, sizeof name, "fp32 -> %s (%s) u8 array", tc_format_of(small_type)->name, tc_rounding_name(small_rounding));
-        t = bench_best(run_small_encode, NULL, 7);
-        printf("  %-40s %8.2f GB/s read  %5.2fx memcpy%s\n", name, (double)N * 4 / t * 1e-9, t_memcpy / t,
-               rows[i].target ? (t_memcpy / t >= 0.5 ? "  (target >= 0.5x: met)" : "  (target >= 0.5x: NOT met)") : "  (scalar path)");
+static float *src, *dst;
+static volatile uint64_t copy_key;   /* 0, but the compiler cannot know: keeps the copy a loop */
+
+typedef struct { const bench_case *c; size_t n; int calls; } job;
+
+/* r is a constant at each call below, so that the loops vectorise. */
+static inline void copy_fold(const uint64_t *s, uint64_t *d, size_t out_words, size_t r, uint64_t key) {
+    size_t w, k;
+    for (w = 0; w < out_words; w++) {
+        uint64_t x = key;
+        for (k = 0; k < r; k++) x ^= s[w * r + k];
+        d[w] = x;
     }
-    small_type = TC_E2M1;
-    {
-        double t = bench_best(run_small_decode, NULL, 7);
-        printf("  %-40s %8.2f GB/s written %5.2fx memcpy\n", "e2m1 -> fp32 u8 array (table)", (double)N * 4 / t * 1e-9, t_memcpy / t);
+}
+static inline void copy_spread(const uint64_t *s, uint64_t *d, size_t in_words, size_t r, uint64_t key) {
+    size_t w, k;
+    for (w = 0; w < in_words; w++)
+        for (k = 0; k < r; k++) d[w * r + k] = s[w] ^ key;
+}
+
+static void run_copy(void *a) {
+    const job *j = (const job *)a;
+    const uint64_t *s = (const uint64_t *)(const void *)src;
+    uint64_t *d = (uint64_t *)(void *)dst, key = copy_key;
+    size_t in_words = j->n * (size_t)j->c->in_bytes / 8, out_words = j->n * (size_t)j->c->out_bytes / 8;
+    int call;
+    for (call = 0; call < j->calls; call++) {
+        switch (j->c->in_bytes * 8 + j->c->out_bytes) {
+        case 4 * 8 + 4: copy_fold(s, d, out_words, 1, key); break;
+        case 4 * 8 + 2: copy_fold(s, d, out_words, 2, key); break;
+        case 4 * 8 + 1: copy_fold(s, d, out_words, 4, key); break;
+        case 2 * 8 + 4: copy_spread(s, d, in_words, 2, key); break;
+        default:        copy_spread(s, d, in_words, 4, key); break;
+        }
     }
 }
 
-int main(void) {
-    size_t i;
-    double t_memcpy;
-    struct { const char *name; void (*fn)(void *); } cases[] = {
-        { "fp32 -> bf16 (RN) array", run_bf16 },
-        { "fp32 -> fp16 (RN) array", run_fp16 },
-        { "fp32 -> tf32 (RN) array", run_tf32 },
-        { "fp32 -> bf16 -> fp32 round_array", run_round_bf16 },
-        { "fp32 -> e4m3 (RN) array, scalar path", run_e4m3 },
-    };
-    src = (float *)malloc((size_t)N * sizeof *src);
-    dst_f = (float *)malloc((size_t)N * sizeof *dst_f);
-    dst_h = (uint16_t *)malloc((size_t)N * sizeof *dst_h);
-    if (!src || !dst_f || !dst_h) { fprintf(stderr, "bench_formats: out of memory\n"); return 1; }
-    for (i = 0; i < N; i++) src[i] = (float)((double)(i * 2654435761u % 1000003u) * 1e-3 - 500.0);
-    memset(dst_f, 0, (size_t)N * sizeof *dst_f);
-    memset(dst_h, 0, (size_t)N * sizeof *dst_h);
-
-    t_memcpy = bench_best(run_memcpy, NULL, 7);
-    printf("bench_formats: %d floats (%d MiB), best of 7, one core\n", N, (int)((size_t)N * 4 >> 20));
-    printf("  %-40s %8.2f GB/s read  (reference)\n", "memcpy fp32 array", (double)N * 4 / t_memcpy * 1e-9);
-    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        double t = bench_best(cases[i].fn, NULL, 7);
-        printf("  %-40s %8.2f GB/s read  %5.2fx memcpy%s\n", cases[i].name, (double)N * 4 / t * 1e-9, t_memcpy / t,
-               i < 3 ? (t_memcpy / t >= 0.8 ? "  (target >= 0.8x: met)" : "  (target >= 0.8x: NOT met)") : "");
+static void run_convert(void *a) {
+    const job *j = (const job *)a;
+    const bench_case *c = j->c;
+    int call;
+    for (call = 0; call < j->calls; call++) {
+        if (c->kind == 2) { tc_round_array(c->t, src, dst, j->n, c->rounding); continue; }
+        if (c->kind == 3) { tc_encode_u8_array(c->t, src, (uint8_t *)(void *)dst, j->n, c->rounding); continue; }
+        if (c->kind == 4) { tc_decode_u8_array(c->t, (const uint8_t *)(void *)src, dst, j->n); continue; }
+        if (c->kind == 1) switch (c->t) {
+        case TC_FP16: tc_fp16_to_f32_array((const uint16_t *)(const void *)src, dst, j->n); break;
+        case TC_BF16: tc_bf16_to_f32_array((const uint16_t *)(const void *)src, dst, j->n); break;
+        case TC_E4M3: tc_e4m3_to_f32_array((const uint8_t *)(const void *)src, dst, j->n); break;
+        default:      tc_e5m2_to_f32_array((const uint8_t *)(const void *)src, dst, j->n); break;
+        } else switch (c->t) {
+        case TC_FP16: tc_fp16_from_f32_array(src, (uint16_t *)(void *)dst, j->n, c->rounding); break;
+        case TC_BF16: tc_bf16_from_f32_array(src, (uint16_t *)(void *)dst, j->n, c->rounding); break;
+        case TC_TF32: tc_tf32_from_f32_array(src, dst, j->n, c->rounding); break;
+        case TC_E4M3: tc_e4m3_from_f32_array(src, (uint8_t *)(void *)dst, j->n, c->rounding); break;
+        default:      tc_e5m2_from_f32_array(src, (uint8_t *)(void *)dst, j->n, c->rounding); break;
+        }
     }
-    bench_small_formats(t_memcpy);
-    free(src); free(dst_f); free(dst_h);
+}
+
+#ifdef TC_BENCH_CPFLOAT
+static optstruct *cpf_opts;
+static void run_cpfloat(void *a) {
+    const job *j = (const job *)a;
+    int call;
+    for (call = 0; call < j->calls; call++) cpfloatf(dst, src, j->n, cpf_opts);
+}
+#endif
+
+/* Enough calls that one timing covers about 2^20 elements: short timings,
+   many of them, so that the best one is likely undisturbed. */
+static job make_job(const bench_case *c, size_t n) {
+    job j;
+    j.c = c; j.n = n;
+    j.calls = n >= ((size_t)1 << 20) ? 1 : (int)(((size_t)1 << 20) / n);
+    return j;
+}
+
+/* Best of 15, in this thread's CPU time per call (bench.h). */
+static double time_of(void (*fn)(void *), job *j) { return bench_best_cpu(fn, j, 15) / (double)j->calls; }
+static double wall_of(void (*fn)(void *), job *j) { return bench_best(fn, j, 15) / (double)j->calls; }
+
+static void print_caches(void) {
+    int i;
+    printf("caches of cpu0 (/sys/devices/system/cpu/cpu0/cache):");
+    for (i = 0; i < 8; i++) {
+        char path[96], level[16] = "", type[32] = "", size[32] = "";
+        FILE *f;
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", i);
+        if (!(f = fopen(path, "r"))) break;
+        if (!fgets(level, sizeof level, f)) level[0] = 0;
+        fclose(f);
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/type", i);
+        if ((f = fopen(path, "r"))) { if (!fgets(type, sizeof type, f)) type[0] = 0; fclose(f); }
+        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", i);
+        if ((f = fopen(path, "r"))) { if (!fgets(size, sizeof size, f)) size[0] = 0; fclose(f); }
+        level[strcspn(level, "\n")] = type[strcspn(type, "\n")] = size[strcspn(size, "\n")] = 0;
+        printf("  L%s %s %s", level, type, size);
+    }
+    printf("%s\n", i ? "" : "  (not readable)");
+}
+
+int main(void) {
+    /* fp32 elements per array: input + output of a 4 -> 4 byte conversion
+       fill about half of L1 (32 KiB), of L2 (512 KiB..1 MiB), of a 32 MiB
+       LLC, and four times that LLC. */
+    static const struct { const char *where; size_t n; } sizes[] = {
+        { "L1", 1 << 11 }, { "L2", 1 << 15 }, { "LLC", 1 << 21 }, { "DRAM", MAX_N },
+    };
+    size_t i, s;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    src = (float *)malloc((size_t)MAX_N * sizeof *src);
+    dst = (float *)malloc((size_t)MAX_N * sizeof *dst);
+    if (!src || !dst) { fprintf(stderr, "bench_formats: out of memory\n"); return 1; }
+    /* Values over the whole fp32 range (every exponent, both signs, some
+       NaN and Inf) so that no branch predictor or fast path is flattered. */
+    for (i = 0; i < MAX_N; i++) {
+        uint32_t u = (uint32_t)(i * 2654435761u);
+        memcpy(&src[i], &u, sizeof u);
+    }
+    memset(dst, 0, (size_t)MAX_N * sizeof *dst);
+
+    printf("bench_formats: array conversions against a copy loop of the same bytes, one core, best of 15 in thread CPU time\n");
+    print_caches();
+    printf("  ratio = copy time / conversion time (target >= 0.8x); GB/s counts bytes read + written\n");
+    for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        printf("\n  %s-sized: %zu elements (%zu KiB of fp32)\n", sizes[s].where, sizes[s].n, sizes[s].n * 4 >> 10);
+        for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            job j = make_job(&cases[i], sizes[s].n);
+            double bytes = (double)sizes[s].n * (cases[i].in_bytes + cases[i].out_bytes);
+            double t_copy = time_of(run_copy, &j), t = time_of(run_convert, &j);
+            printf("  %-32s %7.2f GB/s  copy %7.2f GB/s  %5.2fx%s\n", cases[i].name, bytes / t * 1e-9,
+                   bytes / t_copy * 1e-9, t_copy / t, t_copy / t >= 0.8 ? "" : "  (below 0.8x)");
+        }
+#ifdef TC_BENCH_CPFLOAT
+        {
+            static const struct { const char *name; size_t precision; int emin, emax; tc_dtype t; } cpf[] = {
+                { "fp16", 11, -14, 15, TC_FP16 }, { "bf16", 8, -126, 127, TC_BF16 }, { "tf32", 11, -126, 127, TC_TF32 },
+            };
+            size_t k;
+            for (k = 0; k < sizeof cpf / sizeof cpf[0]; k++) {
+                bench_case c = { "", 2, cpf[k].t, TC_RN, 4, 4 };
+                job j = make_job(&c, sizes[s].n);
+                double t_copy = time_of(run_copy, &j), t_ours = time_of(run_convert, &j), t_cpf;
+                cpf_opts = init_optstruct();
+                strcpy(cpf_opts->format, "custom");
+                cpf_opts->precision = cpf[k].precision;
+                cpf_opts->emin = cpf[k].emin;
+                cpf_opts->emax = cpf[k].emax;
+                cpf_opts->subnormal = CPFLOAT_SUBN_USE;
+                cpf_opts->explim = CPFLOAT_EXPRANGE_TARG;
+                cpf_opts->round = CPFLOAT_RND_NE;
+                cpf_opts->saturation = CPFLOAT_SAT_NO;
+                cpf_opts->infinity = CPFLOAT_INF_USE;
+                cpf_opts->flip = CPFLOAT_SOFTERR_NO;
+                cpf_opts->p = 0;
+                if (cpfloat_validate_optstructf(cpf_opts) < 0) { fprintf(stderr, "cpfloat rejected its options\n"); return 1; }
+                t_cpf = time_of(run_cpfloat, &j);
+                free_optstruct(cpf_opts);
+                printf("  cpfloat %s rn (fp32 -> fp32)     %5.2fx copy   tc_round_array %5.2fx copy   (ours / cpfloat %.1fx)\n",
+                       cpf[k].name, t_copy / t_cpf, t_copy / t_ours, t_cpf / t_ours);
+            }
+        }
+#endif
+    }
+
+    printf("\n  DRAM-sized, tc_convert_threads(%ld) against one thread (wall time, best of 15):\n", cores);
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        job j = make_job(&cases[i], MAX_N);
+        double t1, tn;
+        if (cases[i].kind == 1 || cases[i].kind >= 3 || cases[i].rounding != TC_RN) continue;
+        t1 = wall_of(run_convert, &j);
+        if (tc_convert_threads((int)(cores < 64 ? cores : 64)) != TC_OK) { printf("  (threads unavailable)\n"); break; }
+        tn = wall_of(run_convert, &j);
+        tc_convert_threads(1);
+        printf("  %-32s %5.2fx faster on %ld cores\n", cases[i].name, t1 / tn, cores);
+    }
+    free(src); free(dst);
     return 0;
 }

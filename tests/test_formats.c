@@ -8,12 +8,15 @@
    - a tf32 bit model: rounding on the fp32 encoding with integer adds.
    The CUDA headers and F16C check the same functions in
    test_formats_exhaustive.cpp. */
+#define TC_USE_PTHREADS   /* test_convert_threads; the exhaustive test covers the build without */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---------------------------------------------------------- the set model */
 
@@ -398,6 +401,22 @@ static void test_arrays(void) {
     for (i = 0; i < N; i++) CHECK_BITS(out16[i], tct_f2u(outf[i]), tct_f2u(tc_fp16_to_f32(out16[i])));
     CHECK_STATUS(tc_bf16_to_f32_array(out16, outf, N), TC_OK);
     for (i = 0; i < N; i++) CHECK_BITS(out16[i], tct_f2u(outf[i]), (uint32_t)out16[i] << 16);
+    for (n = 0; n < 40; n += 13) {   /* every FP8 pattern, at several offsets and tail lengths */
+        for (i = 0; i < 256 + n; i++) out8[i] = (uint8_t)(i - n);
+        CHECK_STATUS(tc_e4m3_to_f32_array(out8 + (n & 1), outf, (size_t)(256 + n - (n & 1))), TC_OK);
+        for (i = 0; i < 256 + n - (n & 1); i++) CHECK_BITS(out8[i + (n & 1)], tct_f2u(outf[i]), tct_f2u(tc_e4m3_to_f32(out8[i + (n & 1)])));
+        CHECK_STATUS(tc_e5m2_to_f32_array(out8 + (n & 1), outf, (size_t)(256 + n - (n & 1))), TC_OK);
+        for (i = 0; i < 256 + n - (n & 1); i++) CHECK_BITS(out8[i + (n & 1)], tct_f2u(outf[i]), tct_f2u(tc_e5m2_to_f32(out8[i + (n & 1)])));
+    }
+    /* in place, every format and mode */
+    for (mi = 0; mi < N_MODES; mi++) {
+        tc_dtype t;
+        for (t = TC_FP32; t < TC_DTYPE_COUNT; t = (tc_dtype)(t + 1)) {
+            memcpy(outf2, in, sizeof in);
+            CHECK_STATUS(tc_round_array(t, outf2, outf2, N, all_modes[mi]), TC_OK);
+            for (i = 0; i < N; i++) CHECK_BITS(tct_f2u(in[i]), tct_f2u(outf2[i]), tct_f2u(tc_round(t, in[i], all_modes[mi])));
+        }
+    }
     /* bad input */
     CHECK_STATUS(tc_fp16_from_f32_array(NULL, out16, 4, TC_RN), TC_ERR_NULL);
     CHECK_STATUS(tc_fp16_from_f32_array(in, NULL, 4, TC_RN), TC_ERR_NULL);
@@ -412,6 +431,55 @@ static void test_arrays(void) {
     CHECK_STATUS(tc_round_array(TC_DTYPE_COUNT, in, outf, 1, TC_RN), TC_ERR_DTYPE);
     CHECK_STATUS(tc_round_array(TC_FP16, in, outf, 1, 99), TC_ERR_ROUNDING);
     CHECK_STATUS(tc_round_array(TC_FP16, NULL, outf, 1, TC_RN), TC_ERR_NULL);
+    CHECK_STATUS(tc_e4m3_to_f32_array(NULL, outf, 1), TC_ERR_NULL);
+    CHECK_STATUS(tc_e5m2_to_f32_array(out8, NULL, 1), TC_ERR_NULL);
+    CHECK_STATUS(tc_e5m2_to_f32_array(NULL, NULL, 0), TC_OK);
+}
+
+/* tc_convert_threads: out-of-range counts refused, and any count gives the
+   single-thread result bit for bit, on arrays long enough to be split
+   (odd lengths, so the slices' tails differ). */
+static void test_convert_threads(void) {
+    enum { N = 3 * 65536 + 7 };
+    static const int counts[] = { 2, 3, 4 };
+    static float in[N], one[N], many[N];
+    static uint16_t h1[N], hn[N];
+    static uint8_t b1[N], bn[N];
+    int i, mi, ci;
+    CHECK_STATUS(tc_convert_threads(0), TC_ERR_ARG);
+    CHECK_STATUS(tc_convert_threads(-1), TC_ERR_ARG);
+    CHECK_STATUS(tc_convert_threads(65), TC_ERR_ARG);
+    CHECK_STATUS(tc_convert_threads(INT_MAX), TC_ERR_ARG);
+    CHECK_STATUS(tc_convert_threads(64), TC_OK);
+    CHECK_STATUS(tc_convert_threads(1), TC_OK);
+    tct_seed(7);
+    for (i = 0; i < N; i++) in[i] = tct_u2f(tct_rand32());
+    in[0] = tct_u2f(0x7FC00001u); in[1] = tct_u2f(0xFF800000u); in[2] = tct_u2f(0x80000001u); in[3] = 65520.0f;
+    for (ci = 0; ci < (int)(sizeof counts / sizeof counts[0]); ci++) {
+        for (mi = 0; mi < N_MODES; mi++) {
+            int r = all_modes[mi];
+            tc_dtype t;
+            for (t = TC_FP32; t < TC_DTYPE_COUNT; t = (tc_dtype)(t + 1)) {
+                CHECK_STATUS(tc_round_array(t, in, one, N, r), TC_OK);
+                CHECK_STATUS(tc_convert_threads(counts[ci]), TC_OK);
+                CHECK_STATUS(tc_round_array(t, in, many, N, r), TC_OK);
+                CHECK_STATUS(tc_convert_threads(1), TC_OK);
+                CHECK(memcmp(one, many, sizeof one) == 0);
+            }
+            CHECK_STATUS(tc_fp16_from_f32_array(in, h1, N, r), TC_OK);
+            CHECK_STATUS(tc_e4m3_from_f32_array(in, b1, N, r), TC_OK);
+            CHECK_STATUS(tc_convert_threads(counts[ci]), TC_OK);
+            CHECK_STATUS(tc_fp16_from_f32_array(in, hn, N, r), TC_OK);
+            CHECK_STATUS(tc_e4m3_from_f32_array(in, bn, N, r), TC_OK);
+            CHECK_STATUS(tc_convert_threads(1), TC_OK);
+            CHECK(memcmp(h1, hn, sizeof h1) == 0);
+            CHECK(memcmp(b1, bn, sizeof b1) == 0);
+        }
+        CHECK_STATUS(tc_convert_threads(counts[ci]), TC_OK);
+        CHECK_STATUS(tc_fp16_to_f32_array(h1, many, N), TC_OK);
+        CHECK_STATUS(tc_convert_threads(1), TC_OK);
+        for (i = 0; i < N; i++) CHECK_BITS(h1[i], tct_f2u(many[i]), tct_f2u(tc_fp16_to_f32(h1[i])));
+    }
 }
 
 int main(void) {
@@ -421,6 +489,7 @@ int main(void) {
     test_widening_definition();
     test_tf32_bit_model();
     test_arrays();
+    test_convert_threads();
     test_against_set_model();
     return tct_finish("test_formats");
 }
