@@ -88,6 +88,15 @@ $(BUILD)/tests/%: tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
+# The GEMM's AVX2 kernel (tensorcore.h section 2) is tested where the CPU has
+# AVX2: tests/test_gemm_fast.c built a second time with -mavx2 (the plain
+# build tests the SSE2 kernel).
+HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && echo yes)
+tests: $(if $(HAVE_AVX2),$(BUILD)/tests/test_gemm_fast_avx2)
+$(BUILD)/tests/test_gemm_fast_avx2: tests/test_gemm_fast.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -mavx2 -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
 # The exhaustive oracle tests are C++ because the CUDA headers' host code is.
 $(BUILD)/tests/%: tests/%.cpp
 	@mkdir -p $(@D)

@@ -2210,7 +2210,6 @@ static void tc__gemm_scalar_row(const tc__gemm_job *jb, int i) {
    below the output's normal range (its subnormals) or at or beyond its
    overflow threshold. Rows or columns holding Inf or NaN operands run
    scalar throughout. */
-#define TC__GEMM_W 8
 #if defined(TC__AVX2)
 typedef __m256d tc__vd;
 typedef __m256i tc__vi;
@@ -2220,7 +2219,6 @@ typedef __m256i tc__vi;
 #define TC__VD_STORE(p, v)  _mm256_storeu_pd(p, v)
 #define TC__VD_ADD          _mm256_add_pd
 #define TC__VD_MUL          _mm256_mul_pd
-#define TC__VD_DIV          _mm256_div_pd
 #define TC__VD_MAX          _mm256_max_pd
 #define TC__VD_AND          _mm256_and_pd
 #define TC__VD_ANDNOT       _mm256_andnot_pd
@@ -2237,6 +2235,7 @@ typedef __m256i tc__vi;
 #define TC__VI_ADD          _mm256_add_epi64
 #define TC__VI_AND          _mm256_and_si256
 #define TC__VI_SRL(v, n)    _mm256_srl_epi64(v, _mm_cvtsi32_si128(n))
+#define TC__VI_SUB          _mm256_sub_epi64
 #define TC__GEMM_PATH       "AVX2, 4 fp64 lanes"
 #else
 typedef __m128d tc__vd;
@@ -2247,7 +2246,6 @@ typedef __m128i tc__vi;
 #define TC__VD_STORE(p, v)  _mm_storeu_pd(p, v)
 #define TC__VD_ADD          _mm_add_pd
 #define TC__VD_MUL          _mm_mul_pd
-#define TC__VD_DIV          _mm_div_pd
 #define TC__VD_MAX          _mm_max_pd
 #define TC__VD_AND          _mm_and_pd
 #define TC__VD_ANDNOT       _mm_andnot_pd
@@ -2264,9 +2262,13 @@ typedef __m128i tc__vi;
 #define TC__VI_ADD          _mm_add_epi64
 #define TC__VI_AND          _mm_and_si128
 #define TC__VI_SRL(v, n)    _mm_srl_epi64(v, _mm_cvtsi32_si128(n))
+#define TC__VI_SUB          _mm_sub_epi64
 #define TC__GEMM_PATH       "SSE2, 2 fp64 lanes"
 #endif
-#define TC__GEMM_NV (TC__GEMM_W / TC__VL)
+/* Four vectors per pass: four independent chains of block FMAs keep the
+   core busy while each waits on the one before it (c feeds the next E). */
+#define TC__GEMM_NV 4
+#define TC__GEMM_W (TC__GEMM_NV * TC__VL)
 #define TC__VD_SEL(m, a, b) TC__VD_OR(TC__VD_AND(m, a), TC__VD_ANDNOT(m, b))
 
 static int tc__gemm_fast_ok(const tc__mma_cfg *cfg, tc_dtype in) {
@@ -2326,7 +2328,8 @@ static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
     const tc__vd absmask = TC__VI_AS_D(TC__VI_SET1(0x7FFFFFFFFFFFFFFFLL));
     const tc__vd cmin = TC__VD_SET1(ldexp(1.0, cfg->emin_c)), zpow = TC__VD_SET1(cfg->zero_exp == TC__MMA_KHATTAK_ZERO ? 0.0 : ldexp(1.0, cfg->zero_exp));
     const tc__vd floorv = TC__VD_SET1(cfg->floor == TC__MMA_NO_FLOOR ? 0.0 : ldexp(1.0, cfg->floor));
-    const tc__vd twoF = TC__VD_SET1(ldexp(1.0, F)), twomF = TC__VD_SET1(ldexp(1.0, -F));
+    const tc__vi recip = TC__VI_SET1((long long)(2046 + F) << 52);   /* 2^F / 2^E = bits (2046 + F - (E + 1023)) << 52 */
+    const tc__vd twomF = TC__VD_SET1(ldexp(1.0, -F));
     const tc__vd special = TC__VD_SET1(ldexp(1.0, TC__MMA_SPECIAL_MIN));
     const tc__vd tiny = TC__VD_SET1(ldexp(1.0, cfg->out_emin)), ovf = TC__VD_SET1(ldexp(1.0, 1 << (cfg->out_ebits - 1)));
     const tc__vi keepmask = TC__VI_SET1(~(long long)((1ull << drop) - 1u));
@@ -2355,7 +2358,7 @@ static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
         }
         for (v = 0; v < TC__GEMM_NV; v++) {
             E[v] = TC__VD_MAX(E[v], floorv);
-            s[v] = TC__VD_DIV(twoF, E[v]);
+            s[v] = TC__VI_AS_D(TC__VI_SUB(recip, TC__VD_BITS(E[v])));
             acc[v] = TC__VD_ADD(zero, TC__VD_TRUNC(TC__VD_MUL(c[v], s[v])));   /* 0 + (-0) = +0: an exact zero is +0 */
         }
         for (k = 0; k < n; k++) {
