@@ -2328,7 +2328,7 @@ static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
     const tc__vd absmask = TC__VI_AS_D(TC__VI_SET1(0x7FFFFFFFFFFFFFFFLL));
     const tc__vd cmin = TC__VD_SET1(ldexp(1.0, cfg->emin_c)), zpow = TC__VD_SET1(cfg->zero_exp == TC__MMA_KHATTAK_ZERO ? 0.0 : ldexp(1.0, cfg->zero_exp));
     const tc__vd floorv = TC__VD_SET1(cfg->floor == TC__MMA_NO_FLOOR ? 0.0 : ldexp(1.0, cfg->floor));
-    const tc__vi recip = TC__VI_SET1((long long)(2046 + F) << 52);   /* 2^F / 2^E = bits (2046 + F - (E + 1023)) << 52 */
+    const tc__vi recip = TC__VI_SET1((long long)((unsigned long long)(2046 + F) << 52));   /* 2^F / 2^E: bits (2046 + F) << 52 less those of 2^E */
     const tc__vd twomF = TC__VD_SET1(ldexp(1.0, -F));
     const tc__vd special = TC__VD_SET1(ldexp(1.0, TC__MMA_SPECIAL_MIN));
     const tc__vd tiny = TC__VD_SET1(ldexp(1.0, cfg->out_emin)), ovf = TC__VD_SET1(ldexp(1.0, 1 << (cfg->out_ebits - 1)));

@@ -7,7 +7,8 @@
    on one core, the ratio of the one-core SIMD path to the fp32 loop, and
    the time to verify one 4096 x 4096 x 4096 GEMM on every core,
    EXTRAPOLATED from the measured all-core rate (4096^3 multiply-adds at that
-   rate; a 4096^3 run takes minutes, and its packed operands need ~0.8 GB).
+   rate; a 4096^3 run takes minutes per core, and its packed operands take
+   0.4 GB; 2048^3 measured here ran at the 256^3 rate).
    Asserts nothing about time. Each figure is the best of REPS runs; the
    one-core figures (and the fp32 loop) in CPU time of the process, so that
    other programs sharing the machine do not skew the ratios; the all-core
