@@ -20,8 +20,12 @@
      TC_MALLOC(n), TC_FREE(p)
                             your allocator: define both or neither.
      TC_NO_SIMD             scalar code only: no SSE2/F16C paths in the array
-                            conversions (results are identical; for comparing
-                            speed, or for compilers without the intrinsics).
+                            conversions and no SIMD GEMM (results are identical;
+                            for comparing speed, or for compilers without the
+                            intrinsics).
+     TC_THREADS             let tc_gemm_desc.threads > 1 use POSIX threads
+                            (link -lpthread); without it the GEMMs run on the
+                            calling thread.
 
    SECTIONS                                                       prefix
      1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
@@ -274,6 +278,10 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
      (0x7FFFFFFF, fp16 0x7FFF); otherwise an Inf input gives Inf; a finite
      sum beyond the output range gives Inf (not the RZ maximum); an exact
      zero gives +0. Raw fp32 fed to a tf32 MMA loses its low 13 bits first.
+   Speed: tc_gemm_ex and tc_sparse_gemm_ex compute the same block FMAs in
+     fp64 SIMD lanes (SSE2, AVX2) where that is exact, the scalar model
+     elsewhere, and on N threads on request (tc_gemm_desc; docs/REFERENCE.md
+     section 2.10).
    Simplifies: one output element at a time; operands A and B of the same
      type (no e4m3 x e5m2 mix); FP8 on H100 follows wgmma (mma.sync FP8 on
      sm_90 is unconfirmed and not in cuda/mma.cu).
@@ -734,7 +742,10 @@ TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, i
                                const float *B, int ldb, const float *C, int ldc, float *D, int ldd);
 /* The same as a descriptor: tc_gemm_ex's, with gemm.A holding the
    compressed values (M x K/2 for the dense shape M x K; gemm.lda 0 means
-   K/2), plus the metadata (ldm 0: tc_sparse_meta_words). Zero-initialise. */
+   K/2), plus the metadata (ldm 0: tc_sparse_meta_words). Zero-initialise.
+   gemm.threads and gemm.force_scalar work as in tc_gemm_ex (the SIMD path
+   places the stored values at their dense columns; dropped positions never
+   take part, as here). */
 typedef struct {
     tc_gemm_desc gemm;
     const uint32_t *meta; int ldm;
@@ -2505,6 +2516,11 @@ static void *tc__gemm_pack(tc__gemm_job *jb) {
 }
 #endif
 
+/* tc_gemm_desc's threads and force_scalar. */
+static int tc__gemm_knobs_ok(int threads, int force_scalar) {
+    return threads >= 0 && threads <= TC_GEMM_MAX_THREADS && (force_scalar == 0 || force_scalar == 1);
+}
+
 /* Prepares the operands for the path the job takes (the SIMD kernel where
    tc__gemm_fast_ok admits the combination and force_scalar is 0, else the
    scalar model's splits), runs it on `threads` threads, and frees. */
@@ -2512,7 +2528,6 @@ static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int f
     tc__mma_op *pa, *pb;
     tc_status s;
     int arows = jb->kpos ? jb->H : jb->K;
-    if (threads < 0 || threads > TC_GEMM_MAX_THREADS || (force_scalar != 0 && force_scalar != 1)) return TC_ERR_ARG;
 #if defined(TC__SSE2)
     if (!force_scalar && tc__gemm_fast_ok(jb->cfg, in)) {
         void *mem = tc__gemm_pack(jb);
@@ -2546,6 +2561,7 @@ static tc_status tc__gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N,
     if (M < 0 || N < 0 || K < 0) return TC_ERR_SIZE;
     if ((M && N && K && (!A || !B)) || (M && N && !D)) return TC_ERR_NULL;
     if ((K && M && lda < K) || (N && K && ldb < N) || (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (!tc__gemm_knobs_ok(threads, force_scalar)) return TC_ERR_ARG;
     if (M == 0 || N == 0) return TC_OK;
     if (!tc__representable_matrix(in, M, K, A, lda) || !tc__representable_matrix(in, K, N, B, ldb) ||
         (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
@@ -3256,6 +3272,7 @@ static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M,
     H = K / 2;
     if ((M && K && (ldv < H || ldm < tc__sparse_words(group, K))) || (N && K && ldb < N) ||
         (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (!tc__gemm_knobs_ok(threads, force_scalar)) return TC_ERR_ARG;
     if (M == 0 || N == 0) return TC_OK;
     if (!tc__representable_matrix(in, M, H, values, ldv) || !tc__representable_matrix(in, K, N, B, ldb) ||
         (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;

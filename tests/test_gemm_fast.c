@@ -349,6 +349,8 @@ static void test_bad_descriptors(void) {
     d.threads = TC_GEMM_MAX_THREADS + 1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
     d.threads = 0; d.force_scalar = 2;   CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
     d.force_scalar = -1;             CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
+    d.force_scalar = 0; d.M = 0; d.threads = -1;   CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);   /* checked before an empty GEMM returns */
+    d.M = 2;
     CHECK(fbits(D[0]) == fbits(7.0f) && fbits(D[3]) == fbits(7.0f));   /* untouched */
     d.force_scalar = 0; d.threads = TC_GEMM_MAX_THREADS;
     CHECK_STATUS(tc_gemm_ex(&d), TC_OK);                              /* more threads than rows: fine */
