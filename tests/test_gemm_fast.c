@@ -125,7 +125,8 @@ static float dot_oracle(const tc_gemm_desc *d, int i, int j, int lda, int ldb, i
 }
 
 typedef struct { int M, N, K, pad; } shape;
-static const shape shapes[] = { { 1, 1, 1, 0 }, { 3, 5, 7, 1 }, { 17, 9, 33, 3 }, { 2, 19, 64, 0 }, { 5, 8, 0, 2 }, { 9, 23, 100, 5 } };
+/* N below the kernel's minimum width takes the scalar model; the others the SIMD path. */
+static const shape shapes[] = { { 1, 1, 1, 0 }, { 3, 13, 7, 1 }, { 17, 29, 33, 3 }, { 2, 19, 64, 0 }, { 5, 16, 0, 2 }, { 9, 41, 100, 5 } };
 
 static long compared;
 
@@ -211,40 +212,55 @@ static void test_every_combination(void) {
 /* Outputs that must leave the lanes: overflow to Inf, fp16 subnormal
    results, an Inf c; checked against the scalar model above, here also
    that they really occur (the generator could drift away from them). */
-static void test_fallback_cases_occur(void) {
-    float A[8], B[8], C[1], D1[1], D2[1];
+/* Runs d (M = 1, K <= 64) with every one of WIDE columns of B equal to b
+   and every C equal to c: wide enough for the SIMD path on any kernel.
+   Checks the fast result against the scalar model; returns it. */
+enum { WIDE = 16 };
+static float run_wide(tc_gemm_desc *d, const float *b, float c) {
+    float B[64 * WIDE], C[WIDE], D1[WIDE], D2[WIDE];
+    int k, j, same = 1;
+    for (k = 0; k < d->K; k++) for (j = 0; j < WIDE; j++) B[k * WIDE + j] = b[k];
+    for (j = 0; j < WIDE; j++) C[j] = c;
+    d->N = WIDE; d->B = B; d->C = C; d->ldb = d->ldc = d->ldd = 0;
+    d->force_scalar = 0; d->D = D1; CHECK_STATUS(tc_gemm_ex(d), TC_OK);
+    d->force_scalar = 1; d->D = D2; CHECK_STATUS(tc_gemm_ex(d), TC_OK);
+    for (j = 0; j < WIDE; j++) same &= fbits(D1[j]) == fbits(D2[j]) && fbits(D1[j]) == fbits(D1[0]);
+    CHECK(same);
+    d->B = NULL; d->C = NULL; d->D = NULL;
+    return D1[0];
+}
+
+/* The edges of the SIMD path, each built on purpose (the random inputs
+   above could drift away from them): outputs that must leave the lanes
+   (overflow to Inf, an fp16 subnormal result, an Inf c) and ones that must
+   not (the sign of an exact zero, a zero c's exponent). */
+static void test_edges(void) {
+    float A[64], b[64];
     tc_gemm_desc d;
     int k;
     memset(&d, 0, sizeof d);
-    d.arch = TC_ARCH_A100; d.in = TC_FP16; d.out = TC_FP16; d.M = 1; d.N = 1; d.K = 8;
-    d.A = A; d.B = B; d.C = C; d.D = D1;
-    for (k = 0; k < 8; k++) { A[k] = 65504.0f; B[k] = 2.0f; }
-    C[0] = 0.0f;
-    CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    CHECK(fbits(D1[0]) == 0x7F800000u);                      /* overflow: Inf, not the largest finite */
-    for (k = 0; k < 8; k++) { A[k] = k ? 0.0f : ldexpf(1.0f, -10); B[k] = k ? 0.0f : ldexpf(3.0f, -10); }
-    d.D = D1; CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    d.D = D2; d.force_scalar = 1; CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    CHECK(D1[0] > 0.0f && D1[0] < ldexpf(1.0f, -14));        /* an fp16 subnormal result */
-    CHECK(fbits(D1[0]) == fbits(D2[0]));
-    C[0] = tct_u2f(0xFF800000u); d.force_scalar = 0; d.D = D1;
-    CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    CHECK(fbits(D1[0]) == 0xFF800000u);                      /* -Inf c stays -Inf */
-    for (k = 0; k < 8; k++) { A[k] = (k & 1) ? -1.0f : 1.0f; B[k] = 1.0f; }
-    C[0] = -0.0f; d.D = D1;
-    CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    CHECK(fbits(D1[0]) == 0u);                               /* exact cancellation: +0 */
-    for (k = 0; k < 8; k++) { A[k] = -0.0f; B[k] = 1.0f; }
-    CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    CHECK(fbits(D1[0]) == 0u);                               /* -0 c plus -0 products: +0 */
+    d.arch = TC_ARCH_A100; d.in = TC_FP16; d.out = TC_FP16; d.M = 1; d.K = 8; d.A = A;
+    for (k = 0; k < 8; k++) { A[k] = 65504.0f; b[k] = 2.0f; }
+    CHECK(fbits(run_wide(&d, b, 0.0f)) == 0x7F800000u);            /* overflow: Inf, not the largest finite */
+    for (k = 0; k < 8; k++) { A[k] = k ? 0.0f : ldexpf(1.0f, -10); b[k] = k ? 0.0f : ldexpf(3.0f, -10); }
+    CHECK(run_wide(&d, b, 0.0f) > 0.0f && run_wide(&d, b, 0.0f) < ldexpf(1.0f, -14));   /* an fp16 subnormal result */
+    CHECK(fbits(run_wide(&d, b, tct_u2f(0xFF800000u))) == 0xFF800000u);   /* -Inf c stays -Inf */
+    for (k = 0; k < 8; k++) { A[k] = (k & 1) ? -1.0f : 1.0f; b[k] = 1.0f; }
+    CHECK(fbits(run_wide(&d, b, -0.0f)) == 0u);                      /* exact cancellation: +0 */
+    for (k = 0; k < 8; k++) { A[k] = -0.0f; b[k] = 1.0f; }
+    CHECK(fbits(run_wide(&d, b, -0.0f)) == 0u);                      /* -0 c plus -0 products: +0 */
     /* MMA-Sim: a zero c has exponent -126 and so sets E when every product
        lies below 2^-126: two products (1 + 2^-5) 2^-127 truncated to F = 5
        bits below 2^-126 lose their 2^-132 bit. */
-    d.in = TC_BF16; d.out = TC_FP32; d.K = 2; d.C = NULL; d.options.frac_bits = 5; d.options.group = 2;
-    A[0] = A[1] = ldexpf(1.0f + ldexpf(1.0f, -5), -64); B[0] = B[1] = ldexpf(1.0f, -63);
-    d.D = D1; CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    d.D = D2; d.force_scalar = 1; CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
-    CHECK(D1[0] == ldexpf(1.0f, -126) && fbits(D1[0]) == fbits(D2[0]));
+    d.in = TC_BF16; d.out = TC_FP32; d.K = 2; d.options.frac_bits = 5; d.options.group = 2;
+    A[0] = A[1] = ldexpf(1.0f + ldexpf(1.0f, -5), -64); b[0] = b[1] = ldexpf(1.0f, -63);
+    CHECK(run_wide(&d, b, 0.0f) == ldexpf(1.0f, -126));
+    /* Khattak: E is clamped at -132 (A100) below; 64 products of
+       (2 + 2^-5 + ...) 2^-133 keep 4 fractional bits (F = 5) below 2^-132,
+       not 5, and sum to exactly 2^-126. */
+    d.options.zero_rule = TC_MMA_ZEROS_KHATTAK; d.options.group = 64; d.K = 64;
+    for (k = 0; k < 64; k++) { A[k] = ldexpf(1.0f + ldexpf(1.0f, -5), -66); b[k] = ldexpf(2.0f - ldexpf(1.0f, -7), -67); }
+    CHECK(run_wide(&d, b, 0.0f) == ldexpf(1.0f, -126));
 }
 
 /* threads > 1 gives the same bits as one thread, on the fast and the scalar path. */
@@ -297,7 +313,7 @@ static void test_sparse(void) {
                         tc_dtype out = oo ? TC_FP16 : TC_FP32;
                         tc_mma_params p;
                         tc_sparse_gemm_desc d;
-                        int M = 7 + mode, N = 11 + 2 * mode, K = 32 + 4 * mode, i;
+                        int M = 7 + mode, N = 13 + 2 * mode, K = 32 + 4 * mode, i;
                         float *A, *B, *C, *V, *D1, *D2;
                         uint32_t *meta;
                         if (tc_mma_params_of((tc_arch)a, ins[ii], out, &p) != TC_OK) continue;
@@ -366,7 +382,7 @@ static void test_bad_descriptors(void) {
 int main(void) {
     printf("%s: kernel %s\n", test_name(), tc_gemm_fast_path());
     test_every_combination();
-    test_fallback_cases_occur();
+    test_edges();
     test_threads();
     test_sparse();
     test_bad_descriptors();
