@@ -2542,7 +2542,7 @@ static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int f
         return s;
     }
 #else
-    (void)in;
+    (void)in; (void)force_scalar;
 #endif
     /* Split A (rows) and B (columns, transposed) once. */
     pa = tc__mma_split_matrix(jb->cfg, jb->M, arows, jb->A, jb->lda, 1);
