@@ -2295,15 +2295,16 @@ static int tc__gemm_fast_ok(const tc__mma_cfg *cfg, tc_dtype in) {
 static int tc__finite(float x) { return (tc__bits(x) & 0x7F800000u) != 0x7F800000u; }
 
 /* One operand for the lanes: its value (tf32: truncated) and 2^exp, 0 for
-   a zero under Khattak's rule (-2000 is below every product). Reports Inf
-   and NaN through *bad. */
-static void tc__gemm_pack_one(const tc__mma_cfg *cfg, float x, double *val, double *pw, unsigned char *bad) {
+   a zero under Khattak's rule (-2000 is below every product); exp lies in
+   [-126, 127] otherwise, so 2^exp is built as an fp32. Reports Inf and NaN
+   through *bad. */
+static void tc__gemm_pack_one(const tc__mma_cfg *cfg, float x, float *val, float *pw, unsigned char *bad) {
     tc__mma_op op;
     if (cfg->tf32) x = tc_tf32_truncate(x);
-    if (!tc__finite(x)) { *bad = 1; *val = 0.0; *pw = 0.0; return; }
+    if (!tc__finite(x)) { *bad = 1; *val = 0.0f; *pw = 0.0f; return; }
     op = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
-    *val = (double)x;
-    *pw = !op.sig && cfg->zero_exp == TC__MMA_KHATTAK_ZERO ? 0.0 : ldexp(1.0, op.exp);
+    *val = x;
+    *pw = !op.sig && cfg->zero_exp == TC__MMA_KHATTAK_ZERO ? 0.0f : tc__float((uint32_t)(op.exp + 127) << 23);
 }
 
 /* The scalar model for one group of output (i, j) from the unsplit
@@ -2487,7 +2488,8 @@ static void *tc__gemm_pack(tc__gemm_job *jb) {
     size_t na = M * K, nb = P * K * TC__GEMM_W, i, k, j;
     char *mem;
     float *aval, *apow;
-    double *bval, *bpow, v, w;
+    double *bval, *bpow;
+    float v, w;
     unsigned char *rowbad, *colbad;
     if (K && (na / K != M || nb / K / TC__GEMM_W != P || na > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48 ||
               nb > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48)) return NULL;
@@ -2502,19 +2504,18 @@ static void *tc__gemm_pack(tc__gemm_job *jb) {
         for (i = 0; i < na; i++) aval[i] = apow[i] = 0.0f;
         for (i = 0; i < M; i++) for (t = 0; t < H; t++) {
             size_t at = i * K + (size_t)jb->kpos[i * H + t];
-            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + t], &v, &w, &rowbad[i]);
-            aval[at] = (float)v; apow[at] = (float)w;
+            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + t], &aval[at], &apow[at], &rowbad[i]);
         }
     } else {
         for (i = 0; i < M; i++) for (k = 0; k < K; k++) {
-            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + k], &v, &w, &rowbad[i]);
-            aval[i * K + k] = (float)v; apow[i * K + k] = (float)w;
+            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + k], &aval[i * K + k], &apow[i * K + k], &rowbad[i]);
         }
     }
     for (k = 0; k < K; k++) for (j = 0; j < P * TC__GEMM_W; j++) {
         size_t at = ((j / TC__GEMM_W) * K + k) * TC__GEMM_W + j % TC__GEMM_W;
-        if (j < (size_t)jb->N) tc__gemm_pack_one(cfg, jb->B[k * jb->ldb + j], &bval[at], &bpow[at], &colbad[j]);
-        else bval[at] = bpow[at] = 0.0;
+        v = w = 0.0f;
+        if (j < (size_t)jb->N) tc__gemm_pack_one(cfg, jb->B[k * jb->ldb + j], &v, &w, &colbad[j]);
+        bval[at] = v; bpow[at] = w;
     }
     jb->aval = aval; jb->apow = apow; jb->bval = bval; jb->bpow = bpow; jb->rowbad = rowbad; jb->colbad = colbad;
     return mem;

@@ -5,6 +5,7 @@
    on every online core (tc_gemm_desc.threads), the scalar model
    (force_scalar = 1, the path every combination took before the SIMD one)
    on one core, the ratio of the one-core SIMD path to the fp32 loop, and
+   the scaling of the all-core rate over the one-core rate (both wall time),
    the time to verify one 4096 x 4096 x 4096 GEMM on every core,
    EXTRAPOLATED from the measured all-core rate (4096^3 multiply-adds at that
    rate; a 4096^3 run takes minutes per core, and its packed operands take
@@ -83,21 +84,26 @@ int main(void) {
     t_fp32 = bench_best_cpu(run_fp32, NULL, 5);
     printf("bench_mma: %dx%dx%d GEMM, SIMD kernel: %s, %ld online cores\n", M, N, K, tc_gemm_fast_path(), cores);
     printf("  plain fp32 triple loop, one core: %.1f M multiply-adds/s (CPU time)\n", macs / t_fp32 * 1e-6);
-    printf("  %-19s %12s %12s %12s %9s %10s %14s\n", "M multiply-adds/s", "SIMD 1 core", "SIMD all", "scalar 1", "SIMD/fp32", "SIMD/scal", "4096^3 all");
+    printf("  %-19s %11s %11s %11s %8s %11s %9s %9s %11s\n", "M multiply-adds/s", "SIMD 1 cpu", "SIMD 1 wall", "SIMD all", "scaling",
+           "scalar 1", "SIMD/fp32", "SIMD/scal", "4096^3 all");
     for (c = 0; c < (int)(sizeof combos / sizeof combos[0]); c++) {
         run_args r;
-        double t1, tn, ts;
+        double t1, t1w, tn, ts;
         r.arch = combos[c].arch; r.in = combos[c].in; r.out = combos[c].out;
         fill(r.in);
         r.force_scalar = 0; r.threads = 1;    t1 = bench_best_cpu(run_model, &r, REPS);
+        t1w = bench_best(run_model, &r, REPS);
         r.threads = (int)cores;                tn = bench_best(run_model, &r, REPS);
         r.force_scalar = 1; r.threads = 1;    ts = bench_best_cpu(run_model, &r, REPS);
-        printf("  %-19s %12.1f %12.1f %12.1f %9.3f %10.2f %12.1f s\n", combos[c].name,
-               macs / t1 * 1e-6, macs / tn * 1e-6, macs / ts * 1e-6, t_fp32 / t1, ts / t1, big / (macs / tn));
+        printf("  %-19s %11.1f %11.1f %11.1f %8.2f %11.1f %9.3f %9.2f %9.1f s\n", combos[c].name,
+               macs / t1 * 1e-6, macs / t1w * 1e-6, macs / tn * 1e-6, t1w / tn / (double)cores, macs / ts * 1e-6,
+               t_fp32 / t1, ts / t1, big / (macs / tn));
     }
-    printf("  (1 core: CPU time; all: wall time, %ld threads. SIMD/fp32: one-core SIMD rate over the fp32\n"
-           "   loop's; SIMD/scal: over the scalar model's; 4096^3: time to verify one 4096x4096x4096 GEMM\n"
-           "   on all cores, EXTRAPOLATED from the measured all-core rate, not run)\n", cores);
+    printf("  (1 cpu: one thread, CPU time; 1 wall, all: one and %ld threads, wall time; scaling: all-core\n"
+           "   rate / (one-core wall rate x cores), 1 = linear, low when other programs hold the cores;\n"
+           "   SIMD/fp32: one-core SIMD rate (CPU time) over the fp32 loop's; SIMD/scal: over the scalar\n"
+           "   model's; 4096^3: time to verify one 4096x4096x4096 GEMM on all cores, EXTRAPOLATED from\n"
+           "   the measured all-core rate, not run)\n", cores);
     free(A); free(B); free(D);
     return 0;
 }
