@@ -45,7 +45,7 @@ SIM_SRCS  := $(wildcard sim/*.c)
 BENCH_SRCS := $(wildcard tests/bench_*.c)
 
 TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%) \
-               $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2)
+               $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2 $(BUILD)/tests/test_gemm_fast_avx2)
 LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
 CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
 BENCH_BINS  := $(BENCH_SRCS:tests/%.c=$(BUILD)/bench/%)
@@ -99,6 +99,12 @@ $(BUILD)/tests/test_hw_vectors: ALL_CFLAGS += -DTC_HW_VECTORS='"$(CURDIR)/tests/
 $(BUILD)/tests/test_plot: tests/test_plot.c $(BUILD)/obj/stb_impl.o
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests -I$(STB_INC) $(DEPFLAGS) $< $(BUILD)/obj/stb_impl.o -o $@ $(LDFLAGS) $(LDLIBS)
+# The GEMM's AVX2 kernel (tensorcore.h section 2) is tested where the CPU has
+# AVX2: tests/test_gemm_fast.c built a second time with -mavx2 (the plain
+# build tests the SSE2 kernel).
+$(BUILD)/tests/test_gemm_fast_avx2: tests/test_gemm_fast.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -mavx2 -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The exhaustive oracle tests are C++ because the CUDA headers' host code is.
 $(BUILD)/tests/%: tests/%.cpp

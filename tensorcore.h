@@ -20,8 +20,13 @@
      TC_MALLOC(n), TC_FREE(p)
                             your allocator: define both or neither.
      TC_NO_SIMD             scalar code only: no SSE2/F16C paths in the array
-                            conversions (results are identical; for comparing
-                            speed, or for compilers without the intrinsics).
+                            conversions and no SIMD GEMM (results are identical;
+                            for comparing speed, or for compilers without the
+                            intrinsics).
+     TC_THREADS             let tc_gemm_desc.threads > 1 and
+                            tc_convert_threads(n > 1) use POSIX threads (link
+                            -lpthread); without it the GEMMs run on the
+                            calling thread and tc_convert_threads refuses n > 1.
 
    SECTIONS                                                       prefix
      1. Number formats: fp16, bf16, tf32, e4m3, e5m2 conversions    tc_fp16_ tc_bf16_
@@ -241,7 +246,7 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
 TCDEF tc_status tc_e4m3_to_f32_array(const uint8_t *in, float *out, size_t n);
 TCDEF tc_status tc_e5m2_to_f32_array(const uint8_t *in, float *out, size_t n);
 /* Threads for the array conversions above, 1 (the default) to 64. More
-   than 1 needs the implementation compiled with TC_USE_PTHREADS (and
+   than 1 needs the implementation compiled with TC_THREADS (and
    -lpthread); without it, or out of range, TC_ERR_ARG and nothing changes.
    Arrays under 128 Ki elements stay on one thread. Results are identical
    for any count. A process-wide setting: set it before converting, not
@@ -397,7 +402,8 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      exact; E = the largest product exponent (the sum of the two operands'
      exponents, so a product's significand lies in [1,4)) and c's; every
      term, c included, truncated toward zero to F fractional bits below 2^E
-     (no guard, round or sticky bit); an exact sum; one normalisation; then
+     (F above fp32's 23 gives extra alignment bits, but there is no round or
+     sticky bit); an exact sum; one normalisation; then
      round to the output (tc_mma_params.out_rounding): toward zero to fp32
      (FP8 on H100 and Ada: to 13 mantissa bits), to nearest-even to fp32 for
      B200 FP8, to nearest-even to fp16. Longer K chains groups, each taking
@@ -434,6 +440,10 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      vectors hold one zero result (an Ada e5m2 sample, +0: the second
      group's truncated sum is exactly zero, where both agree), so the choice
      is unsettled until a GPU runs such a case.
+   Speed: tc_gemm_ex and tc_sparse_gemm_ex compute the same block FMAs in
+     fp64 SIMD lanes (SSE2, AVX2) where that is exact, the scalar model
+     elsewhere, and on N threads on request (tc_gemm_desc; docs/REFERENCE.md
+     section 2.10).
    Simplifies: one output element at a time; operands A and B of the same
      type (no e4m3 x e5m2 mix); FP8 on H100 follows wgmma (mma.sync FP8 on
      sm_90 is unconfirmed and not in cuda/mma.cu); no Turing, no tcgen05 or
@@ -553,8 +563,10 @@ typedef struct {
 } tc_mma_params;
 
 /* TC_ERR_ARCH for an unknown arch or a type the arch lacks (V100: fp16
-   only; FP8: H100, Ada, B200), TC_ERR_DTYPE for an unknown type or an output
-   other than fp32 / fp16 (fp16 output only with fp16 or FP8 inputs). */
+   only; FP8: H100, Ada, B200), TC_ERR_DTYPE for an unknown type, an input
+   no modelled mma takes (fp32: use TC_TF32; FP4, FP6 and the scale
+   formats) or an output other than fp32 / fp16 (fp16 output only with fp16
+   or FP8 inputs). */
 TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p);
 
 /* One output element of one mma instruction: c + sum(a[i]*b[i], i < k).
@@ -588,7 +600,22 @@ TCDEF tc_status tc_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, i
 
 /* tc_gemm with every knob, as a descriptor. Zero-initialise, then set what
    you need: a leading dimension of 0 means tightly packed (K for A, N for
-   B, C and D); options left zero are the architecture's own behaviour. */
+   B, C and D); options left zero are the architecture's own behaviour.
+   Speed (the result is the same bit for bit either way): where the
+   compiler may use SSE2 (AVX2 when enabled, e.g. -mavx2 or -march=native)
+   and F <= TC_GEMM_FAST_MAX_FRAC, the block FMAs run in fp64 SIMD lanes,
+   eight output columns at a time (tc_gemm_fast_path names the kernel);
+   any output step that leaves the fast path's proven range (Inf or NaN
+   operands, a subnormal or overflowing result) is redone by the scalar
+   model, and GEMMs narrower than the kernel (N below 6 columns with SSE2,
+   12 with AVX2) take the scalar model, which is faster there. force_scalar = 1 takes the scalar model throughout (tests compare
+   the two). threads: 0 or 1 runs on the calling thread; N > 1 splits the
+   rows over N POSIX threads when the implementation was compiled with
+   TC_THREADS defined (link -lpthread); without TC_THREADS, or on Windows,
+   threads > 1 runs on the calling thread (same result). Negative or more
+   than TC_GEMM_MAX_THREADS: TC_ERR_ARG. */
+#define TC_GEMM_MAX_THREADS 1024
+#define TC_GEMM_FAST_MAX_FRAC 28
 typedef struct {
     tc_arch arch;
     tc_dtype in, out;
@@ -598,8 +625,14 @@ typedef struct {
     const float *C; int ldc;      /* C may be NULL (zero) */
     float *D; int ldd;
     tc_mma_options options;
+    int threads;                  /* 0/1: calling thread; N > 1: N threads (TC_THREADS) */
+    int force_scalar;             /* 1: never the SIMD path (for comparing) */
 } tc_gemm_desc;
 TCDEF tc_status tc_gemm_ex(const tc_gemm_desc *d);
+/* The kernel tc_gemm_ex and tc_sparse_gemm_ex use for combinations it
+   covers: "AVX2, 4 fp64 lanes", "SSE2, 2 fp64 lanes", or "scalar" when
+   the header was built without SIMD (TC_NO_SIMD, not x86, nvcc). */
+TCDEF const char *tc_gemm_fast_path(void);
 
 /* Reference models to compare against, on fp32 values (a stride inc_a,
    inc_b >= 1 walks a column), result in *out. tc_dot_fma: sequential IEEE
@@ -892,7 +925,10 @@ TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, i
                                const float *B, int ldb, const float *C, int ldc, float *D, int ldd);
 /* The same as a descriptor: tc_gemm_ex's, with gemm.A holding the
    compressed values (M x K/2 for the dense shape M x K; gemm.lda 0 means
-   K/2), plus the metadata (ldm 0: tc_sparse_meta_words). Zero-initialise. */
+   K/2), plus the metadata (ldm 0: tc_sparse_meta_words). Zero-initialise.
+   gemm.threads and gemm.force_scalar work as in tc_gemm_ex (the SIMD path
+   places the stored values at their dense columns; dropped positions never
+   take part, as here). */
 typedef struct {
     tc_gemm_desc gemm;
     const uint32_t *meta; int ldm;
@@ -1532,10 +1568,6 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #error "tensorcore.h: define both TC_MALLOC and TC_FREE, or neither"
 #endif
 
-#ifdef TC_USE_PTHREADS
-#include <pthread.h>
-#endif
-
 #ifndef TC_ASSERT
 #include <assert.h>
 #define TC_ASSERT(x) assert(x)
@@ -1558,6 +1590,17 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #if defined(__SSE4_1__) || defined(__AVX__)
 #include <immintrin.h>
 #endif
+#if defined(__AVX2__)
+#define TC__AVX2 1
+#include <immintrin.h>
+#endif
+#endif
+
+/* tc_gemm_desc.threads > 1 uses POSIX threads only when asked for at build
+   time, so a user who never asks needs no threads library. */
+#if defined(TC_THREADS) && !defined(_WIN32) && !defined(__CUDACC__)
+#define TC__PTHREADS 1
+#include <pthread.h>
 #endif
 
 #ifdef __cplusplus
@@ -2304,19 +2347,19 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
    Small and local on purpose: a range split into one contiguous slice per
    thread, the caller working the first. Elementwise work, so the result
    cannot depend on the split. */
-#define TC__MAX_THREADS 64
+#define TC__CVT_MAX_THREADS 64
 static int tc__convert_threads_n = 1;
 
 TCDEF tc_status tc_convert_threads(int n) {
-    if (n < 1 || n > TC__MAX_THREADS) return TC_ERR_ARG;
-#ifndef TC_USE_PTHREADS
+    if (n < 1 || n > TC__CVT_MAX_THREADS) return TC_ERR_ARG;
+#ifndef TC__PTHREADS
     if (n > 1) return TC_ERR_ARG;
 #endif
     tc__convert_threads_n = n;
     return TC_OK;
 }
 
-#ifdef TC_USE_PTHREADS
+#ifdef TC__PTHREADS
 typedef struct { void (*fn)(void *, size_t, size_t); void *ctx; size_t b, e; } tc__slice;
 static void *tc__slice_run(void *p) {
     tc__slice *s = (tc__slice *)p;
@@ -2325,30 +2368,35 @@ static void *tc__slice_run(void *p) {
 }
 #endif
 
-/* fn(ctx, b, e) over [0, n) on up to `threads` threads, slices of at least
-   `grain` elements; one thread (or no TC_USE_PTHREADS) runs it inline. A
-   thread that cannot be started has its slice run by the caller. */
+/* The one way the header uses threads (array conversions, GEMMs):
+   fn(ctx, b, e) over [0, n) on up to `threads` threads, each slice a
+   multiple of `grain` items (the last may be shorter). One thread, no
+   TC_THREADS, or no memory for the bookkeeping: the caller runs it all. A
+   thread that cannot be started has its slice run by the caller, so the
+   work and its result never depend on how many threads ran. */
 static void tc__parallel_for(int threads, size_t n, size_t grain, void (*fn)(void *, size_t, size_t), void *ctx) {
-#ifdef TC_USE_PTHREADS
-    tc__slice s[TC__MAX_THREADS];
-    pthread_t id[TC__MAX_THREADS];
-    int started[TC__MAX_THREADS];
+#ifdef TC__PTHREADS
     size_t per;
     int t, nt = threads;
-    if (grain < 64) grain = 64;
-    if (nt > TC__MAX_THREADS) nt = TC__MAX_THREADS;
-    if ((size_t)nt > n / grain) nt = (int)(n / grain);
+    if (grain < 1) grain = 1;
+    if ((size_t)nt > (n + grain - 1) / grain) nt = (int)((n + grain - 1) / grain);
     if (nt > 1) {
-        per = ((n + (size_t)nt - 1) / (size_t)nt + 63) & ~(size_t)63;
-        for (t = 0; t < nt; t++) {
-            s[t].fn = fn; s[t].ctx = ctx;
-            s[t].b = per * (size_t)t < n ? per * (size_t)t : n;
-            s[t].e = s[t].b + per < n ? s[t].b + per : n;
-            started[t] = t > 0 && pthread_create(&id[t], NULL, tc__slice_run, &s[t]) == 0;
+        tc__slice *s = (tc__slice *)TC_MALLOC((size_t)nt * sizeof *s);
+        pthread_t *id = (pthread_t *)TC_MALLOC((size_t)nt * sizeof *id);
+        unsigned char *started = (unsigned char *)TC_MALLOC((size_t)nt);
+        if (s && id && started) {
+            per = ((n + (size_t)nt - 1) / (size_t)nt + grain - 1) / grain * grain;
+            for (t = 0; t < nt; t++) {
+                s[t].fn = fn; s[t].ctx = ctx;
+                s[t].b = per * (size_t)t < n ? per * (size_t)t : n;
+                s[t].e = s[t].b + per < n ? s[t].b + per : n;
+                started[t] = t > 0 && pthread_create(&id[t], NULL, tc__slice_run, &s[t]) == 0;
+            }
+            for (t = 0; t < nt; t++) if (!started[t]) fn(ctx, s[t].b, s[t].e);
+            for (t = 1; t < nt; t++) if (started[t]) pthread_join(id[t], NULL);
         }
-        for (t = 0; t < nt; t++) if (!started[t]) fn(ctx, s[t].b, s[t].e);
-        for (t = 1; t < nt; t++) if (started[t]) pthread_join(id[t], NULL);
-        return;
+        TC_FREE(s); TC_FREE(id); TC_FREE(started);
+        if (s && id && started) return;
     }
 #endif
     (void)threads; (void)grain;
@@ -2820,7 +2868,8 @@ TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtyp
                                               tc__mma_cfg *cfg) {
     int fp8 = in == TC_E4M3 || in == TC_E5M2;
     if ((int)in < 0 || in >= TC_DTYPE_COUNT || (out != TC_FP32 && out != TC_FP16)) return TC_ERR_DTYPE;
-    if (in == TC_FP32 || (out == TC_FP16 && in != TC_FP16 && !fp8)) return TC_ERR_DTYPE;   /* fp32 operands: use TC_TF32 */
+    /* fp32 operands: use TC_TF32. FP4/FP6 and the scale formats take no mma.sync modelled here. */
+    if (!(in == TC_FP16 || in == TC_BF16 || in == TC_TF32 || fp8) || (out == TC_FP16 && in != TC_FP16 && !fp8)) return TC_ERR_DTYPE;
     if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !tc__mma_table(arch, in, &cfg->p)) return TC_ERR_ARCH;
     if (out == TC_FP16) { cfg->p.out_mbits = 10; cfg->p.out_rounding = TC_RN; }
     if (out == TC_FP16 && in == TC_FP16) cfg->p.exp_floor = tc__mma_khattak_floor(arch, 1);
@@ -2989,24 +3038,30 @@ TC_HOST_DEVICE static float tc__mma_step(const tc__mma_cfg *cfg, int n, const tc
     return special ? tc__mma_special(cfg, n, a, inc_a, b, inc_b, c) : r;
 }
 
+/* One group from unsplit operands (strides inc_a, inc_b): split, then
+   tc__mma_step. tc_mma_dot_ex's loop, and the GEMM fast path's fallback. */
+TC_HOST_DEVICE static float tc__mma_group(const tc__mma_cfg *cfg, int n, const float *a, ptrdiff_t inc_a,
+                                          const float *b, ptrdiff_t inc_b, float c) {
+    tc__mma_op pa[TC_MMA_MAX_GROUP], pb[TC_MMA_MAX_GROUP];
+    int i;
+    for (i = 0; i < n; i++) {
+        float x = a[i * inc_a], y = b[i * inc_b];
+        if (cfg->tf32) { x = tc_tf32_truncate(x); y = tc_tf32_truncate(y); }
+        pa[i] = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
+        pb[i] = tc__mma_split(y, cfg->emin_in, cfg->zero_exp);
+    }
+    return tc__mma_step(cfg, n, pa, pb, a, (int)inc_a, b, (int)inc_b, c);
+}
+
 TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out, int k,
                                          const float *a, const float *b, float c, const tc_mma_options *opt) {
     tc__mma_cfg cfg;
-    tc__mma_op pa[TC_MMA_MAX_GROUP], pb[TC_MMA_MAX_GROUP];
-    int k0, i, n;
+    int k0;
     if (!a || !b || tc__mma_setup(arch, in, out, opt, &cfg) != TC_OK) return tc__float(0x7FFFFFFFu);
     if (opt && opt->group) { if (k < 1) return tc__float(0x7FFFFFFFu); }
     else if (!tc__mma_k_ok(arch, in, k)) return tc__float(0x7FFFFFFFu);
-    for (k0 = 0; k0 < k; k0 += cfg.p.group) {
-        n = k - k0 < cfg.p.group ? k - k0 : cfg.p.group;
-        for (i = 0; i < n; i++) {
-            float x = a[k0 + i], y = b[k0 + i];
-            if (cfg.tf32) { x = tc_tf32_truncate(x); y = tc_tf32_truncate(y); }
-            pa[i] = tc__mma_split(x, cfg.emin_in, cfg.zero_exp);
-            pb[i] = tc__mma_split(y, cfg.emin_in, cfg.zero_exp);
-        }
-        c = tc__mma_step(&cfg, n, pa, pb, a + k0, 1, b + k0, 1, c);
-    }
+    for (k0 = 0; k0 < k; k0 += cfg.p.group)
+        c = tc__mma_group(&cfg, k - k0 < cfg.p.group ? k - k0 : cfg.p.group, a + k0, 1, b + k0, 1, c);
     return c;
 }
 
@@ -3050,48 +3105,415 @@ static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int rows, int k,
     return out;
 }
 
-static tc_status tc__gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
-                          const float *A, int lda, const float *B, int ldb,
-                          const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt) {
-    tc__mma_cfg cfg;
+/* ---- the GEMM driver, shared by tc_gemm_ex and tc_sparse_gemm_ex ----
+   One job: rows are spread over threads; each row runs either the scalar
+   model (pre-split operands, tc__mma_step per group) or the SIMD kernel
+   below. */
+typedef struct {
+    const tc__mma_cfg *cfg;
+    int M, N, K;
+    const float *A; size_t lda;      /* dense A, or the sparse values (M x K/2) */
+    const float *B; size_t ldb;
+    const float *C; size_t ldc;
+    float *D; size_t ldd;
+    const int *kpos; int H;          /* sparse: dense column of each stored value, H per row; NULL when dense */
+    const tc__mma_op *pa, *pb;       /* scalar: split rows of A (values) and columns of B */
+    const float *aval, *apow;        /* fast: A as M x K at dense positions, see tc__gemm_pack */
+    const double *bval, *bpow;       /* fast: B in panels of TC__GEMM_W columns, [panel][k][lane] */
+    const unsigned char *rowbad, *colbad;   /* fast: a row / column holding Inf or NaN */
+} tc__gemm_job;
+
+/* The scalar model for output row i. */
+static void tc__gemm_scalar_row(const tc__gemm_job *jb, int i) {
+    const tc__mma_cfg *cfg = jb->cfg;
+    tc__mma_op gb[TC_MMA_MAX_GROUP];
+    float fb[TC_MMA_MAX_GROUP];
+    int j, k0, t, n, G = cfg->p.group, K = jb->K;
+    const float *arow = jb->A + (size_t)i * jb->lda;
+    for (j = 0; j < jb->N; j++) {
+        const tc__mma_op *rb = jb->pb + (size_t)j * (size_t)K;
+        float c = jb->C ? jb->C[(size_t)i * jb->ldc + (size_t)j] : 0.0f;
+        if (!jb->kpos) {
+            const tc__mma_op *ra = jb->pa + (size_t)i * (size_t)K;
+            for (k0 = 0; k0 < K; k0 += G)
+                c = tc__mma_step(cfg, K - k0 < G ? K - k0 : G, ra + k0, rb + k0,
+                                 arow + k0, 1, jb->B + (size_t)k0 * jb->ldb + (size_t)j, (int)jb->ldb, c);
+        } else {
+            const int *kp = jb->kpos + (size_t)i * (size_t)jb->H;
+            const tc__mma_op *rv = jb->pa + (size_t)i * (size_t)jb->H;
+            for (t = 0, k0 = 0; k0 < K; k0 += G, t += n) {
+                /* the stored values whose dense column lies in this group of
+                   the dense K, and the rows of B they select */
+                for (n = 0; t + n < jb->H && kp[t + n] < k0 + G; n++) {
+                    gb[n] = rb[kp[t + n]];
+                    fb[n] = jb->B[(size_t)kp[t + n] * jb->ldb + (size_t)j];
+                }
+                c = tc__mma_step(cfg, n, rv + t, gb, arow + t, 1, fb, 1, c);
+            }
+        }
+        jb->D[(size_t)i * jb->ldd + (size_t)j] = c;
+    }
+}
+
+#if defined(TC__SSE2)
+/* ---- the SIMD block FMA ----
+   tc__mma_block's arithmetic in fp64 lanes, one output column per lane,
+   TC__GEMM_W columns per pass. It is the same arithmetic, not an
+   approximation, because every step is exact in fp64 for the combinations
+   tc__gemm_fast_ok admits:
+     - operands of at most 11 significant bits (fp16, bf16, tf32, FP8) and
+       exponents within fp32's: a product a*b is exact (22 bits);
+     - E is kept as the power 2^E: an operand carries 2^exp (exp from
+       tc__mma_split, so a subnormal-in-type operand has its type's minimum,
+       a zero 2^-126 under MMA-Sim's rule and 0, never the maximum, under
+       Khattak's), a product 2^(ea+eb) = 2^ea * 2^eb, c's power is its fp64
+       exponent field (max 2^emin_c; zero as an operand), and the floor a
+       power too;
+     - "truncate to F fractional bits below 2^E" is trunc(term * 2^(F-E)):
+       a power-of-two scaling, exact, then an integer below 2^(F+2) <= 2^30
+       (SSE2: cvttpd to int32 and back; AVX2: round toward zero);
+     - the sum of at most TC_MMA_MAX_GROUP + 1 such integers is below 2^37:
+       exact, and times 2^(E-F) exact again;
+     - rounding to the output is done on the fp64 bits: a mask for round
+       toward zero to out_mbits, add-then-mask for nearest-even.
+   What the lanes do not cover is flagged and redone by the scalar model,
+   for that output and that group only: a c that is Inf or NaN, a result
+   below the output's normal range (its subnormals) or at or beyond its
+   overflow threshold. Rows or columns holding Inf or NaN operands run
+   scalar throughout. */
+#if defined(TC__AVX2)
+typedef __m256d tc__vd;
+typedef __m256i tc__vq;
+#define TC__VL 4
+#define TC__VD_SET1(x)      _mm256_set1_pd(x)
+#define TC__VD_LOAD(p)      _mm256_loadu_pd(p)
+#define TC__VD_STORE(p, v)  _mm256_storeu_pd(p, v)
+#define TC__VD_ADD          _mm256_add_pd
+#define TC__VD_MUL          _mm256_mul_pd
+#define TC__VD_MAX          _mm256_max_pd
+#define TC__VD_AND          _mm256_and_pd
+#define TC__VD_ANDNOT       _mm256_andnot_pd
+#define TC__VD_OR           _mm256_or_pd
+#define TC__VD_TRUNC(v)     _mm256_round_pd(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+#define TC__VD_EQ(a, b)     _mm256_cmp_pd(a, b, _CMP_EQ_OQ)
+#define TC__VD_NEQ(a, b)    _mm256_cmp_pd(a, b, _CMP_NEQ_UQ)
+#define TC__VD_LT(a, b)     _mm256_cmp_pd(a, b, _CMP_LT_OQ)
+#define TC__VD_NLT(a, b)    _mm256_cmp_pd(a, b, _CMP_NLT_UQ)
+#define TC__VD_MASK         _mm256_movemask_pd
+#define TC__VD_BITS         _mm256_castpd_si256
+#define TC__VI_AS_D         _mm256_castsi256_pd
+#define TC__VI_SET1(x)      _mm256_set1_epi64x(x)
+#define TC__VI_ADD          _mm256_add_epi64
+#define TC__VI_AND          _mm256_and_si256
+#define TC__VI_SRL(v, n)    _mm256_srl_epi64(v, _mm_cvtsi32_si128(n))
+#define TC__VI_SUB          _mm256_sub_epi64
+#define TC__GEMM_PATH       "AVX2, 4 fp64 lanes"
+#else
+typedef __m128d tc__vd;
+typedef __m128i tc__vq;
+#define TC__VL 2
+#define TC__VD_SET1(x)      _mm_set1_pd(x)
+#define TC__VD_LOAD(p)      _mm_loadu_pd(p)
+#define TC__VD_STORE(p, v)  _mm_storeu_pd(p, v)
+#define TC__VD_ADD          _mm_add_pd
+#define TC__VD_MUL          _mm_mul_pd
+#define TC__VD_MAX          _mm_max_pd
+#define TC__VD_AND          _mm_and_pd
+#define TC__VD_ANDNOT       _mm_andnot_pd
+#define TC__VD_OR           _mm_or_pd
+#define TC__VD_TRUNC(v)     _mm_cvtepi32_pd(_mm_cvttpd_epi32(v))
+#define TC__VD_EQ           _mm_cmpeq_pd
+#define TC__VD_NEQ          _mm_cmpneq_pd
+#define TC__VD_LT           _mm_cmplt_pd
+#define TC__VD_NLT          _mm_cmpnlt_pd
+#define TC__VD_MASK         _mm_movemask_pd
+#define TC__VD_BITS         _mm_castpd_si128
+#define TC__VI_AS_D         _mm_castsi128_pd
+#define TC__VI_SET1(x)      _mm_set1_epi64x(x)
+#define TC__VI_ADD          _mm_add_epi64
+#define TC__VI_AND          _mm_and_si128
+#define TC__VI_SRL(v, n)    _mm_srl_epi64(v, _mm_cvtsi32_si128(n))
+#define TC__VI_SUB          _mm_sub_epi64
+#define TC__GEMM_PATH       "SSE2, 2 fp64 lanes"
+#endif
+/* Four vectors per pass: four independent chains of block FMAs keep the
+   core busy while each waits on the one before it (c feeds the next E). */
+#define TC__GEMM_NV 4
+#define TC__GEMM_W (TC__GEMM_NV * TC__VL)
+#define TC__VD_SEL(m, a, b) TC__VD_OR(TC__VD_AND(m, a), TC__VD_ANDNOT(m, b))
+/* A pass costs the same for 1 column as for TC__GEMM_W: narrower GEMMs are
+   faster on the scalar model (measured: 1 to 4 columns slower here, 6 on
+   SSE2 and 12 on AVX2 faster). */
+#define TC__GEMM_MIN_N (TC__GEMM_W * 3 / 4)
+
+static int tc__gemm_fast_ok(const tc__mma_cfg *cfg, tc_dtype in) {
+    return tc__fmt_of(in).mbits <= 10 && cfg->p.frac_bits <= TC_GEMM_FAST_MAX_FRAC && cfg->p.out_mbits <= 23 &&
+           cfg->p.group >= 1 && cfg->p.group <= TC_MMA_MAX_GROUP;
+}
+
+static int tc__finite(float x) { return (tc__bits(x) & 0x7F800000u) != 0x7F800000u; }
+
+/* One operand for the lanes: its value (tf32: truncated) and 2^exp, 0 for
+   a zero under Khattak's rule (-2000 is below every product); exp lies in
+   [-126, 127] otherwise, so 2^exp is built as an fp32. Reports Inf and NaN
+   through *bad. */
+static void tc__gemm_pack_one(const tc__mma_cfg *cfg, float x, float *val, float *pw, unsigned char *bad) {
+    tc__mma_op op;
+    if (cfg->tf32) x = tc_tf32_truncate(x);
+    if (!tc__finite(x)) { *bad = 1; *val = 0.0f; *pw = 0.0f; return; }
+    op = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
+    *val = x;
+    *pw = !op.sig && cfg->zero_exp == TC__MMA_KHATTAK_ZERO ? 0.0f : tc__float((uint32_t)(op.exp + 127) << 23);
+}
+
+/* The scalar model for one group of output (i, j) from the unsplit
+   operands: the fast path's fallback. */
+static float tc__gemm_group(const tc__gemm_job *jb, int i, int j, int k0, int n, float c) {
+    const float *b = jb->B + (size_t)j;
+    float fb[TC_MMA_MAX_GROUP];
+    int t, m;
+    if (!jb->kpos)
+        return tc__mma_group(jb->cfg, n, jb->A + (size_t)i * jb->lda + (size_t)k0, 1,
+                             b + (size_t)k0 * jb->ldb, (ptrdiff_t)jb->ldb, c);
+    {
+        /* 2:4 and 1:2 both store half of every complete pattern group, so
+           at least (k0 / 4) * 2 stored values lie before column k0 */
+        const int *kp = jb->kpos + (size_t)i * (size_t)jb->H;
+        for (t = k0 / 4 * 2; t < jb->H && kp[t] < k0; t++) {}
+        for (m = 0; t + m < jb->H && kp[t + m] < k0 + n; m++) fb[m] = b[(size_t)kp[t + m] * jb->ldb];
+        return tc__mma_group(jb->cfg, m, jb->A + (size_t)i * jb->lda + (size_t)t, 1, fb, 1, c);
+    }
+}
+
+static void tc__gemm_scalar_elem(const tc__gemm_job *jb, int i, int j) {
+    int k0, G = jb->cfg->p.group;
+    float c = jb->C ? jb->C[(size_t)i * jb->ldc + (size_t)j] : 0.0f;
+    for (k0 = 0; k0 < jb->K; k0 += G) c = tc__gemm_group(jb, i, j, k0, jb->K - k0 < G ? jb->K - k0 : G, c);
+    jb->D[(size_t)i * jb->ldd + (size_t)j] = c;
+}
+
+/* Output row i, columns p*W .. p*W+W-1 (those below N). */
+static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
+    const tc__mma_cfg *cfg = jb->cfg;
+    const int K = jb->K, G = cfg->p.group, F = cfg->p.frac_bits, mbits = cfg->p.out_mbits;
+    const float *av = jb->aval + (size_t)i * (size_t)K, *ap = jb->apow + (size_t)i * (size_t)K;
+    const double *bv = jb->bval + (size_t)p * (size_t)K * TC__GEMM_W, *bp = jb->bpow + (size_t)p * (size_t)K * TC__GEMM_W;
+    const int j0 = p * TC__GEMM_W, cols = jb->N - j0 < TC__GEMM_W ? jb->N - j0 : TC__GEMM_W;
+    const int drop = 52 - mbits;
+    const tc__vd zero = TC__VD_SET1(0.0), expmask = TC__VI_AS_D(TC__VI_SET1(0x7FF0000000000000LL));
+    const tc__vd absmask = TC__VI_AS_D(TC__VI_SET1(0x7FFFFFFFFFFFFFFFLL));
+    const tc__vd cmin = TC__VD_SET1(ldexp(1.0, cfg->emin_c)), zpow = TC__VD_SET1(cfg->zero_exp == TC__MMA_KHATTAK_ZERO ? 0.0 : ldexp(1.0, cfg->zero_exp));
+    const tc__vd floorv = TC__VD_SET1(cfg->floor == TC__MMA_NO_FLOOR ? 0.0 : ldexp(1.0, cfg->floor));
+    const tc__vq recip = TC__VI_SET1((long long)((unsigned long long)(2046 + F) << 52));   /* 2^F / 2^E: bits (2046 + F) << 52 less those of 2^E */
+    const tc__vd twomF = TC__VD_SET1(ldexp(1.0, -F));
+    const tc__vd special = TC__VD_SET1(ldexp(1.0, TC__MMA_SPECIAL_MIN));
+    const tc__vd tiny = TC__VD_SET1(ldexp(1.0, cfg->out_emin)), ovf = TC__VD_SET1(ldexp(1.0, 1 << (cfg->out_ebits - 1)));
+    const tc__vq keepmask = TC__VI_SET1(~(long long)((1ull << drop) - 1u));
+    const tc__vq half = TC__VI_SET1(cfg->out_rne ? (long long)((1ull << (drop - 1)) - 1u) : 0);
+    const tc__vq one = TC__VI_SET1(cfg->out_rne ? 1 : 0);
+    tc__vd c[TC__GEMM_NV], E[TC__GEMM_NV], s[TC__GEMM_NV], acc[TC__GEMM_NV], r[TC__GEMM_NV];
+    double cl[TC__GEMM_W], rl[TC__GEMM_W];
+    int k0, k, n, v, l, bad;
+    if (jb->rowbad[i]) {
+        for (l = 0; l < cols; l++) tc__gemm_scalar_elem(jb, i, j0 + l);
+        return;
+    }
+    for (l = 0; l < TC__GEMM_W; l++) cl[l] = jb->C && l < cols ? (double)jb->C[(size_t)i * jb->ldc + (size_t)(j0 + l)] : 0.0;
+    for (v = 0; v < TC__GEMM_NV; v++) c[v] = TC__VD_LOAD(cl + v * TC__VL);
+    for (k0 = 0; k0 < K; k0 += G) {
+        const double *gv = bv + (size_t)k0 * TC__GEMM_W, *gp = bp + (size_t)k0 * TC__GEMM_W;
+        n = K - k0 < G ? K - k0 : G;
+        for (v = 0; v < TC__GEMM_NV; v++) {
+            tc__vd cp = TC__VD_MAX(TC__VD_AND(c[v], expmask), cmin);
+            E[v] = TC__VD_SEL(TC__VD_EQ(c[v], zero), zpow, cp);
+        }
+        for (k = 0; k < n; k++) {
+            const tc__vd a = TC__VD_SET1((double)ap[k0 + k]);
+            for (v = 0; v < TC__GEMM_NV; v++)
+                E[v] = TC__VD_MAX(E[v], TC__VD_MUL(a, TC__VD_LOAD(gp + k * TC__GEMM_W + v * TC__VL)));
+        }
+        for (v = 0; v < TC__GEMM_NV; v++) {
+            E[v] = TC__VD_MAX(E[v], floorv);
+            s[v] = TC__VI_AS_D(TC__VI_SUB(recip, TC__VD_BITS(E[v])));
+            acc[v] = TC__VD_ADD(zero, TC__VD_TRUNC(TC__VD_MUL(c[v], s[v])));   /* 0 + (-0) = +0: an exact zero is +0 */
+        }
+        for (k = 0; k < n; k++) {
+            const tc__vd a = TC__VD_SET1((double)av[k0 + k]);
+            for (v = 0; v < TC__GEMM_NV; v++)
+                acc[v] = TC__VD_ADD(acc[v], TC__VD_TRUNC(TC__VD_MUL(TC__VD_MUL(a, TC__VD_LOAD(gv + k * TC__GEMM_W + v * TC__VL)), s[v])));
+        }
+        bad = 0;
+        for (v = 0; v < TC__GEMM_NV; v++) {
+            tc__vd x = TC__VD_MUL(acc[v], TC__VD_MUL(E[v], twomF)), ax = TC__VD_AND(x, absmask), flag;
+            tc__vq bits = TC__VD_BITS(x);
+            bits = TC__VI_ADD(bits, TC__VI_ADD(half, TC__VI_AND(TC__VI_SRL(bits, drop), one)));
+            r[v] = TC__VI_AS_D(TC__VI_AND(bits, keepmask));
+            flag = TC__VD_OR(TC__VD_NLT(E[v], special), TC__VD_NLT(TC__VD_AND(r[v], absmask), ovf));
+            flag = TC__VD_OR(flag, TC__VD_AND(TC__VD_LT(ax, tiny), TC__VD_NEQ(ax, zero)));
+            bad |= TC__VD_MASK(flag) << (v * TC__VL);
+        }
+        if (bad) {
+            for (v = 0; v < TC__GEMM_NV; v++) { TC__VD_STORE(cl + v * TC__VL, c[v]); TC__VD_STORE(rl + v * TC__VL, r[v]); }
+            for (l = 0; l < cols; l++)
+                if (bad >> l & 1) rl[l] = (double)tc__gemm_group(jb, i, j0 + l, k0, n, (float)cl[l]);
+            for (v = 0; v < TC__GEMM_NV; v++) c[v] = TC__VD_LOAD(rl + v * TC__VL);
+        } else {
+            for (v = 0; v < TC__GEMM_NV; v++) c[v] = r[v];
+        }
+    }
+    for (v = 0; v < TC__GEMM_NV; v++) TC__VD_STORE(rl + v * TC__VL, c[v]);
+    for (l = 0; l < cols; l++)
+        if (jb->colbad[j0 + l]) tc__gemm_scalar_elem(jb, i, j0 + l);
+        else jb->D[(size_t)i * jb->ldd + (size_t)(j0 + l)] = (float)rl[l];
+}
+#else
+#define TC__GEMM_PATH "scalar"
+#endif
+
+TCDEF const char *tc_gemm_fast_path(void) { return TC__GEMM_PATH; }
+
+/* Rows in blocks of TC__GEMM_ROWS, consecutive blocks to a thread; within
+   a block, panel by panel, so one panel of B serves every row of the
+   block while it is in cache. */
+#define TC__GEMM_ROWS 16
+
+static void tc__gemm_blocks(void *ctx, size_t b0, size_t b1) {
+    const tc__gemm_job *jb = (const tc__gemm_job *)ctx;
+    int i, i1;
+    size_t b;
+    for (b = b0; b < b1; b++) {
+        int r0 = (int)b * TC__GEMM_ROWS;
+        i1 = jb->M - r0 < TC__GEMM_ROWS ? jb->M : r0 + TC__GEMM_ROWS;
+#if defined(TC__SSE2)
+        if (jb->aval) {
+            int p;
+            for (p = 0; p * TC__GEMM_W < jb->N; p++)
+                for (i = r0; i < i1; i++) tc__gemm_fast_tile(jb, i, p);
+            continue;
+        }
+#endif
+        for (i = r0; i < i1; i++) tc__gemm_scalar_row(jb, i);
+    }
+}
+
+/* Runs the job on `threads` threads (tc__parallel_for: one without
+   TC_THREADS); the result is the same for any count. */
+static tc_status tc__gemm_run(const tc__gemm_job *jb, int threads) {
+    size_t blocks = ((size_t)jb->M + TC__GEMM_ROWS - 1) / TC__GEMM_ROWS;
+    tc__parallel_for(threads, blocks, 1, tc__gemm_blocks, (void *)jb);
+    return TC_OK;
+}
+
+#if defined(TC__SSE2)
+/* Repacks the operands once for the SIMD kernel into one allocation:
+   aval/apow (float: every value and power lies in fp32) M x K at dense
+   positions; for a sparse A every dropped position holds 0 with power 0,
+   so it adds nothing and never sets E, as in the scalar sparse model, which
+   never sees it. bval/bpow: B in panels of TC__GEMM_W columns, padding
+   columns 0 with power 0. */
+static void *tc__gemm_pack(tc__gemm_job *jb) {
+    const tc__mma_cfg *cfg = jb->cfg;
+    size_t M = (size_t)jb->M, K = (size_t)jb->K, P = ((size_t)jb->N + TC__GEMM_W - 1) / TC__GEMM_W;
+    size_t na = M * K, nb = P * K * TC__GEMM_W, i, k, j;
+    char *mem;
+    float *aval, *apow;
+    double *bval, *bpow;
+    float v, w;
+    unsigned char *rowbad, *colbad;
+    if (K && (na / K != M || nb / K / TC__GEMM_W != P || na > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48 ||
+              nb > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48)) return NULL;
+    mem = (char *)TC_MALLOC(2 * nb * sizeof(double) + 2 * na * sizeof(float) + M + P * TC__GEMM_W + 1);
+    if (!mem) return NULL;
+    bval = (double *)(void *)mem; bpow = bval + nb;
+    aval = (float *)(void *)(bpow + nb); apow = aval + na;
+    rowbad = (unsigned char *)(apow + na); colbad = rowbad + M;
+    memset(rowbad, 0, M + P * TC__GEMM_W);
+    if (jb->kpos) {
+        size_t H = (size_t)jb->H, t;
+        for (i = 0; i < na; i++) aval[i] = apow[i] = 0.0f;
+        for (i = 0; i < M; i++) for (t = 0; t < H; t++) {
+            size_t at = i * K + (size_t)jb->kpos[i * H + t];
+            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + t], &aval[at], &apow[at], &rowbad[i]);
+        }
+    } else {
+        for (i = 0; i < M; i++) for (k = 0; k < K; k++) {
+            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + k], &aval[i * K + k], &apow[i * K + k], &rowbad[i]);
+        }
+    }
+    for (k = 0; k < K; k++) for (j = 0; j < P * TC__GEMM_W; j++) {
+        size_t at = ((j / TC__GEMM_W) * K + k) * TC__GEMM_W + j % TC__GEMM_W;
+        v = w = 0.0f;
+        if (j < (size_t)jb->N) tc__gemm_pack_one(cfg, jb->B[k * jb->ldb + j], &v, &w, &colbad[j]);
+        bval[at] = v; bpow[at] = w;
+    }
+    jb->aval = aval; jb->apow = apow; jb->bval = bval; jb->bpow = bpow; jb->rowbad = rowbad; jb->colbad = colbad;
+    return mem;
+}
+#endif
+
+/* tc_gemm_desc's threads and force_scalar. */
+static int tc__gemm_knobs_ok(int threads, int force_scalar) {
+    return threads >= 0 && threads <= TC_GEMM_MAX_THREADS && (force_scalar == 0 || force_scalar == 1);
+}
+
+/* Prepares the operands for the path the job takes (the SIMD kernel where
+   tc__gemm_fast_ok admits the combination and force_scalar is 0, else the
+   scalar model's splits), runs it on `threads` threads, and frees. */
+static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int force_scalar) {
     tc__mma_op *pa, *pb;
     tc_status s;
-    int i, j, k0, G;
+    int arows = jb->kpos ? jb->H : jb->K;
+#if defined(TC__SSE2)
+    if (!force_scalar && jb->N >= TC__GEMM_MIN_N && tc__gemm_fast_ok(jb->cfg, in)) {
+        void *mem = tc__gemm_pack(jb);
+        if (!mem) return TC_ERR_NOMEM;
+        s = tc__gemm_run(jb, threads);
+        TC_FREE(mem);
+        return s;
+    }
+#else
+    (void)in; (void)force_scalar;
+#endif
+    /* Split A (rows) and B (columns, transposed) once. */
+    pa = tc__mma_split_matrix(jb->cfg, jb->M, arows, jb->A, jb->lda, 1);
+    pb = tc__mma_split_matrix(jb->cfg, jb->N, jb->K, jb->B, 1, jb->ldb);
+    if (!pa || !pb) { TC_FREE(pa); TC_FREE(pb); return TC_ERR_NOMEM; }
+    jb->pa = pa; jb->pb = pb;
+    s = tc__gemm_run(jb, threads);
+    TC_FREE(pa); TC_FREE(pb);
+    return s;
+}
+
+static tc_status tc__gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
+                          const float *A, int lda, const float *B, int ldb,
+                          const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt,
+                          int threads, int force_scalar) {
+    tc__mma_cfg cfg;
+    tc__gemm_job jb;
+    tc_status s;
     s = tc__mma_setup(arch, in, out, opt, &cfg);
     if (s != TC_OK) return s;
     if (M < 0 || N < 0 || K < 0) return TC_ERR_SIZE;
     if ((M && N && K && (!A || !B)) || (M && N && !D)) return TC_ERR_NULL;
     if ((K && M && lda < K) || (N && K && ldb < N) || (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (!tc__gemm_knobs_ok(threads, force_scalar)) return TC_ERR_ARG;
     if (M == 0 || N == 0) return TC_OK;
     if (!tc__representable_matrix(in, M, K, A, lda) || !tc__representable_matrix(in, K, N, B, ldb) ||
         (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
-    /* Split A (rows) and B (columns, transposed) once. The last group of a K
-       that is not a multiple is short: the zero products a padded kernel
-       would add change nothing under either zero rule (their exponent is
-       below c's, and they add 0). */
-    G = cfg.p.group;
-    pa = tc__mma_split_matrix(&cfg, M, K, A, (size_t)lda, 1);
-    pb = tc__mma_split_matrix(&cfg, N, K, B, 1, (size_t)ldb);
-    if (!pa || !pb) { TC_FREE(pa); TC_FREE(pb); return TC_ERR_NOMEM; }
-    for (i = 0; i < M; i++) {
-        const tc__mma_op *ra = pa + (size_t)i * (size_t)K;
-        for (j = 0; j < N; j++) {
-            const tc__mma_op *rb = pb + (size_t)j * (size_t)K;
-            float c = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
-            for (k0 = 0; k0 < K; k0 += G)
-                c = tc__mma_step(&cfg, K - k0 < G ? K - k0 : G, ra + k0, rb + k0,
-                                 A + (size_t)i * (size_t)lda + (size_t)k0, 1, B + (size_t)k0 * (size_t)ldb + (size_t)j, ldb, c);
-            D[(size_t)i * (size_t)ldd + (size_t)j] = c;
-        }
-    }
-    TC_FREE(pa); TC_FREE(pb);
-    return TC_OK;
+    /* The last group of a K that is not a multiple is short: the zero
+       products a padded kernel would add change nothing under either zero
+       rule (their exponent is below c's, and they add 0). */
+    memset(&jb, 0, sizeof jb);
+    jb.cfg = &cfg; jb.M = M; jb.N = N; jb.K = K;
+    jb.A = A; jb.lda = (size_t)lda; jb.B = B; jb.ldb = (size_t)ldb;
+    jb.C = C; jb.ldc = (size_t)ldc; jb.D = D; jb.ldd = (size_t)ldd;
+    return tc__gemm_exec(&jb, in, threads, force_scalar);
 }
 
 TCDEF tc_status tc_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                         const float *A, int lda, const float *B, int ldb,
                         const float *C, int ldc, float *D, int ldd) {
-    return tc__gemm(arch, in, out, M, N, K, A, lda, B, ldb, C, ldc, D, ldd, NULL);
+    return tc__gemm(arch, in, out, M, N, K, A, lda, B, ldb, C, ldc, D, ldd, NULL, 0, 0);
 }
 
 /* A leading dimension of 0 in a descriptor means tightly packed. */
@@ -3100,7 +3522,7 @@ static int tc__ld(int ld, int packed) { return ld ? ld : packed; }
 TCDEF tc_status tc_gemm_ex(const tc_gemm_desc *d) {
     if (!d) return TC_ERR_NULL;
     return tc__gemm(d->arch, d->in, d->out, d->M, d->N, d->K, d->A, tc__ld(d->lda, d->K), d->B, tc__ld(d->ldb, d->N),
-                    d->C, tc__ld(d->ldc, d->N), d->D, tc__ld(d->ldd, d->N), &d->options);
+                    d->C, tc__ld(d->ldc, d->N), d->D, tc__ld(d->ldd, d->N), &d->options, d->threads, d->force_scalar);
 }
 
 /* ---- reference models ---- */
@@ -3765,16 +4187,17 @@ TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
     return TC_OK;
 }
 
-/* ---- sparse MMA: section 2's split and block-FMA step on gathered operands */
+/* ---- sparse MMA: section 2's GEMM driver on gathered operands (the
+   scalar model gathers B's rows by the metadata; the SIMD kernel places
+   the stored values at their dense columns with power 0 elsewhere) */
 
 static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                                  const float *values, int ldv, const uint32_t *meta, int ldm,
                                  const float *B, int ldb, const float *C, int ldc, float *D, int ldd,
-                                 const tc_mma_options *opt) {
+                                 const tc_mma_options *opt, int threads, int force_scalar) {
     tc__mma_cfg cfg;
-    tc__mma_op *pv = NULL, *pb = NULL, gb[TC_MMA_MAX_GROUP];
-    float fb[TC_MMA_MAX_GROUP];
-    int *kpos = NULL, group, keep, H, G, i, j, t, n, k0;
+    tc__gemm_job jb;
+    int *kpos = NULL, group, keep, H, i, j, t;
     tc_status s = tc__mma_setup(arch, in, out, opt, &cfg);
     if (s != TC_OK) return s;
     if (arch != TC_ARCH_A100 && arch != TC_ARCH_H100) return TC_ERR_ARCH;   /* V100 has no mma.sp; Ada and B200 sparse: unmeasured */
@@ -3784,6 +4207,7 @@ static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M,
     H = K / 2;
     if ((M && K && (ldv < H || ldm < tc__sparse_words(group, K))) || (N && K && ldb < N) ||
         (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (!tc__gemm_knobs_ok(threads, force_scalar)) return TC_ERR_ARG;
     if (M == 0 || N == 0) return TC_OK;
     if (!tc__representable_matrix(in, M, H, values, ldv) || !tc__representable_matrix(in, K, N, B, ldb) ||
         (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
@@ -3798,37 +4222,20 @@ static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M,
             if (tc__sparse_code_positions(group, code, pos) < 0) { TC_FREE(kpos); return TC_ERR_SPARSE_META; }
             for (t = 0; t < keep; t++) kpos[(size_t)i * (size_t)H + (size_t)(j * keep + t)] = j * group + pos[t];
         }
-    pv = tc__mma_split_matrix(&cfg, M, H, values, (size_t)ldv, 1);
-    pb = tc__mma_split_matrix(&cfg, N, K, B, 1, (size_t)ldb);
-    if (!pv || !pb) { TC_FREE(kpos); TC_FREE(pv); TC_FREE(pb); return TC_ERR_NOMEM; }
-    G = cfg.p.group;
-    for (i = 0; i < M; i++) {
-        const int *kp = kpos + (size_t)i * (size_t)H;
-        const tc__mma_op *rv = pv + (size_t)i * (size_t)H;
-        const float *vrow = values + (size_t)i * (size_t)ldv;
-        for (j = 0; j < N; j++) {
-            const tc__mma_op *rb = pb + (size_t)j * (size_t)K;
-            float c = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
-            for (t = 0, k0 = 0; k0 < K; k0 += G, t += n) {
-                /* the stored values whose dense column lies in this group of
-                   the dense K, and the rows of B they select */
-                for (n = 0; t + n < H && kp[t + n] < k0 + G; n++) {
-                    gb[n] = rb[kp[t + n]];
-                    fb[n] = B[(size_t)kp[t + n] * (size_t)ldb + (size_t)j];
-                }
-                c = tc__mma_step(&cfg, n, rv + t, gb, vrow + t, 1, fb, 1, c);
-            }
-            D[(size_t)i * (size_t)ldd + (size_t)j] = c;
-        }
-    }
-    TC_FREE(kpos); TC_FREE(pv); TC_FREE(pb);
-    return TC_OK;
+    memset(&jb, 0, sizeof jb);
+    jb.cfg = &cfg; jb.M = M; jb.N = N; jb.K = K;
+    jb.A = values; jb.lda = (size_t)ldv; jb.B = B; jb.ldb = (size_t)ldb;
+    jb.C = C; jb.ldc = (size_t)ldc; jb.D = D; jb.ldd = (size_t)ldd;
+    jb.kpos = kpos; jb.H = H;
+    s = tc__gemm_exec(&jb, in, threads, force_scalar);
+    TC_FREE(kpos);
+    return s;
 }
 
 TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                                const float *values, int ldv, const uint32_t *meta, int ldm,
                                const float *B, int ldb, const float *C, int ldc, float *D, int ldd) {
-    return tc__sparse_gemm(arch, in, out, M, N, K, values, ldv, meta, ldm, B, ldb, C, ldc, D, ldd, NULL);
+    return tc__sparse_gemm(arch, in, out, M, N, K, values, ldv, meta, ldm, B, ldb, C, ldc, D, ldd, NULL, 0, 0);
 }
 
 TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
@@ -3842,7 +4249,7 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
         words = tc__sparse_words(group, g->K);
     return tc__sparse_gemm(g->arch, g->in, g->out, g->M, g->N, g->K, g->A, tc__ld(g->lda, g->K / 2),
                            d->meta, tc__ld(d->ldm, words), g->B, tc__ld(g->ldb, g->N), g->C, tc__ld(g->ldc, g->N),
-                           g->D, tc__ld(g->ldd, g->N), &g->options);
+                           g->D, tc__ld(g->ldd, g->N), &g->options, g->threads, g->force_scalar);
 }
 
 /* ------------------------------------------------ section 5: simulator */

@@ -22,7 +22,7 @@
    fp32 -> fp16/bf16/tf32 round-to-nearest (cpfloatf, the same fp32 -> fp32
    job as tc_round_array) beside ours, against the same reference. */
 #include "bench.h"
-#define TC_USE_PTHREADS
+#define TC_THREADS
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 

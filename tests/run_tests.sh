@@ -108,6 +108,10 @@ for cc in gcc clang; do
     compile_case "$cc -std=$std" $cc -std=$std $warn -I. -c tests/compile/use_header.c -o "$tmp/a.o"
   done
   compile_case "$cc -std=c99 TC_STATIC" $cc -std=c99 $warn -DTC_STATIC -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+  compile_case "$cc -std=c99 TC_NO_SIMD" $cc -std=c99 $warn -DTC_NO_SIMD -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+  case $(uname -m) in x86_64|i?86)   # the GEMM's AVX2 kernel and TC_THREADS' POSIX threads
+    compile_case "$cc -std=c99 -mavx2 TC_THREADS" $cc -std=c99 $warn -mavx2 -DTC_THREADS -I. -c tests/compile/use_header.c -o "$tmp/a.o";;
+  esac
   compile_case "$cc -std=c99 TC_MALLOC/TC_FREE/TC_ASSERT overridden" $cc -std=c99 $warn -DUSE_CUSTOM_ALLOC -I. -c tests/compile/use_header.c -o "$tmp/a.o"
   compile_case "$cc -std=c99 two translation units link" sh -c "$cc -std=c99 $warn -I. -c tests/compile/use_header.c -o $tmp/a.o && $cc -std=c99 $warn -I. -c tests/compile/declarations_only.c -o $tmp/b.o && $cc $tmp/a.o $tmp/b.o -o $tmp/ab -lm && $tmp/ab"
   if $cc -std=c99 -DONLY_MALLOC -I. -c tests/compile/use_header.c -o "$tmp/a.o" >"$tmp/e.log" 2>&1; then
@@ -118,6 +122,9 @@ done
 for cxx in g++ clang++; do
   command -v $cxx >/dev/null || { echo "skip $cxx (not installed)"; continue; }
   compile_case "$cxx -std=c++17" $cxx -std=c++17 $warn -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
+  case $(uname -m) in x86_64|i?86)
+    compile_case "$cxx -std=c++17 -mavx2 TC_THREADS" $cxx -std=c++17 $warn -mavx2 -DTC_THREADS -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o";;
+  esac
 done
 if command -v "$NVCC" >/dev/null; then
   compile_case "nvcc -c (sm_80, sm_90)" "$NVCC" -std=c++17 -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=sm_90 \

@@ -409,7 +409,8 @@ static tc_status probe_gemm(void *obj) {
     if (s == TC_OK && d.M == 1 && d.N == 1 && d.K == 1 && d.C == g_c && !CHECK(g_d[0] == g_base_d))
         printf("     D = %g, expected %g\n", g_d[0], g_base_d);
     /* the same problem through tc_gemm with the descriptor's defaults resolved */
-    if (d.options.zero_rule == 0 && d.options.group == 0 && d.options.frac_bits == 0 && d.options.zero_sign == 0) {
+    if (d.options.zero_rule == 0 && d.options.group == 0 && d.options.frac_bits == 0 && d.options.zero_sign == 0 &&
+        d.threads == 0 && d.force_scalar == 0) {
         float keep = g_d[0];
         tc_status s2 = tc_gemm(d.arch, d.in, d.out, d.M, d.N, d.K, d.A, d.lda ? d.lda : d.K, d.B, d.ldb ? d.ldb : d.N,
                                d.C, d.ldc ? d.ldc : d.N, d.D, d.ldd ? d.ldd : d.N);
@@ -432,7 +433,9 @@ static tc_status probe_gemm(void *obj) {
     INT(T, pre options.zero_rule, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_ZEROS_KHATTAK, TC_OK), \
     INT(T, pre options.group, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_MAX_GROUP, TC_OK), \
     INT(T, pre options.frac_bits, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 40, TC_OK), \
-    INT(T, pre options.zero_sign, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_ZERO_SIGN_PLUS, TC_OK)
+    INT(T, pre options.zero_sign, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_ZERO_SIGN_PLUS, TC_OK), \
+    INT(T, pre threads, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_GEMM_MAX_THREADS, TC_OK), \
+    INT(T, pre force_scalar, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 1, TC_OK)
 static const field gemm_fields[] = { GEMM_FIELDS(tc_gemm_desc, , TC_OK, TC_OK) };
 
 /* ---- tc_sparse_gemm_desc: 1 x 1 with K = 4 (one 2:4 group), A compressed to 2 values */

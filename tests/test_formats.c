@@ -8,7 +8,7 @@
    - a tf32 bit model: rounding on the fp32 encoding with integer adds.
    The CUDA headers and F16C check the same functions in
    test_formats_exhaustive.cpp. */
-#define TC_USE_PTHREADS   /* test_convert_threads; the exhaustive test covers the build without */
+#define TC_THREADS   /* test_convert_threads; the exhaustive test covers the build without */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"

@@ -243,7 +243,7 @@ static void run_chunk(uint64_t first, uint32_t stride, Totals &t) {
 
 /* All 2^16 and 2^8 patterns of the widening conversions. */
 static void widening(void) {
-    /* Built without TC_USE_PTHREADS: more than one thread is refused. */
+    /* Built without TC_THREADS: more than one thread is refused. */
     CHECK_STATUS(tc_convert_threads(2), TC_ERR_ARG);
     CHECK_STATUS(tc_convert_threads(1), TC_OK);
     {   /* the widening arrays, all patterns, against the scalar functions */
