@@ -21,11 +21,11 @@
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"
+#include "exhaustive.h"
 
 #include <atomic>
 #include <cstdlib>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #if __has_include(<cuda_fp16.h>) && __has_include(<cuda_bf16.h>) && __has_include(<cuda_fp8.h>)
@@ -302,40 +302,5 @@ int main(int argc, char **argv) {
     printf("note: built without F16C (-mf16c on x86-64); skipping the F16C oracle\n");
 #endif
     widening();
-
-    const uint64_t span = (uint64_t)CHUNK * stride;
-    const uint64_t chunks = ((1ull << 32) + span - 1) / span;
-    std::atomic<uint64_t> next(0), done(0);
-    unsigned nthreads = std::thread::hardware_concurrency();
-    if (nthreads < 1) nthreads = 1;
-    if (nthreads > 16) nthreads = 16;
-    std::vector<Totals> totals(nthreads);
-    std::vector<std::thread> workers;
-    printf("checking %llu fp32 inputs (stride %u) on %u threads\n",
-           (unsigned long long)(chunks * CHUNK), stride, nthreads);
-    fflush(stdout);
-    for (unsigned w = 0; w < nthreads; w++) {
-        memset(&totals[w], 0, sizeof totals[w]);
-        workers.emplace_back([&, w] {
-            for (;;) {
-                uint64_t c = next.fetch_add(1);
-                if (c >= chunks) break;
-                run_chunk(c * span, stride, totals[w]);
-                uint64_t d = done.fetch_add(1) + 1;
-                if (d % (chunks / 16 ? chunks / 16 : 1) == 0) {
-                    std::lock_guard<std::mutex> g(print_lock);
-                    printf("  %3d%%\n", (int)(100 * d / chunks));
-                    fflush(stdout);
-                }
-            }
-        });
-    }
-    for (auto &th : workers) th.join();
-    for (int k = 0; k < K_COUNT; k++) {
-        long p = 0, f = 0;
-        for (unsigned w = 0; w < nthreads; w++) { p += totals[w].passed[k]; f += totals[w].failed[k]; }
-        if (p + f) printf("  %-52s %12ld ok %ld mismatches\n", kind_names[k], p, f);
-        tct_add(p, f);
-    }
-    return tct_finish("test_formats_exhaustive");
+    return exhaustive_run<Totals>("test_formats_exhaustive", stride, CHUNK, K_COUNT, kind_names, print_lock, run_chunk);
 }
