@@ -89,23 +89,6 @@ struct Totals {
     long failed[K_COUNT];
 };
 
-static std::mutex print_lock;
-static std::atomic<long> failures_printed(0);
-
-static void report(int kind, uint32_t in, uint32_t got, uint32_t want) {
-    if (failures_printed.fetch_add(1) >= 20) return;
-    std::lock_guard<std::mutex> g(print_lock);
-    printf("FAIL %s: input %.9g (0x%08x): got 0x%x (%u), expected 0x%x (%u)\n", kind_names[kind],
-           (double)tct_u2f(in), in, got, got, want, want);
-}
-
-#define CMP(kind, in, got, want)                                      \
-    do {                                                              \
-        uint32_t g_ = (uint32_t)(got), w_ = (uint32_t)(want);         \
-        if (g_ == w_) t.passed[kind]++;                               \
-        else { t.failed[kind]++; report(kind, in, g_, w_); }          \
-    } while (0)
-
 #ifdef HAVE_F16C
 /* F16C keeps a NaN's payload and sign and quiets it; CUDA returns 0x7FFF.
    Both are NaN: compare NaN-ness there, bits everywhere else. */
@@ -146,7 +129,7 @@ static void cmp_chunk(int kind, const float *in, const uint32_t *got, const uint
     t.failed[kind] += bad;
     if (bad)
         for (int i = 0; i < CHUNK; i++)
-            if (got[i] != want[i]) report(kind, tct_f2u(in[i]), got[i], want[i]);
+            if (got[i] != want[i]) exhaustive_report(kind_names[kind], tct_f2u(in[i]), got[i], want[i]);
 }
 
 /* The modes of every_input() on every input; the others on every input
@@ -302,5 +285,5 @@ int main(int argc, char **argv) {
     printf("note: built without F16C (-mf16c on x86-64); skipping the F16C oracle\n");
 #endif
     widening();
-    return exhaustive_run<Totals>("test_formats_exhaustive", stride, CHUNK, K_COUNT, kind_names, print_lock, run_chunk);
+    return exhaustive_run<Totals>("test_formats_exhaustive", stride, CHUNK, K_COUNT, kind_names, run_chunk);
 }
