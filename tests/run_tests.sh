@@ -94,6 +94,20 @@ for t in "$BUILD"/tests/test_*; do
 done
 end_stage "unit tests (named checks)"
 
+# Every lesson of lessons/*.c built under $1, run from the empty folder
+# $1/test-lessons with --out out: $2 seconds each, $3 tags the case name.
+# The list comes from the sources, so a binary left behind by a renamed lesson
+# is not run, and a lesson that failed to build fails here.
+run_lessons() {
+  local dir=$1 limit=$2 tag=$3 src name
+  mkdir -p "$dir/test-lessons"
+  for src in lessons/[0-9]*.c; do
+    name=$(basename "$src" .c)
+    if (cd "$dir/test-lessons" && timeout "$limit" "../lessons/$name" --out out >"$name.log" 2>&1); then pass; echo "ok   $name$tag"
+    else fail "lesson $name$tag (see $dir/test-lessons/$name.log)"; tail -20 "$dir/test-lessons/$name.log"; fi
+  done
+}
+
 echo "== 2. compile tests"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -151,12 +165,7 @@ if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitiz
   # the lessons and tcsim too: every lesson to completion, tcsim's command-line cases
   if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitize=address,undefined" \
        lessons "$BUILD/san/tcsim" >"$tmp/san2.log" 2>&1; then
-    mkdir -p "$BUILD/san/test-lessons"
-    for src in lessons/[0-9]*.c; do
-      lname=$(basename "$src" .c)
-      if (cd "$BUILD/san/test-lessons" && timeout 600 "../lessons/$lname" --out out >"$lname.log" 2>&1); then pass; echo "ok   $lname [asan+ubsan]"
-      else fail "lesson $lname [asan+ubsan] (see $BUILD/san/test-lessons/$lname.log)"; tail -20 "$BUILD/san/test-lessons/$lname.log"; fi
-    done
+    run_lessons "$BUILD/san" 600 " [asan+ubsan]"
     if bash tests/test_tcsim.sh "$BUILD/san/tcsim" >"$tmp/san_tcsim.log" 2>&1; then pass; echo "ok   test_tcsim [asan+ubsan]"
     else fail "test_tcsim [asan+ubsan]"; tail -20 "$tmp/san_tcsim.log"; fi
   else
@@ -169,14 +178,7 @@ end_stage "sanitizers (asan+ubsan)" " (one case per binary, passed if it ran cle
 
 echo "== 4. lessons"
 rm -rf "$BUILD/test-lessons"
-mkdir -p "$BUILD/test-lessons"
-# The list comes from the sources, so a binary left behind by a renamed lesson
-# is not run, and a lesson that failed to build fails here.
-for src in lessons/[0-9]*.c; do
-  name=$(basename "$src" .c)
-  if (cd "$BUILD/test-lessons" && timeout 300 "../lessons/$name" --out out >"$name.log" 2>&1); then pass; echo "ok   $name"
-  else fail "lesson $name (see $BUILD/test-lessons/$name.log)"; tail -20 "$BUILD/test-lessons/$name.log"; fi
-done
+run_lessons "$BUILD" 300 ""
 run_counted test_figures bash tests/test_figures.sh "$BUILD/test-lessons" "$BUILD/test-lessons/out"
 end_stage "lessons"
 
