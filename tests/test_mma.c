@@ -180,7 +180,7 @@ static float two(int e) { return (float)ldexp(1.0, e); }
 static void test_published(void) {
     float a[16], b[16];
     int i;
-    tc_mma_options wide = { TC_MMA_ZEROS_MMASIM, 0, 0, TC_MMA_ZERO_SIGN_SUM };
+    tc_mma_options wide = { TC_MMA_ZEROS_MMASIM, 0, 0, TC_MMA_ZERO_SIGN_SUM, TC_FP32 };
 
     /* Truncation without guard bits (Fasi et al. 2021, V100): 1 + 4 * 2^-24
        keeps no bit below 2^-23, so the sum stays 1 (exact 1 + 2^-22). */
@@ -383,7 +383,7 @@ static void test_random(void) {
         memset(&p, 0, sizeof p);
         CHECK_STATUS(tc_mma_params_of(cb->arch, cb->in, cb->out, &p), TC_OK);
         for (rule = 0; rule < 4; rule++) {   /* bit 0: the zero rule; bit 1: the zero sign */
-            tc_mma_options opt = { (tc_mma_zero_rule)(rule & 1), 0, 0, (tc_mma_zero_sign)(rule >> 1) };
+            tc_mma_options opt = { (tc_mma_zero_rule)(rule & 1), 0, 0, (tc_mma_zero_sign)(rule >> 1), TC_FP32 };
             oracle_cfg o;
             long bad = 0;
             CHECK(oracle_setup(&o, cb->arch, cb->in, cb->out, rule & 1, rule >> 1));
@@ -518,7 +518,7 @@ static const char *ptx_type(tc_dtype t) {
    found again by name. */
 static void test_instr_table(void) {
     const char *names[TC_MMA_INSTR_COUNT];
-    int i, j, n_sparse = 0, n_unmodelled = 0;
+    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0;
     float ones[64];
     tc_mma_instr_info in;
     tc_mma_instr found;
@@ -533,11 +533,15 @@ static void test_instr_table(void) {
         sparse = in.sparse_group != 0;
         fp8 = in.in == TC_E4M3 || in.in == TC_E5M2;
         n_sparse += sparse;
-        /* the name is [sp.]mMnNkK.type, and the PTX spells the same shape and types */
+        n_fp8 += fp8;
+        /* B's type is A's except in the mixed FP8 kinds */
+        CHECK(in.b_type == in.in || (fp8 && (in.b_type == TC_E4M3 || in.b_type == TC_E5M2)));
+        /* the name is [sp.]mMnNkK.type (mixed: .a.b), and the PTX spells the same shape and types */
         sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
+        if (in.b_type != in.in) sprintf(want + strlen(want), ".%s", ptx_type(in.b_type));
         CHECK(strcmp(in.name, want) == 0);
         sprintf(shape, ".m%dn%dk%d.row.col.", in.m, in.n, in.k);
-        sprintf(types, ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.in));
+        sprintf(types, ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.b_type));
         CHECK(strstr(in.ptx, shape) != NULL);
         CHECK(strlen(in.ptx) > strlen(types) && strcmp(in.ptx + strlen(in.ptx) - strlen(types), types) == 0);
         CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
@@ -579,11 +583,14 @@ static void test_instr_table(void) {
         }
         for (a = 0; a < TC_ARCH_COUNT; a++) {
             tc_mma_params p;
+            tc_mma_options mixed;
+            memset(&mixed, 0, sizeof mixed);
+            mixed.b_type = in.b_type;
             if (!(in.archs & TC_ARCH_BIT(a))) continue;
-            CHECK_STATUS(tc_mma_params_of((tc_arch)a, in.in, TC_FP32, &p), TC_OK);
-            CHECK_STATUS(tc_mma_params_of((tc_arch)a, in.in, TC_FP16, &p), in.fp16_accumulate ? TC_OK : TC_ERR_DTYPE);
+            CHECK_STATUS(tc_mma_params_of_mixed((tc_arch)a, in.in, in.b_type, TC_FP32, &p), TC_OK);
+            CHECK_STATUS(tc_mma_params_of_mixed((tc_arch)a, in.in, in.b_type, TC_FP16, &p), in.fp16_accumulate ? TC_OK : TC_ERR_DTYPE);
             /* a dense instruction's K is one tc_mma_dot takes on every modelled arch */
-            if (!sparse) CHECK(tc_mma_dot((tc_arch)a, in.in, TC_FP32, in.k, ones, ones, 0.0f) == (float)in.k);
+            if (!sparse) CHECK(tc_mma_dot_ex((tc_arch)a, in.in, TC_FP32, in.k, ones, ones, 0.0f, &mixed) == (float)in.k);
         }
         /* layouts: not modelled exactly for m8n8k4 and FP8 */
         CHECK(in.layout >= 0 && in.layout <= 2);
@@ -594,7 +601,7 @@ static void test_instr_table(void) {
         CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
         CHECK(found == (tc_mma_instr)i);
     }
-    CHECK(n_sparse == 6 && n_unmodelled == 3);
+    CHECK(n_sparse == 6 && n_fp8 == 4 && n_unmodelled == 1 + n_fp8);   /* FP8: the four e4m3/e5m2 pairings */
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
     /* unknown instructions and names; outputs untouched */
@@ -662,7 +669,7 @@ static void test_layouts(void) {
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
-    CHECK(modelled == TC_MMA_INSTR_COUNT - 3);
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 5);   /* all but m8n8k4 and the four FP8 pairings */
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
@@ -829,7 +836,7 @@ static void test_gemm_desc(void) {
 static void test_bad_input(void) {
     float A[64], B[64], C[64], D[64], x;
     tc_mma_params p = { 0, 0, 0, 0, 0, 0, 0 };
-    tc_mma_options bad_opt = { (tc_mma_zero_rule)7, 0, 0, TC_MMA_ZERO_SIGN_SUM };
+    tc_mma_options bad_opt = { (tc_mma_zero_rule)7, 0, 0, TC_MMA_ZERO_SIGN_SUM, TC_FP32 };
     int i, r, c;
     for (i = 0; i < 64; i++) { A[i] = 1.0f; B[i] = 1.0f; C[i] = 0.0f; D[i] = 42.0f; }
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 4, 4, 4, NULL, 4, B, 4, C, 4, D, 4), TC_ERR_NULL);
