@@ -53,7 +53,7 @@ static void big_clear_below(big *r, int pos) { int i; for (i = 0; i < pos && i <
 /* ---------------------------------------------------------- the oracle */
 
 typedef struct {
-    int F, group, emin_in, emin_c, out_mbits, out_emin, out_emax, rne, khattak, floor, plus_zero;
+    int F, group, emin_in, emin_b, emin_c, out_mbits, out_emin, out_emax, rne, khattak, floor, plus_zero;
 } oracle_cfg;
 
 static int type_emin(tc_dtype t) {
@@ -108,7 +108,7 @@ static float oracle_block(const oracle_cfg *o, int n, const float *a, const floa
     if (isinf(s)) return (float)s;
     if (!(o->khattak && c == 0)) { E = model_exp(c, o->emin_c); any = 1; }
     for (i = 0; i < n; i++) {
-        int pe = model_exp(a[i], o->emin_in) + model_exp(b[i], o->emin_in);
+        int pe = model_exp(a[i], o->emin_in) + model_exp(b[i], o->emin_b);
         if (o->khattak && (a[i] == 0 || b[i] == 0)) continue;
         if (!any || pe > E) E = pe;
         any = 1;
@@ -146,7 +146,7 @@ static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, 
     if (arch == TC_ARCH_H100) { o->F = fp8 ? 13 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
     if (arch == TC_ARCH_ADA)  { o->F = fp8 ? 13 : 24; o->group = fp8 ? 16 : tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
     if (arch == TC_ARCH_B200) { o->F = fp8 ? 31 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
-    o->emin_in = type_emin(in);
+    o->emin_in = o->emin_b = type_emin(in);
     o->emin_c = out == TC_FP16 ? -14 : -126;
     o->out_mbits = out == TC_FP16 ? 10 : (fp8 && (arch == TC_ARCH_H100 || arch == TC_ARCH_ADA)) ? 13 : 23;
     o->out_emin = out == TC_FP16 ? -14 : -126;
@@ -453,6 +453,130 @@ static void test_gemm_matches(void) {
     }
 }
 
+/* ------------------------------------------------------ mixed FP8 */
+
+/* e4m3 x e5m2 and e5m2 x e4m3. MMA-Sim (mmasim/simulator/nv_ptx.py, mma
+   and wgmma) keys F, the group and the output format on A's type alone and
+   both FP8 types get the same ones, so a mixed pairing has the same-type
+   FP8 parameters; arithmetic.py's extract_significand_exponent takes each
+   operand's exponent with its own type's minimum, so a B subnormal in e5m2
+   clamps at -14 where an e4m3 A clamps at -6. The oracle restates that:
+   oracle_setup for A's type, then B's minimum exponent. */
+static void test_mixed_fp8(void) {
+    static const tc_arch archs[] = { TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200 };
+    static const tc_dtype fp8[] = { TC_E4M3, TC_E5M2 };
+    size_t ai;
+    int pi, oi, rule, n, i, cases = 1000;
+    float a[32], b[32], c;
+    for (ai = 0; ai < sizeof archs / sizeof archs[0]; ai++)
+        for (pi = 0; pi < 2; pi++)
+            for (oi = 0; oi < 2; oi++) {
+                tc_dtype ta = fp8[pi], tb = fp8[1 - pi], out = oi ? TC_FP16 : TC_FP32;
+                tc_mma_params pm, ps;
+                CHECK_STATUS(tc_mma_params_of_mixed(archs[ai], ta, tb, out, &pm), TC_OK);
+                CHECK_STATUS(tc_mma_params_of(archs[ai], ta, out, &ps), TC_OK);
+                CHECK(memcmp(&pm, &ps, sizeof pm) == 0);
+                for (rule = 0; rule < 4; rule++) {
+                    tc_mma_options opt = { (tc_mma_zero_rule)(rule & 1), 0, 0, (tc_mma_zero_sign)(rule >> 1), tb };
+                    tc_mma_options same_a = opt, dflt = opt;
+                    oracle_cfg o;
+                    long bad = 0;
+                    same_a.b_type = ta; dflt.b_type = TC_FP32;
+                    CHECK(oracle_setup(&o, archs[ai], ta, out, rule & 1, rule >> 1));
+                    o.emin_b = type_emin(tb);
+                    tct_seed(0x313A0000u + (unsigned)(ai * 16 + pi * 8 + oi * 4 + rule));
+                    for (n = 0; n < cases; n++) {
+                        int mode = (int)(tct_rand32() % 4), band = (int)(tct_rand32() % 30) - 15;
+                        float got, want, ab[32];
+                        if (mode == 3) mode = 1;
+                        for (i = 0; i < 32; i++) {
+                            a[i] = random_value(ta, mode, band);
+                            b[i] = random_value(tb, mode, (int)(tct_rand32() % 3) - 1);
+                            ab[i] = random_value(ta, mode, (int)(tct_rand32() % 3) - 1);
+                            if (tct_rand32() % 8 == 0) a[i] = 0.0f;
+                        }
+                        c = mode == 0 ? random_value(out, 0, 0) : random_value(out, 1, band + 2);
+                        if (tct_rand32() % 4 == 0) c = 0.0f;
+                        got = tc_mma_dot_ex(archs[ai], ta, out, 32, a, b, c, &opt);
+                        want = oracle_dot(&o, 32, a, b, c);
+                        if (!same(got, want) && ++bad <= 3)
+                            printf("mixed mismatch %s %s x %s -> %s rule %d case %d: got %a want %a\n", tc_arch_name(archs[ai]),
+                                   tc_format_of(ta)->name, tc_format_of(tb)->name, tc_format_of(out)->name, rule, n, got, want);
+                        /* b_type equal to A's reproduces the same-type path */
+                        if (!same(tc_mma_dot_ex(archs[ai], ta, out, 32, a, ab, c, &same_a),
+                                  tc_mma_dot_ex(archs[ai], ta, out, 32, a, ab, c, &dflt))) bad++;
+                    }
+                    tct_add(cases - bad, bad);
+                }
+            }
+    /* B's own minimum exponent: Ada (F = 13, one group of 16), A = e4m3,
+       B = e5m2. b[0] = 2^-16, an e5m2 subnormal: exponent -14 (e5m2's
+       minimum), so E = -14 and the quantum 2^-27 keeps 2^-6 * 2^-14 =
+       2^-20. Clamped at e4m3's -6 instead, E would be -6 and the quantum
+       2^-19 would drop it. */
+    {
+        tc_mma_options mx;
+        memset(&mx, 0, sizeof mx);
+        mx.b_type = TC_E5M2;
+        for (i = 0; i < 32; i++) a[i] = b[i] = 0.0f;
+        a[0] = 1.0f; b[0] = two(-16);
+        a[1] = two(-6); b[1] = two(-14);
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E4M3, TC_FP32, 32, a, b, 0.0f, &mx) == two(-16) + two(-20));
+        /* and 2^-16 is not an e4m3 value: the GEMM refuses it as B of a same-type e4m3 GEMM */
+        {
+            float D[1];
+            tc_gemm_desc d;
+            memset(&d, 0, sizeof d);
+            d.arch = TC_ARCH_ADA; d.in = TC_E4M3; d.out = TC_FP32; d.M = 1; d.N = 1; d.K = 32;
+            d.A = a; d.B = b; d.D = D; d.ldb = 1;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE);
+            d.options.b_type = TC_E5M2;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            CHECK(D[0] == two(-16) + two(-20));
+            /* 57344 is e5m2 only (e4m3 stops at 448): as an e4m3 A it is refused */
+            a[2] = 57344.0f;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE);
+        }
+    }
+    /* Pairings that do not exist, and architectures without FP8. */
+    {
+        tc_mma_params p;
+        tc_mma_options mx;
+        float one[32];
+        for (i = 0; i < 32; i++) one[i] = 1.0f;
+        memset(&mx, 0, sizeof mx);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_FP16, TC_E4M3, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_FP16, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_BF16, TC_FP16, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_E2M1, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_FP32, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, (tc_dtype)-1, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_DTYPE_COUNT, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_A100, TC_E4M3, TC_E5M2, TC_FP32, &p), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_V100, TC_E5M2, TC_E4M3, TC_FP32, &p), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_COUNT, TC_E5M2, TC_E4M3, TC_FP32, &p), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_ADA, TC_E5M2, TC_E4M3, TC_BF16, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_ADA, TC_E5M2, TC_E4M3, TC_FP32, NULL), TC_ERR_NULL);
+        mx.b_type = TC_E4M3;
+        CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) == 32.0f);
+        mx.b_type = (tc_dtype)99;
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx));
+        {
+            float D[1];
+            tc_gemm_desc d;
+            memset(&d, 0, sizeof d);
+            d.arch = TC_ARCH_A100; d.in = TC_E4M3; d.out = TC_FP32; d.M = 1; d.N = 1; d.K = 32;
+            d.A = one; d.B = one; d.D = D; d.ldb = 1; d.options.b_type = TC_E5M2;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARCH);
+            d.arch = TC_ARCH_H100; d.in = TC_FP16;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_DTYPE);
+        }
+    }
+}
+
 /* --------------------------------------------------- reference models */
 
 static void test_references(void) {
@@ -463,7 +587,7 @@ static void test_references(void) {
     /* tc_dot_exact = the oracle with an adder wide enough to lose nothing,
        rounded once to nearest-even; tc_dot_fma with k = 1 = libm's fmaf. */
     memset(&exact, 0, sizeof exact);
-    exact.F = 1000; exact.group = 1000; exact.emin_in = -126; exact.emin_c = -126;
+    exact.F = 1000; exact.group = 1000; exact.emin_in = -126; exact.emin_b = -126; exact.emin_c = -126;
     exact.out_mbits = 23; exact.out_emin = -126; exact.out_emax = 127; exact.rne = 1;
     tct_seed(77);
     for (n = 0; n < 300; n++) {
@@ -936,6 +1060,7 @@ int main(void) {
     test_rules_2025();
     test_random();
     test_gemm_matches();
+    test_mixed_fp8();
     test_references();
     test_instr_table();
     test_layouts();
