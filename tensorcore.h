@@ -453,9 +453,11 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
    (the vectors come from an RTX 40 / L40 class part), TC_ARCH_B200 sm_100
    (mma.sync only: tcgen05 is not modelled). */
-typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200, TC_ARCH_COUNT } tc_arch;
+typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200,
+               TC_ARCH_TURING,   /* sm_75: MMA-Sim's model only, no hardware vectors (section 2) */
+               TC_ARCH_COUNT } tc_arch;
 #define TC_ARCH_BIT(a) (1u << (a))   /* for tc_mma_instr_info.archs */
-/* "V100", "A100", "H100", "Ada", "B200"; NULL for an unknown arch. */
+/* "V100", "A100", "H100", "Ada", "B200", "Turing"; NULL for an unknown arch. */
 TCDEF const char *tc_arch_name(tc_arch a);
 
 /* ---- the one table of Tensor Core instructions ----
@@ -475,12 +477,13 @@ TCDEF const char *tc_arch_name(tc_arch a);
    sections 2 and 4). m8n8k4 runs as four 8x8x4 products, one per quad pair,
    which one M x N tile cannot describe; its layout is not modelled. */
 #define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
+#define TC__ARCH_VT  (TC__ARCH_V | TC_ARCH_BIT(TC_ARCH_TURING))
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
 #define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
 #define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
 #define TC__MMA_INSTR_LIST(X) \
-    X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_V,   0) \
-    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0) \
+    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2) \
     X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
     X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
     X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
@@ -2809,7 +2812,8 @@ typedef struct {
 TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
     switch (arch) {
     case TC_ARCH_V100: return fp16_out ? -19 : -1024;
-    case TC_ARCH_A100: case TC_ARCH_ADA: return fp16_out ? -20 : -132;
+    case TC_ARCH_A100: case TC_ARCH_ADA:
+    case TC_ARCH_TURING: return fp16_out ? -20 : -132;   /* Turing ASSUMED: they model no Turing; A100's (same F) */
     default: return fp16_out ? -21 : -133;   /* H100, B200 */
     }
 }
@@ -2847,6 +2851,9 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb,
         p->frac_bits = fp8 ? 13 : 24;
         p->group = fp8 ? 16 : tf32 ? 4 : 8;
         if (fp8) p->out_mbits = 13;
+        break;
+    case TC_ARCH_TURING: /* fp16 only; MMA-Sim: F = 24, and m16n8k8 is one group of 8 (no split, unlike sm_80) */
+        p->frac_bits = 24; p->group = 8;
         break;
     case TC_ARCH_B200:   /* H100's fp16/bf16/tf32; FP8: one group of 32, a wider adder, fp32 result rounded to nearest */
         p->frac_bits = fp8 ? 31 : 25;
@@ -2928,6 +2935,7 @@ TCDEF const char *tc_arch_name(tc_arch a) {
     case TC_ARCH_H100: return "H100";
     case TC_ARCH_ADA:  return "Ada";
     case TC_ARCH_B200: return "B200";
+    case TC_ARCH_TURING: return "Turing";
     default: return NULL;
     }
 }

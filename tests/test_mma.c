@@ -145,6 +145,7 @@ static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, 
     if (arch == TC_ARCH_A100) { if (fp8) return 0; o->F = 24; o->group = tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
     if (arch == TC_ARCH_H100) { o->F = fp8 ? 13 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
     if (arch == TC_ARCH_ADA)  { o->F = fp8 ? 13 : 24; o->group = fp8 ? 16 : tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
+    if (arch == TC_ARCH_TURING) { if (in != TC_FP16) return 0; o->F = 24; o->group = 8; o->floor = h16 ? -20 : -132; }
     if (arch == TC_ARCH_B200) { o->F = fp8 ? 31 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
     o->emin_in = o->emin_b = type_emin(in);
     o->emin_c = out == TC_FP16 ? -14 : -126;
@@ -369,6 +370,7 @@ static const combo combos[] = {
     { TC_ARCH_B200, TC_BF16, TC_FP32 }, { TC_ARCH_B200, TC_TF32, TC_FP32 },
     { TC_ARCH_B200, TC_E4M3, TC_FP32 }, { TC_ARCH_B200, TC_E4M3, TC_FP16 },
     { TC_ARCH_B200, TC_E5M2, TC_FP32 }, { TC_ARCH_B200, TC_E5M2, TC_FP16 },
+    { TC_ARCH_TURING, TC_FP16, TC_FP32 }, { TC_ARCH_TURING, TC_FP16, TC_FP16 },
 };
 
 static int same(float x, float y) { return tct_f2u(x) == tct_f2u(y) || (x != x && y != y && tct_f2u(x) == 0x7FFFFFFFu && tct_f2u(y) == 0x7FFFFFFFu); }
@@ -451,6 +453,41 @@ static void test_gemm_matches(void) {
         for (k = 0; k < K; k++) { at[k] = cb->in == TC_TF32 ? tc_tf32_truncate(A[k]) : A[k]; bt[k] = cb->in == TC_TF32 ? tc_tf32_truncate(B[k * LDB]) : B[k * LDB]; }
         CHECK(same(D[0], oracle_dot(&o, K, at, bt, 0.0f)));
     }
+}
+
+/* --------------------------------------------------------- Turing */
+
+/* sm_75 (MMA-Sim's model; no hardware vectors): fp16 m8n8k4 and m16n8k8,
+   F = 24, and m16n8k8 is one block FMA of 8 (MMA-Sim splits K only on
+   Ampere and Ada, whose m16n8k8 is one group anyway). */
+static void test_turing(void) {
+    tc_mma_params p;
+    float a[16], b[16], D[1];
+    int i;
+    CHECK(strcmp(tc_arch_name(TC_ARCH_TURING), "Turing") == 0);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_FP16, TC_FP32, &p), TC_OK);
+    CHECK(p.frac_bits == 24 && p.group == 8 && p.instr_k == 8 && p.min_k == 4 && p.out_rounding == TC_RZ);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_FP16, TC_FP16, &p), TC_OK);
+    CHECK(p.out_mbits == 10 && p.out_rounding == TC_RN);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_BF16, TC_FP32, &p), TC_ERR_ARCH);   /* bf16, tf32, FP8: sm_80 and later */
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_TF32, TC_FP32, &p), TC_ERR_ARCH);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_E4M3, TC_FP32, &p), TC_ERR_ARCH);
+    /* m8n8k4 with Turing's F = 24: 1 + 4 * 2^-24 keeps its 2^-24 bits
+       (1 + 2^-22), where V100's F = 23 gives 1. */
+    for (i = 0; i < 4; i++) { a[i] = 1.0f; b[i] = two(-24); }
+    CHECK(tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 4, a, b, 1.0f) == 1.0f + two(-22));
+    CHECK(tc_mma_dot(TC_ARCH_V100, TC_FP16, TC_FP32, 4, a, b, 1.0f) == 1.0f);
+    /* k = 16 is no Turing instruction (NaN). */
+    CHECK(tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 16, a, b, 0.0f) != tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 16, a, b, 0.0f));
+    /* One group of 8: four products 2^-10 beside 2^15 - 2^15 lie below
+       2^(15 - 24) and are cut, so the sum is 0. In groups of 4 (V100's
+       m8n8k4 chained) the first group's exact 2^-8 survives as c. */
+    for (i = 0; i < 8; i++) { a[i] = i < 4 ? two(-10) : 0.0f; b[i] = 1.0f; }
+    a[4] = 32768.0f; a[5] = -32768.0f;
+    CHECK(tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 8, a, b, 0.0f) == 0.0f);
+    CHECK(tc_mma_dot(TC_ARCH_V100, TC_FP16, TC_FP32, 4, a + 4, b + 4, tc_mma_dot(TC_ARCH_V100, TC_FP16, TC_FP32, 4, a, b, 0.0f)) == two(-8));
+    CHECK_STATUS(tc_gemm(TC_ARCH_TURING, TC_FP16, TC_FP32, 1, 1, 8, a, 8, b, 1, NULL, 0, D, 1), TC_OK);
+    CHECK(D[0] == 0.0f);
 }
 
 /* ------------------------------------------------------ mixed FP8 */
@@ -701,9 +738,10 @@ static void test_instr_table(void) {
            dense FP8 H100's, Ada's and B200's; the other dense kinds those and A100's */
         {
             unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200);
-            CHECK(in.archs == (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
+            unsigned turing = i == TC_MMA_M8N8K4_F16 || i == TC_MMA_M16N8K8_F16 ? TC_ARCH_BIT(TC_ARCH_TURING) : 0u;
+            CHECK(in.archs == (turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
                                : in.sparse_group ? (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
-                               : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100))));
+                               : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100)))));
         }
         for (a = 0; a < TC_ARCH_COUNT; a++) {
             tc_mma_params p;
@@ -1061,6 +1099,7 @@ int main(void) {
     test_random();
     test_gemm_matches();
     test_mixed_fp8();
+    test_turing();
     test_references();
     test_instr_table();
     test_layouts();
