@@ -397,7 +397,8 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
    Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
-     V100, A100, H100, Ada (sm_89) and B200 (sm_100, mma.sync): the block
+     V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync) and Turing
+     (sm_75, fp16 only, MMA-Sim's model: no hardware vectors): the block
      FMA of docs/REFERENCE.md section 2. Per group of products: every product
      exact; E = the largest product exponent (the sum of the two operands'
      exponents, so a product's significand lies in [1,4)) and c's; every
@@ -408,10 +409,15 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      (FP8 on H100 and Ada: to 13 mantissa bits), to nearest-even to fp32 for
      B200 FP8, to nearest-even to fp16. Longer K chains groups, each taking
      the previous rounded result as its c.
-   Parameters (one table, tc__mma_table): F = 23 V100, 24 A100 and Ada, 25
-     H100 and B200; FP8: 13 H100 and Ada, 31 B200. group = V100 fp16 4; A100
-     and Ada fp16/bf16 8, tf32 4; H100 and B200 fp16/bf16 16, tf32 8, FP8 32
+   Parameters (one table, tc__mma_table): F = 23 V100, 24 A100, Ada and
+     Turing, 25 H100 and B200; FP8: 13 H100 and Ada, 31 B200. group = V100
+     fp16 4; Turing fp16 8 (m16n8k8 one group; m8n8k4 one of 4); A100 and
+     Ada fp16/bf16 8, tf32 4; H100 and B200 fp16/bf16 16, tf32 8, FP8 32
      (H100: the wgmma k32 group); Ada FP8 16 (m16n8k32 = two groups).
+   Mixed FP8 (e4m3 x e5m2, e5m2 x e4m3; tc_mma_options.b_type): the
+     same-type FP8 parameters (MMA-Sim keys them on A's type, and both FP8
+     types get the same); each operand's exponent clamps at its own type's
+     minimum (e4m3 -6, e5m2 -14). No hardware vectors for mixed pairs.
    Numbers from: MMA-Sim (Xie et al., arXiv 2511.10909, repo microsoft/MMA-Sim)
      and Khattak & Mikaitis (arXiv 2512.07004, repo north-numerical-computing/
      MATLAB-tensor-core); MEASURED: tests/test_hw_vectors.c matches every
@@ -444,10 +450,12 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      fp64 SIMD lanes (SSE2, AVX2) where that is exact, the scalar model
      elsewhere, and on N threads on request (tc_gemm_desc; docs/REFERENCE.md
      section 2.10).
-   Simplifies: one output element at a time; operands A and B of the same
-     type (no e4m3 x e5m2 mix); FP8 on H100 follows wgmma (mma.sync FP8 on
-     sm_90 is unconfirmed and not in cuda/mma.cu); no Turing, no tcgen05 or
-     block-scaled kinds, no integer mma; sparse kinds on A100 and H100 only.
+   Simplifies: one output element at a time; A and B of one type except
+     the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
+     unconfirmed and not in cuda/mma.cu); no tcgen05 or block-scaled kinds,
+     no integer mma, wgmma only as H100's FP8 numerics (not its shapes);
+     Turing has no GPU profile in section 5; sparse kinds on A100 and H100
+     only.
    ========================================================================== */
 
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
