@@ -397,7 +397,8 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
    Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
-     V100, A100, H100, Ada (sm_89) and B200 (sm_100, mma.sync): the block
+     V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync) and Turing
+     (sm_75, fp16 only, MMA-Sim's model: no hardware vectors): the block
      FMA of docs/REFERENCE.md section 2. Per group of products: every product
      exact; E = the largest product exponent (the sum of the two operands'
      exponents, so a product's significand lies in [1,4)) and c's; every
@@ -408,10 +409,15 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      (FP8 on H100 and Ada: to 13 mantissa bits), to nearest-even to fp32 for
      B200 FP8, to nearest-even to fp16. Longer K chains groups, each taking
      the previous rounded result as its c.
-   Parameters (one table, tc__mma_table): F = 23 V100, 24 A100 and Ada, 25
-     H100 and B200; FP8: 13 H100 and Ada, 31 B200. group = V100 fp16 4; A100
-     and Ada fp16/bf16 8, tf32 4; H100 and B200 fp16/bf16 16, tf32 8, FP8 32
+   Parameters (one table, tc__mma_table): F = 23 V100, 24 A100, Ada and
+     Turing, 25 H100 and B200; FP8: 13 H100 and Ada, 31 B200. group = V100
+     fp16 4; Turing fp16 8 (m16n8k8 one group; m8n8k4 one of 4); A100 and
+     Ada fp16/bf16 8, tf32 4; H100 and B200 fp16/bf16 16, tf32 8, FP8 32
      (H100: the wgmma k32 group); Ada FP8 16 (m16n8k32 = two groups).
+   Mixed FP8 (e4m3 x e5m2, e5m2 x e4m3; tc_mma_options.b_type): the
+     same-type FP8 parameters (MMA-Sim keys them on A's type, and both FP8
+     types get the same); each operand's exponent clamps at its own type's
+     minimum (e4m3 -6, e5m2 -14). No hardware vectors for mixed pairs.
    Numbers from: MMA-Sim (Xie et al., arXiv 2511.10909, repo microsoft/MMA-Sim)
      and Khattak & Mikaitis (arXiv 2512.07004, repo north-numerical-computing/
      MATLAB-tensor-core); MEASURED: tests/test_hw_vectors.c matches every
@@ -444,18 +450,22 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      fp64 SIMD lanes (SSE2, AVX2) where that is exact, the scalar model
      elsewhere, and on N threads on request (tc_gemm_desc; docs/REFERENCE.md
      section 2.10).
-   Simplifies: one output element at a time; operands A and B of the same
-     type (no e4m3 x e5m2 mix); FP8 on H100 follows wgmma (mma.sync FP8 on
-     sm_90 is unconfirmed and not in cuda/mma.cu); no Turing, no tcgen05 or
-     block-scaled kinds, no integer mma; sparse kinds on A100 and H100 only.
+   Simplifies: one output element at a time; A and B of one type except
+     the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
+     unconfirmed and not in cuda/mma.cu); no tcgen05 or block-scaled kinds,
+     no integer mma, wgmma only as H100's FP8 numerics (not its shapes);
+     Turing has no GPU profile in section 5; sparse kinds on A100 and H100
+     only.
    ========================================================================== */
 
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
    (the vectors come from an RTX 40 / L40 class part), TC_ARCH_B200 sm_100
    (mma.sync only: tcgen05 is not modelled). */
-typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200, TC_ARCH_COUNT } tc_arch;
+typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200,
+               TC_ARCH_TURING,   /* sm_75: MMA-Sim's model only, no hardware vectors (section 2) */
+               TC_ARCH_COUNT } tc_arch;
 #define TC_ARCH_BIT(a) (1u << (a))   /* for tc_mma_instr_info.archs */
-/* "V100", "A100", "H100", "Ada", "B200"; NULL for an unknown arch. */
+/* "V100", "A100", "H100", "Ada", "B200", "Turing"; NULL for an unknown arch. */
 TCDEF const char *tc_arch_name(tc_arch a);
 
 /* ---- the one table of Tensor Core instructions ----
@@ -475,28 +485,31 @@ TCDEF const char *tc_arch_name(tc_arch a);
    sections 2 and 4). m8n8k4 runs as four 8x8x4 products, one per quad pair,
    which one M x N tile cannot describe; its layout is not modelled. */
 #define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
+#define TC__ARCH_VT  (TC__ARCH_V | TC_ARCH_BIT(TC_ARCH_TURING))
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
 #define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
 #define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
 #define TC__MMA_INSTR_LIST(X) \
-    X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_V,   0) \
-    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
-    X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
-    X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AH,  1) \
-    X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AH,  1)
+    X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0) \
+    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2) \
+    X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
+    X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_M16N8K32_E4M3_E5M2, "m16n8k32.e4m3.e5m2", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",                   16, 8, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0)
 
 typedef enum {
-#define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, f16, grp, keep, sel, ml, ae, be, ce, archs, layout) id,
+#define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout) id,
     TC__MMA_INSTR_LIST(TC__MMA_INSTR_ENUM)
 #undef TC__MMA_INSTR_ENUM
     TC_MMA_INSTR_COUNT
@@ -506,7 +519,8 @@ typedef struct {
     const char *name;         /* "m16n8k16.f16"; sparse kinds "sp.m16n8k32.f16" */
     const char *ptx;          /* the full PTX instruction (f32 accumulate) */
     int m, n, k;              /* the logical shape */
-    tc_dtype in;              /* type of A and B */
+    tc_dtype in;              /* type of A */
+    tc_dtype b_type;          /* type of B: in, except the mixed kinds (FP8 e4m3 x e5m2) */
     int fp16_accumulate;      /* 1: also offered with fp16 C and D */
     int sparse_group;         /* 0: dense; else A keeps sparse_keep of every sparse_group values along K */
     int sparse_keep;
@@ -547,6 +561,8 @@ typedef struct {
     int group;       /* products per block FMA; 0 = the architecture's; else 1..TC_MMA_MAX_GROUP */
     int frac_bits;   /* F; 0 = the architecture's; else 1..40 */
     tc_mma_zero_sign zero_sign;
+    tc_dtype b_type; /* type of B; TC_FP32 (0, never an mma input) = the same as A's. Mixed kinds:
+                        e4m3 x e5m2 and e5m2 x e4m3 (FP8 on H100, Ada, B200) */
 } tc_mma_options;
 
 #define TC_MMA_MAX_GROUP 64
@@ -568,6 +584,10 @@ typedef struct {
    formats) or an output other than fp32 / fp16 (fp16 output only with fp16
    or FP8 inputs). */
 TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p);
+/* The same for A of type a and B of type b (a == b is tc_mma_params_of).
+   TC_ERR_DTYPE also for a pairing no instruction in the table has (fp16 x
+   e4m3), TC_ERR_ARCH for one the arch lacks. */
+TCDEF tc_status tc_mma_params_of_mixed(tc_arch arch, tc_dtype a, tc_dtype b, tc_dtype out, tc_mma_params *p);
 
 /* One output element of one mma instruction: c + sum(a[i]*b[i], i < k).
    Unchecked primitive. Preconditions: a and b hold k values of `in` (tf32:
@@ -2786,7 +2806,8 @@ typedef struct { int32_t sig; int32_t exp; } tc__mma_op;
 
 typedef struct {
     tc_mma_params p;
-    int emin_in, emin_c;     /* minimum exponents of the input type and of c's type */
+    tc_dtype in_a, in_b;     /* types of A and B */
+    int emin_in, emin_b, emin_c; /* minimum exponents of A's type, B's and c's */
     int out_emin, out_ebits, out_rne, out_fp16;
     int zero_exp, floor, tf32, plus_zero;
 } tc__mma_cfg;
@@ -2799,7 +2820,8 @@ typedef struct {
 TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
     switch (arch) {
     case TC_ARCH_V100: return fp16_out ? -19 : -1024;
-    case TC_ARCH_A100: case TC_ARCH_ADA: return fp16_out ? -20 : -132;
+    case TC_ARCH_A100: case TC_ARCH_ADA:
+    case TC_ARCH_TURING: return fp16_out ? -20 : -132;   /* Turing ASSUMED: they model no Turing; A100's (same F) */
     default: return fp16_out ? -21 : -133;   /* H100, B200 */
     }
 }
@@ -2808,13 +2830,13 @@ TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
    instruction may have comes from the instruction table (the dense
    instructions of that architecture and type). Returns 0 where the
    architecture has no instruction for the type. */
-TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params *p) {
+TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb, tc_mma_params *p) {
     int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32, i;
     tc_mma_instr_info info;
     p->instr_k = 0; p->min_k = 0;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
         if (tc_mma_instr_get((tc_mma_instr)i, &info) != TC_OK || info.sparse_group || info.in != in ||
-            !(info.archs & TC_ARCH_BIT(arch))) continue;
+            info.b_type != inb || !(info.archs & TC_ARCH_BIT(arch))) continue;
         if (info.k > p->instr_k) p->instr_k = info.k;
         if (!p->min_k || info.k < p->min_k) p->min_k = info.k;
     }
@@ -2838,6 +2860,9 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params
         p->group = fp8 ? 16 : tf32 ? 4 : 8;
         if (fp8) p->out_mbits = 13;
         break;
+    case TC_ARCH_TURING: /* fp16 only; MMA-Sim: F = 24, and m16n8k8 is one group of 8 (no split, unlike sm_80) */
+        p->frac_bits = 24; p->group = 8;
+        break;
     case TC_ARCH_B200:   /* H100's fp16/bf16/tf32; FP8: one group of 32, a wider adder, fp32 result rounded to nearest */
         p->frac_bits = fp8 ? 31 : 25;
         p->group = fp8 ? 32 : tf32 ? 8 : 16;
@@ -2850,12 +2875,12 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params
 }
 
 /* 1 if k is the K of a dense instruction of the architecture for the type. */
-TC_HOST_DEVICE static int tc__mma_k_ok(tc_arch arch, tc_dtype in, int k) {
+TC_HOST_DEVICE static int tc__mma_k_ok(tc_arch arch, tc_dtype in, tc_dtype inb, int k) {
     int i;
     tc_mma_instr_info info;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group && info.in == in &&
-            (info.archs & TC_ARCH_BIT(arch)) && info.k == k) return 1;
+            info.b_type == inb && (info.archs & TC_ARCH_BIT(arch)) && info.k == k) return 1;
     return 0;
 }
 
@@ -2864,13 +2889,26 @@ TC_HOST_DEVICE static int tc__type_emin(tc_dtype t) {
     return 2 - (1 << (f.ebits - 1));
 }
 
+/* 1 if some dense instruction of the table, on any architecture, takes A
+   of type a and B of type b: separates a pairing that does not exist
+   (TC_ERR_DTYPE) from one the architecture lacks (TC_ERR_ARCH). */
+TC_HOST_DEVICE static int tc__mma_pair_exists(tc_dtype a, tc_dtype b) {
+    int i;
+    tc_mma_instr_info info;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group && info.in == a && info.b_type == b) return 1;
+    return 0;
+}
+
 TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtype out, const tc_mma_options *opt,
                                               tc__mma_cfg *cfg) {
     int fp8 = in == TC_E4M3 || in == TC_E5M2;
-    if ((int)in < 0 || in >= TC_DTYPE_COUNT || (out != TC_FP32 && out != TC_FP16)) return TC_ERR_DTYPE;
+    tc_dtype inb = opt && opt->b_type != TC_FP32 ? opt->b_type : in;
+    if ((int)in < 0 || in >= TC_DTYPE_COUNT || (int)inb < 0 || inb >= TC_DTYPE_COUNT || (out != TC_FP32 && out != TC_FP16)) return TC_ERR_DTYPE;
     /* fp32 operands: use TC_TF32. FP4/FP6 and the scale formats take no mma.sync modelled here. */
     if (!(in == TC_FP16 || in == TC_BF16 || in == TC_TF32 || fp8) || (out == TC_FP16 && in != TC_FP16 && !fp8)) return TC_ERR_DTYPE;
-    if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !tc__mma_table(arch, in, &cfg->p)) return TC_ERR_ARCH;
+    if (inb != in && !tc__mma_pair_exists(in, inb)) return TC_ERR_DTYPE;
+    if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !tc__mma_table(arch, in, inb, &cfg->p)) return TC_ERR_ARCH;
     if (out == TC_FP16) { cfg->p.out_mbits = 10; cfg->p.out_rounding = TC_RN; }
     if (out == TC_FP16 && in == TC_FP16) cfg->p.exp_floor = tc__mma_khattak_floor(arch, 1);
     if (opt) {
@@ -2881,6 +2919,8 @@ TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtyp
         if (opt->frac_bits) cfg->p.frac_bits = opt->frac_bits;
     }
     cfg->emin_in = tc__type_emin(in);
+    cfg->emin_b = tc__type_emin(inb);
+    cfg->in_a = in; cfg->in_b = inb;
     cfg->emin_c = tc__type_emin(out);
     cfg->out_emin = out == TC_FP16 ? -14 : -126;
     cfg->out_ebits = out == TC_FP16 ? 5 : 8;
@@ -2903,17 +2943,26 @@ TCDEF const char *tc_arch_name(tc_arch a) {
     case TC_ARCH_H100: return "H100";
     case TC_ARCH_ADA:  return "Ada";
     case TC_ARCH_B200: return "B200";
+    case TC_ARCH_TURING: return "Turing";
     default: return NULL;
     }
 }
 
-TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p) {
+TCDEF tc_status tc_mma_params_of_mixed(tc_arch arch, tc_dtype a, tc_dtype b, tc_dtype out, tc_mma_params *p) {
     tc__mma_cfg cfg;
+    tc_mma_options o;
     tc_status s;
     if (!p) return TC_ERR_NULL;
-    s = tc__mma_setup(arch, in, out, NULL, &cfg);
+    if (b == TC_FP32) return TC_ERR_DTYPE;   /* would mean "same as a" in the options */
+    memset(&o, 0, sizeof o);
+    o.b_type = b;
+    s = tc__mma_setup(arch, a, out, &o, &cfg);
     if (s == TC_OK) *p = cfg.p;
     return s;
+}
+
+TCDEF tc_status tc_mma_params_of(tc_arch arch, tc_dtype in, tc_dtype out, tc_mma_params *p) {
+    return tc_mma_params_of_mixed(arch, in, in, out, p);
 }
 
 TC_HOST_DEVICE static tc__mma_op tc__mma_split(float x, int emin, int zero_exp) {
@@ -3048,7 +3097,7 @@ TC_HOST_DEVICE static float tc__mma_group(const tc__mma_cfg *cfg, int n, const f
         float x = a[i * inc_a], y = b[i * inc_b];
         if (cfg->tf32) { x = tc_tf32_truncate(x); y = tc_tf32_truncate(y); }
         pa[i] = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
-        pb[i] = tc__mma_split(y, cfg->emin_in, cfg->zero_exp);
+        pb[i] = tc__mma_split(y, cfg->emin_b, cfg->zero_exp);
     }
     return tc__mma_step(cfg, n, pa, pb, a, (int)inc_a, b, (int)inc_b, c);
 }
@@ -3059,7 +3108,7 @@ TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out
     int k0;
     if (!a || !b || tc__mma_setup(arch, in, out, opt, &cfg) != TC_OK) return tc__float(0x7FFFFFFFu);
     if (opt && opt->group) { if (k < 1) return tc__float(0x7FFFFFFFu); }
-    else if (!tc__mma_k_ok(arch, in, k)) return tc__float(0x7FFFFFFFu);
+    else if (!tc__mma_k_ok(arch, in, cfg.in_b, k)) return tc__float(0x7FFFFFFFu);
     for (k0 = 0; k0 < k; k0 += cfg.p.group)
         c = tc__mma_group(&cfg, k - k0 < cfg.p.group ? k - k0 : cfg.p.group, a + k0, 1, b + k0, 1, c);
     return c;
@@ -3090,7 +3139,7 @@ static int tc__representable_matrix(tc_dtype t, int rows, int cols, const float 
 /* Splits a rows x k operand once: out[r * k + i] = X[r * step_r + i * step_i],
    so a row of A (step_r = lda, step_i = 1) or a column of B (step_r = 1,
    step_i = ldb) lies contiguous. NULL on overflow or out of memory. */
-static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int rows, int k, const float *X,
+static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int emin, int rows, int k, const float *X,
                                         size_t step_r, size_t step_i) {
     size_t n = (size_t)rows * (size_t)k, r, i;
     tc__mma_op *out;
@@ -3100,7 +3149,7 @@ static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int rows, int k,
     for (r = 0; r < (size_t)rows; r++) for (i = 0; i < (size_t)k; i++) {
         float x = X[r * step_r + i * step_i];
         if (cfg->tf32) x = tc_tf32_truncate(x);
-        out[r * (size_t)k + i] = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
+        out[r * (size_t)k + i] = tc__mma_split(x, emin, cfg->zero_exp);
     }
     return out;
 }
@@ -3257,11 +3306,11 @@ static int tc__finite(float x) { return (tc__bits(x) & 0x7F800000u) != 0x7F80000
    a zero under Khattak's rule (-2000 is below every product); exp lies in
    [-126, 127] otherwise, so 2^exp is built as an fp32. Reports Inf and NaN
    through *bad. */
-static void tc__gemm_pack_one(const tc__mma_cfg *cfg, float x, float *val, float *pw, unsigned char *bad) {
+static void tc__gemm_pack_one(const tc__mma_cfg *cfg, int emin, float x, float *val, float *pw, unsigned char *bad) {
     tc__mma_op op;
     if (cfg->tf32) x = tc_tf32_truncate(x);
     if (!tc__finite(x)) { *bad = 1; *val = 0.0f; *pw = 0.0f; return; }
-    op = tc__mma_split(x, cfg->emin_in, cfg->zero_exp);
+    op = tc__mma_split(x, emin, cfg->zero_exp);
     *val = x;
     *pw = !op.sig && cfg->zero_exp == TC__MMA_KHATTAK_ZERO ? 0.0f : tc__float((uint32_t)(op.exp + 127) << 23);
 }
@@ -3433,17 +3482,17 @@ static void *tc__gemm_pack(tc__gemm_job *jb) {
         for (i = 0; i < na; i++) aval[i] = apow[i] = 0.0f;
         for (i = 0; i < M; i++) for (t = 0; t < H; t++) {
             size_t at = i * K + (size_t)jb->kpos[i * H + t];
-            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + t], &aval[at], &apow[at], &rowbad[i]);
+            tc__gemm_pack_one(cfg, cfg->emin_in, jb->A[i * jb->lda + t], &aval[at], &apow[at], &rowbad[i]);
         }
     } else {
         for (i = 0; i < M; i++) for (k = 0; k < K; k++) {
-            tc__gemm_pack_one(cfg, jb->A[i * jb->lda + k], &aval[i * K + k], &apow[i * K + k], &rowbad[i]);
+            tc__gemm_pack_one(cfg, cfg->emin_in, jb->A[i * jb->lda + k], &aval[i * K + k], &apow[i * K + k], &rowbad[i]);
         }
     }
     for (k = 0; k < K; k++) for (j = 0; j < P * TC__GEMM_W; j++) {
         size_t at = ((j / TC__GEMM_W) * K + k) * TC__GEMM_W + j % TC__GEMM_W;
         v = w = 0.0f;
-        if (j < (size_t)jb->N) tc__gemm_pack_one(cfg, jb->B[k * jb->ldb + j], &v, &w, &colbad[j]);
+        if (j < (size_t)jb->N) tc__gemm_pack_one(cfg, cfg->emin_b, jb->B[k * jb->ldb + j], &v, &w, &colbad[j]);
         bval[at] = v; bpow[at] = w;
     }
     jb->aval = aval; jb->apow = apow; jb->bval = bval; jb->bpow = bpow; jb->rowbad = rowbad; jb->colbad = colbad;
@@ -3475,8 +3524,8 @@ static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int f
     (void)in; (void)force_scalar;
 #endif
     /* Split A (rows) and B (columns, transposed) once. */
-    pa = tc__mma_split_matrix(jb->cfg, jb->M, arows, jb->A, jb->lda, 1);
-    pb = tc__mma_split_matrix(jb->cfg, jb->N, jb->K, jb->B, 1, jb->ldb);
+    pa = tc__mma_split_matrix(jb->cfg, jb->cfg->emin_in, jb->M, arows, jb->A, jb->lda, 1);
+    pb = tc__mma_split_matrix(jb->cfg, jb->cfg->emin_b, jb->N, jb->K, jb->B, 1, jb->ldb);
     if (!pa || !pb) { TC_FREE(pa); TC_FREE(pb); return TC_ERR_NOMEM; }
     jb->pa = pa; jb->pb = pb;
     s = tc__gemm_run(jb, threads);
@@ -3498,7 +3547,7 @@ static tc_status tc__gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N,
     if ((K && M && lda < K) || (N && K && ldb < N) || (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
     if (!tc__gemm_knobs_ok(threads, force_scalar)) return TC_ERR_ARG;
     if (M == 0 || N == 0) return TC_OK;
-    if (!tc__representable_matrix(in, M, K, A, lda) || !tc__representable_matrix(in, K, N, B, ldb) ||
+    if (!tc__representable_matrix(in, M, K, A, lda) || !tc__representable_matrix(cfg.in_b, K, N, B, ldb) ||
         (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
     /* The last group of a K that is not a multiple is short: the zero
        products a padded kernel would add change nothing under either zero
@@ -3635,22 +3684,24 @@ TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, i
 
 /* ---- the instruction table and fragment layouts ---- */
 
+/* Bytes of one element of an instruction's A or B. */
+TC_HOST_DEVICE static int tc__mma_elem_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1; }
+
 TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_info *out) {
     tc_mma_instr_info r;
-    int bytes;
     if (!out) return TC_ERR_NULL;
     switch (i) {
-#define TC__MMA_INSTR_CASE(id, nm, px, M, N, K, IN, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
-    case id: r.name = nm; r.ptx = px; r.m = M; r.n = N; r.k = K; r.in = IN; r.fp16_accumulate = F16;    \
+#define TC__MMA_INSTR_CASE(id, nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
+    case id: r.name = nm; r.ptx = px; r.m = M; r.n = N; r.k = K; r.in = IN; r.b_type = INB;              \
+        r.fp16_accumulate = F16;                                                                           \
         r.sparse_group = GRP; r.sparse_keep = KEEP; r.selectors = SEL; r.meta_lanes = ML;                  \
         r.a_elems = AE; r.b_elems = BE; r.c_elems = CE; r.archs = ARCHS; r.layout = LAYOUT; break;
     TC__MMA_INSTR_LIST(TC__MMA_INSTR_CASE)
 #undef TC__MMA_INSTR_CASE
     default: return TC_ERR_ARG;
     }
-    bytes = r.in == TC_TF32 ? 4 : r.in == TC_FP16 || r.in == TC_BF16 ? 2 : 1;
-    r.a_regs = (r.a_elems * bytes + 3) / 4;
-    r.b_regs = (r.b_elems * bytes + 3) / 4;
+    r.a_regs = (r.a_elems * tc__mma_elem_bytes(r.in) + 3) / 4;
+    r.b_regs = (r.b_elems * tc__mma_elem_bytes(r.b_type) + 3) / 4;
     *out = r;
     return TC_OK;
 }
@@ -4209,7 +4260,7 @@ static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M,
         (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
     if (!tc__gemm_knobs_ok(threads, force_scalar)) return TC_ERR_ARG;
     if (M == 0 || N == 0) return TC_OK;
-    if (!tc__representable_matrix(in, M, H, values, ldv) || !tc__representable_matrix(in, K, N, B, ldb) ||
+    if (!tc__representable_matrix(in, M, H, values, ldv) || !tc__representable_matrix(cfg.in_b, K, N, B, ldb) ||
         (C && !tc__representable_matrix(out, M, N, C, ldc))) return TC_ERR_NOT_REPRESENTABLE;
     /* The dense column of every stored value, in storage order (so sorted):
        the metadata decoded once, before D is touched. */
@@ -4285,8 +4336,8 @@ static const tc_gpu tc__gpus[] = {
             200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
             20,            /* shared: the blog */
             4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
             0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
             0.0            /* launch overhead: not modelled */
         },
@@ -4304,8 +4355,8 @@ static const tc_gpu tc__gpus[] = {
             380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
             34,            /* "L1 cache or shared memory ~34": the 2023 blog */
             4, 1,          /* FFMA 4: the blog; interval: assumption */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             0, 0.0, 0.0,   /* not modelled, as in the blog */
             0.0
         },
@@ -4330,12 +4381,12 @@ static const tc_gpu tc__gpus[] = {
                (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80.
                mma.sp: as the dense instruction of half the K (assumption, consistent with the whitepaper's 2x
                sparse rate at equal operand bandwidth); sp.m16n8k8.tf32 as a dense m16n8k4.tf32: 17 (assumption) */
-            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25 },
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0 },
             /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper; 312 TFLOPS at 1.41 GHz) = 256 per sub-partition:
                m16n8k16 has 2048 FMA: 2048/256 = 8, m16n8k8 4; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
                (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.)
                mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
-            { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8 },
+            { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             35.7,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 read bandwidth shared by all
                               SMs, mean of rrze-l2bw-8192k-a100-80gb 5436.5 and -16896k 5447.7 GB/s / 1.41 GHz / 108 */
@@ -4364,16 +4415,18 @@ static const tc_gpu tc__gpus[] = {
             1,             /* FFMA interval: 32 FP32 lanes per sub-partition (128 per SM, whitepaper) */
             /* MMA latency: m8n8k4 assumption; m16n8k8.f16 16.0, m16n8k16.f16 24.1, m16n8k8.tf32 24.1 measured
                (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions.
-               mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency) */
-            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24 },
+               mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency);
+               mixed e4m3 x e5m2 as same-type e4m3 (assumption) */
+            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24, 24, 24 },
             /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
                m16n8k16 (2048 FMA) 2048/335 = 6 (jm-mma-tput-m16n8k16-f32-f16-h100-sxm, 713.7 TFLOP/s); the half-K
                shapes do not reach that rate: m16n8k8.f16 runs at 74% of it (jm-mma-tput-m16n8k8-f32-f16, 529.1)
                and m16n8k4.tf32 at 74% of m16n8k8.tf32 (jm-mma-tput-m16n8k4-tf32, 264.5 vs 356.8), interval 4;
                tf32 m16n8k8 at half rate 1024/167 = 6; e4m3 at twice the rate, m16n8k32 4096/670 = 6 (within 6%
                of jm-mma-tput-m16n8k32-e4m3, 1349 at one warp of ILP); m8n8k4 2 (assumption). mma.sp: the dense
-               half-K instruction's interval (assumption: no mma.sync-level sparse rate is published for H100) */
-            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6 },
+               half-K instruction's interval (assumption: no mma.sync-level sparse rate is published for H100);
+               mixed FP8 as e4m3 (assumption) */
+            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             38.0,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 bandwidth over 132 SMs, fitted to
                               jm-bw-l2-64f-h100-sxm (4808 B/clk) and the H200 rows rrze-l2bw-* (9.7-10.3 TB/s; same die
@@ -4403,8 +4456,8 @@ static const tc_gpu tc__gpus[] = {
                (whitepaper; 125 TFLOPS at 1.53 GHz) = 128 per sub-partition. PTX says one warp-wide m8n8k4 computes
                four 8x8x4 products; the instruction table's 8x8x4 shape counts one (256 FMA), so interval 2
                gives 128 counted FMA/clk. */
-            { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
-            { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
+            { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share (no V100 row) */
             541.0,         /* DRAM: achievable, mean of rrze-stream-read/scale/triad-v100 866, 802, 814 GB/s / 1.53 GHz
@@ -4431,9 +4484,9 @@ static const tc_gpu tc__gpus[] = {
                rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
                m16n8k16 2048/64 = 32, m16n8k8 16, bf16 = f16; tf32 35.6 TFLOPS = 32 per sub-partition: 1024/32 = 32;
                m8n8k4 8 (assumption, A100's ratio); no e4m3 on sm_86 */
-            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25 },
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0 },
             /* mma.sp: the dense half-K instruction's interval, as on A100 (assumption) */
-            { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32 },
+            { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share */
             497.0,         /* DRAM: assumption, 90% of 936 GB/s (GDDR6X, GA102 whitepaper; the fraction A100, H100 and
@@ -4449,14 +4502,11 @@ static const tc_gpu tc__gpus[] = {
 
 /* The instruction table as a host array, for the simulator's inner loop. */
 static const tc_mma_instr_info tc__mma_instrs[] = {
-#define TC__MMA_INSTR_ROW(id, nm, px, M, N, K, IN, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
-    { nm, px, M, N, K, IN, F16, GRP, KEEP, SEL, ML, AE, BE, CE, 0, 0, ARCHS, LAYOUT },
+#define TC__MMA_INSTR_ROW(id, nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
+    { nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, 0, 0, ARCHS, LAYOUT },
     TC__MMA_INSTR_LIST(TC__MMA_INSTR_ROW)
 #undef TC__MMA_INSTR_ROW
 };
-
-/* Bytes of one element of an instruction's A or B. */
-static int tc__mma_elem_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1; }
 
 TCDEF int tc_gpu_count(void) { return TC__COUNT_OF(tc__gpus); }
 
@@ -6415,7 +6465,8 @@ static int64_t tc__tile_cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik) {
     int i;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
-        if (!tc__mma_instrs[i].sparse_group && tc__mma_instrs[i].in == in && tc__mma_instrs[i].m == im &&
+        if (!tc__mma_instrs[i].sparse_group && tc__mma_instrs[i].in == in && tc__mma_instrs[i].b_type == in &&
+            tc__mma_instrs[i].m == im &&
             tc__mma_instrs[i].n == in_ && tc__mma_instrs[i].k == ik) return i;
     return -1;
 }

@@ -231,7 +231,7 @@ int main(int argc, char **argv) {
                     float arow[KMAX], bcol[KMAX];
                     for (int k = 0; k < K; k++) { arow[k] = A[(size_t)t * MM * K + i * K + k]; bcol[k] = B[(size_t)t * K * NN + k * NN + j]; }
                     for (int rule = 0; rule < 2; rule++) {
-                        tc_mma_options opt = { (tc_mma_zero_rule)rule, 0, 0, TC_MMA_ZERO_SIGN_SUM };
+                        tc_mma_options opt = { (tc_mma_zero_rule)rule, 0, 0, TC_MMA_ZERO_SIGN_SUM, TC_FP32 };
                         want[rule][(size_t)t * MM * NN + i * NN + j] =
                             tc_mma_dot_ex(arch, info.in, ki.out, K, arow, bcol, C[(size_t)t * MM * NN + i * NN + j], &opt);
                     }

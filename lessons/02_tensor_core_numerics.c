@@ -113,7 +113,7 @@ static void part2_group(void) {
     printf("2. One fp16 dot product, K = %d, relative error against exact\n", K);
     for (arch = 0; arch < TC_ARCH_COUNT; arch++) {
         tc_gemm((tc_arch)arch, TC_FP16, TC_FP32, 1, 1, K, a, K, b, 1, NULL, 0, &d, 1);
-        printf("   %-4s (its own group and F)       %.3e\n", tc_arch_name((tc_arch)arch), rel_err(d, exact));
+        printf("   %-6s (its own group and F)     %.3e\n", tc_arch_name((tc_arch)arch), rel_err(d, exact));
     }
     printf("   fp32 FMA loop                     %.3e\n", rel_err(dot_fma(K, a, b, 0.0f), exact));
     printf("   A100's F = 24 with other group sizes (each group's result is cut to fp32):\n  ");

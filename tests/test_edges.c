@@ -409,7 +409,7 @@ static tc_status probe_gemm(void *obj) {
     if (s == TC_OK && d.M == 1 && d.N == 1 && d.K == 1 && d.C == g_c && !CHECK(g_d[0] == g_base_d))
         printf("     D = %g, expected %g\n", g_d[0], g_base_d);
     /* the same problem through tc_gemm with the descriptor's defaults resolved */
-    if (d.options.zero_rule == 0 && d.options.group == 0 && d.options.frac_bits == 0 && d.options.zero_sign == 0 &&
+    if (d.options.zero_rule == 0 && d.options.group == 0 && d.options.frac_bits == 0 && d.options.zero_sign == 0 && d.options.b_type == 0 &&
         d.threads == 0 && d.force_scalar == 0) {
         float keep = g_d[0];
         tc_status s2 = tc_gemm(d.arch, d.in, d.out, d.M, d.N, d.K, d.A, d.lda ? d.lda : d.K, d.B, d.ldb ? d.ldb : d.N,
@@ -434,6 +434,7 @@ static tc_status probe_gemm(void *obj) {
     INT(T, pre options.group, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_MAX_GROUP, TC_OK), \
     INT(T, pre options.frac_bits, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 40, TC_OK), \
     INT(T, pre options.zero_sign, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_MMA_ZERO_SIGN_PLUS, TC_OK), \
+    INT(T, pre options.b_type, TC_ERR_DTYPE, TC_OK, TC_ERR_DTYPE, TC_E4M3, TC_ERR_DTYPE), /* fp16 x e4m3: no such mma */ \
     INT(T, pre threads, TC_ERR_ARG, TC_OK, TC_ERR_ARG, TC_GEMM_MAX_THREADS, TC_OK), \
     INT(T, pre force_scalar, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 1, TC_OK)
 static const field gemm_fields[] = { GEMM_FIELDS(tc_gemm_desc, , TC_OK, TC_OK) };
@@ -550,6 +551,7 @@ static const field mma_options_fields[] = {
     INT(tc_mma_options, group, A_, TC_OK, A_, TC_MMA_MAX_GROUP, TC_OK),
     INT(tc_mma_options, frac_bits, A_, TC_OK, A_, 40, TC_OK),
     INT(tc_mma_options, zero_sign, A_, TC_OK, A_, TC_MMA_ZERO_SIGN_PLUS, TC_OK),
+    INT(tc_mma_options, b_type, TC_ERR_DTYPE, TC_OK, TC_ERR_DTYPE, TC_FP16, TC_OK),
 };
 
 /* ---- tc_sim_addr through an LDG: the run's invariant or TC_ERR_PROGRAM */
@@ -631,6 +633,10 @@ static tc_status c_format_bits(const int *a) { char buf[128]; return tc_format_b
 static tc_status c_round_array(const int *a) { return tc_round_array((tc_dtype)a[0], f_buf, f_buf + 64, 4, a[1]); }
 static tc_status c_format_of(const int *a) { return not_null(tc_format_of((tc_dtype)a[0])); }
 static tc_status c_mma_params(const int *a) { tc_mma_params p; return tc_mma_params_of((tc_arch)a[0], (tc_dtype)a[1], (tc_dtype)a[2], &p); }
+static tc_status c_mma_params_mixed(const int *a) {
+    tc_mma_params p;
+    return tc_mma_params_of_mixed((tc_arch)a[0], (tc_dtype)a[1], (tc_dtype)a[2], (tc_dtype)a[3], &p);
+}
 static tc_status c_mma_dot(const int *a) {
     float x[32] = { 1.0f }, y[32] = { 2.0f };
     float r = tc_mma_dot((tc_arch)a[0], (tc_dtype)a[1], (tc_dtype)a[2], a[3], x, y, 0.5f);
@@ -764,6 +770,8 @@ static const fn_case fn_cases[] = {
     { "tc_format_of", 1, { "t" }, { TC_E4M3 }, { E3(AR, TC_OK, AR) }, c_format_of },
     { "tc_mma_params_of", 3, { "arch", "in", "out" }, { TC_ARCH_A100, TC_FP16, TC_FP32 },
       { E3(TC_ERR_ARCH, TC_OK, TC_ERR_ARCH), E3(DT, DT, DT), E3(DT, TC_OK, DT) }, c_mma_params },
+    { "tc_mma_params_of_mixed", 4, { "arch", "a", "b", "out" }, { TC_ARCH_ADA, TC_E4M3, TC_E5M2, TC_FP32 },
+      { E3(TC_ERR_ARCH, TC_ERR_ARCH, TC_ERR_ARCH), E3(DT, DT, DT), E3(DT, DT, DT), E3(DT, TC_OK, DT) }, c_mma_params_mixed },
     { "tc_mma_dot", 4, { "arch", "in", "out", "k" }, { TC_ARCH_A100, TC_FP16, TC_FP32, 16 },
       { E3(AR, TC_ERR_ARG, AR), ARG3, E3(AR, TC_OK, AR), ARG3 }, c_mma_dot },
     { "tc_dot_fma", 3, { "k", "inc_a", "inc_b" }, { 1, 1, 1 }, { E3(SZ, TC_OK, SKIP), E3(AR, AR, TC_OK), E3(AR, AR, TC_OK) }, c_dot_fma },

@@ -118,7 +118,7 @@ static float dot_oracle(const tc_gemm_desc *d, int i, int j, int lda, int ldb, i
     int k;
     float c = d->C ? d->C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
     if (d->K == 0) return c;
-    if (tc_mma_params_of(d->arch, d->in, d->out, &p) != TC_OK) return tct_u2f(0x7FBADBADu);
+    if (tc_mma_params_of_mixed(d->arch, d->in, o.b_type ? o.b_type : d->in, d->out, &p) != TC_OK) return tct_u2f(0x7FBADBADu);
     if (!o.group) o.group = p.group;
     for (k = 0; k < d->K; k++) acol[k] = d->B[(size_t)k * (size_t)ldb + (size_t)j];
     return tc_mma_dot_ex(d->arch, d->in, d->out, d->K, d->A + (size_t)i * (size_t)lda, acol, c, &o);
@@ -134,7 +134,8 @@ static long compared;
 static void compare_gemm(tc_arch arch, tc_dtype in, tc_dtype out, const tc_mma_options *o, const shape *sh, int mode, int with_c) {
     tc_gemm_desc d;
     int lda = sh->K + sh->pad, ldb = sh->N + sh->pad, ldc = sh->N + sh->pad + 1, ldd = sh->N + sh->pad;
-    float *A = gen_matrix(in, sh->M, sh->K, lda, mode), *B = gen_matrix(in, sh->K, sh->N, ldb, mode == GEN_ZEROS ? GEN_HUGE : mode);
+    tc_dtype bt = o->b_type ? o->b_type : in;   /* mixed FP8: B's own type */
+    float *A = gen_matrix(in, sh->M, sh->K, lda, mode), *B = gen_matrix(bt, sh->K, sh->N, ldb, mode == GEN_ZEROS ? GEN_HUGE : mode);
     float *C = with_c ? gen_matrix(out, sh->M, sh->N, ldc, mode) : NULL;
     float *D1 = (float *)calloc((size_t)sh->M * (size_t)ldd + 1, sizeof(float));
     float *D2 = (float *)calloc((size_t)sh->M * (size_t)ldd + 1, sizeof(float));
@@ -181,18 +182,22 @@ static void test_every_combination(void) {
     static const tc_dtype ins[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2 };
     static const tc_dtype outs[] = { TC_FP32, TC_FP16 };
     static const int opts[][2] = { { 0, 0 }, { 1, 0 }, { 3, 5 }, { 64, 0 }, { 0, 28 }, { 0, 29 }, { 5, 40 } };
-    int a, ii, oo, z, op, mode, run = 0;
+    int a, ii, oo, z, op, mode, mixed, run = 0;
     tct_seed(18);
     for (a = 0; a < TC_ARCH_COUNT; a++)
         for (ii = 0; ii < (int)(sizeof ins / sizeof ins[0]); ii++)
-            for (oo = 0; oo < 2; oo++) {
+            for (oo = 0; oo < 2; oo++)
+                for (mixed = 0; mixed < 2; mixed++) {   /* 1: B the other FP8 type */
                 tc_mma_params p;
-                if (tc_mma_params_of((tc_arch)a, ins[ii], outs[oo], &p) != TC_OK) continue;
+                tc_dtype bt = !mixed ? TC_FP32 : ins[ii] == TC_E4M3 ? TC_E5M2 : TC_E4M3;
+                if (mixed && ins[ii] != TC_E4M3 && ins[ii] != TC_E5M2) continue;
+                if (tc_mma_params_of_mixed((tc_arch)a, ins[ii], bt ? bt : ins[ii], outs[oo], &p) != TC_OK) continue;
                 for (z = 0; z < 2; z++)
                     for (op = 0; op < (int)(sizeof opts / sizeof opts[0]); op++)
                         for (mode = 0; mode < GEN_COUNT; mode++) {
                             tc_mma_options o;
                             memset(&o, 0, sizeof o);
+                            o.b_type = bt;
                             o.zero_rule = z ? TC_MMA_ZEROS_KHATTAK : TC_MMA_ZEROS_MMASIM;
                             o.group = opts[op][0]; o.frac_bits = opts[op][1];
                             /* both signs of zero, alternating so that the run does not double */
@@ -230,6 +235,22 @@ static float run_wide(tc_gemm_desc *d, const float *b, float c) {
     CHECK(same);
     d->B = NULL; d->C = NULL; d->D = NULL;
     return D1[0];
+}
+
+/* Mixed FP8 in the lanes: B (e5m2) is split with its own minimum exponent
+   -14, so Ada's E is -14 and 2^-6 * 2^-14 survives the 13-bit truncation
+   (tests/test_mma.c derives the value); under e4m3's -6 it would not. */
+static void test_mixed_edge(void) {
+    float A[32], b[32];
+    tc_gemm_desc d;
+    int k;
+    memset(&d, 0, sizeof d);
+    d.arch = TC_ARCH_ADA; d.in = TC_E4M3; d.out = TC_FP32; d.M = 1; d.K = 32; d.A = A;
+    d.options.b_type = TC_E5M2;
+    for (k = 0; k < 32; k++) A[k] = b[k] = 0.0f;
+    A[0] = 1.0f; b[0] = ldexpf(1.0f, -16);
+    A[1] = ldexpf(1.0f, -6); b[1] = ldexpf(1.0f, -14);
+    CHECK(run_wide(&d, b, 0.0f) == ldexpf(1.0f, -16) + ldexpf(1.0f, -20));
 }
 
 /* The edges of the SIMD path, each built on purpose (the random inputs
@@ -386,6 +407,7 @@ int main(void) {
     printf("%s: kernel %s\n", test_name(), tc_gemm_fast_path());
     test_every_combination();
     test_edges();
+    test_mixed_edge();
     test_threads();
     test_sparse();
     test_bad_descriptors();

@@ -53,7 +53,7 @@ static void big_clear_below(big *r, int pos) { int i; for (i = 0; i < pos && i <
 /* ---------------------------------------------------------- the oracle */
 
 typedef struct {
-    int F, group, emin_in, emin_c, out_mbits, out_emin, out_emax, rne, khattak, floor, plus_zero;
+    int F, group, emin_in, emin_b, emin_c, out_mbits, out_emin, out_emax, rne, khattak, floor, plus_zero;
 } oracle_cfg;
 
 static int type_emin(tc_dtype t) {
@@ -108,7 +108,7 @@ static float oracle_block(const oracle_cfg *o, int n, const float *a, const floa
     if (isinf(s)) return (float)s;
     if (!(o->khattak && c == 0)) { E = model_exp(c, o->emin_c); any = 1; }
     for (i = 0; i < n; i++) {
-        int pe = model_exp(a[i], o->emin_in) + model_exp(b[i], o->emin_in);
+        int pe = model_exp(a[i], o->emin_in) + model_exp(b[i], o->emin_b);
         if (o->khattak && (a[i] == 0 || b[i] == 0)) continue;
         if (!any || pe > E) E = pe;
         any = 1;
@@ -145,8 +145,9 @@ static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, 
     if (arch == TC_ARCH_A100) { if (fp8) return 0; o->F = 24; o->group = tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
     if (arch == TC_ARCH_H100) { o->F = fp8 ? 13 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
     if (arch == TC_ARCH_ADA)  { o->F = fp8 ? 13 : 24; o->group = fp8 ? 16 : tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
+    if (arch == TC_ARCH_TURING) { if (in != TC_FP16) return 0; o->F = 24; o->group = 8; o->floor = h16 ? -20 : -132; }
     if (arch == TC_ARCH_B200) { o->F = fp8 ? 31 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
-    o->emin_in = type_emin(in);
+    o->emin_in = o->emin_b = type_emin(in);
     o->emin_c = out == TC_FP16 ? -14 : -126;
     o->out_mbits = out == TC_FP16 ? 10 : (fp8 && (arch == TC_ARCH_H100 || arch == TC_ARCH_ADA)) ? 13 : 23;
     o->out_emin = out == TC_FP16 ? -14 : -126;
@@ -180,7 +181,7 @@ static float two(int e) { return (float)ldexp(1.0, e); }
 static void test_published(void) {
     float a[16], b[16];
     int i;
-    tc_mma_options wide = { TC_MMA_ZEROS_MMASIM, 0, 0, TC_MMA_ZERO_SIGN_SUM };
+    tc_mma_options wide = { TC_MMA_ZEROS_MMASIM, 0, 0, TC_MMA_ZERO_SIGN_SUM, TC_FP32 };
 
     /* Truncation without guard bits (Fasi et al. 2021, V100): 1 + 4 * 2^-24
        keeps no bit below 2^-23, so the sum stays 1 (exact 1 + 2^-22). */
@@ -369,6 +370,7 @@ static const combo combos[] = {
     { TC_ARCH_B200, TC_BF16, TC_FP32 }, { TC_ARCH_B200, TC_TF32, TC_FP32 },
     { TC_ARCH_B200, TC_E4M3, TC_FP32 }, { TC_ARCH_B200, TC_E4M3, TC_FP16 },
     { TC_ARCH_B200, TC_E5M2, TC_FP32 }, { TC_ARCH_B200, TC_E5M2, TC_FP16 },
+    { TC_ARCH_TURING, TC_FP16, TC_FP32 }, { TC_ARCH_TURING, TC_FP16, TC_FP16 },
 };
 
 static int same(float x, float y) { return tct_f2u(x) == tct_f2u(y) || (x != x && y != y && tct_f2u(x) == 0x7FFFFFFFu && tct_f2u(y) == 0x7FFFFFFFu); }
@@ -383,7 +385,7 @@ static void test_random(void) {
         memset(&p, 0, sizeof p);
         CHECK_STATUS(tc_mma_params_of(cb->arch, cb->in, cb->out, &p), TC_OK);
         for (rule = 0; rule < 4; rule++) {   /* bit 0: the zero rule; bit 1: the zero sign */
-            tc_mma_options opt = { (tc_mma_zero_rule)(rule & 1), 0, 0, (tc_mma_zero_sign)(rule >> 1) };
+            tc_mma_options opt = { (tc_mma_zero_rule)(rule & 1), 0, 0, (tc_mma_zero_sign)(rule >> 1), TC_FP32 };
             oracle_cfg o;
             long bad = 0;
             CHECK(oracle_setup(&o, cb->arch, cb->in, cb->out, rule & 1, rule >> 1));
@@ -453,6 +455,165 @@ static void test_gemm_matches(void) {
     }
 }
 
+/* --------------------------------------------------------- Turing */
+
+/* sm_75 (MMA-Sim's model; no hardware vectors): fp16 m8n8k4 and m16n8k8,
+   F = 24, and m16n8k8 is one block FMA of 8 (MMA-Sim splits K only on
+   Ampere and Ada, whose m16n8k8 is one group anyway). */
+static void test_turing(void) {
+    tc_mma_params p;
+    float a[16], b[16], D[1];
+    int i;
+    CHECK(strcmp(tc_arch_name(TC_ARCH_TURING), "Turing") == 0);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_FP16, TC_FP32, &p), TC_OK);
+    CHECK(p.frac_bits == 24 && p.group == 8 && p.instr_k == 8 && p.min_k == 4 && p.out_rounding == TC_RZ);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_FP16, TC_FP16, &p), TC_OK);
+    CHECK(p.out_mbits == 10 && p.out_rounding == TC_RN);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_BF16, TC_FP32, &p), TC_ERR_ARCH);   /* bf16, tf32, FP8: sm_80 and later */
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_TF32, TC_FP32, &p), TC_ERR_ARCH);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_TURING, TC_E4M3, TC_FP32, &p), TC_ERR_ARCH);
+    /* m8n8k4 with Turing's F = 24: 1 + 4 * 2^-24 keeps its 2^-24 bits
+       (1 + 2^-22), where V100's F = 23 gives 1. */
+    for (i = 0; i < 4; i++) { a[i] = 1.0f; b[i] = two(-24); }
+    CHECK(tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 4, a, b, 1.0f) == 1.0f + two(-22));
+    CHECK(tc_mma_dot(TC_ARCH_V100, TC_FP16, TC_FP32, 4, a, b, 1.0f) == 1.0f);
+    /* k = 16 is no Turing instruction (NaN). */
+    CHECK(tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 16, a, b, 0.0f) != tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 16, a, b, 0.0f));
+    /* One group of 8: four products 2^-10 beside 2^15 - 2^15 lie below
+       2^(15 - 24) and are cut, so the sum is 0. In groups of 4 (V100's
+       m8n8k4 chained) the first group's exact 2^-8 survives as c. */
+    for (i = 0; i < 8; i++) { a[i] = i < 4 ? two(-10) : 0.0f; b[i] = 1.0f; }
+    a[4] = 32768.0f; a[5] = -32768.0f;
+    CHECK(tc_mma_dot(TC_ARCH_TURING, TC_FP16, TC_FP32, 8, a, b, 0.0f) == 0.0f);
+    CHECK(tc_mma_dot(TC_ARCH_V100, TC_FP16, TC_FP32, 4, a + 4, b + 4, tc_mma_dot(TC_ARCH_V100, TC_FP16, TC_FP32, 4, a, b, 0.0f)) == two(-8));
+    CHECK_STATUS(tc_gemm(TC_ARCH_TURING, TC_FP16, TC_FP32, 1, 1, 8, a, 8, b, 1, NULL, 0, D, 1), TC_OK);
+    CHECK(D[0] == 0.0f);
+}
+
+/* ------------------------------------------------------ mixed FP8 */
+
+/* e4m3 x e5m2 and e5m2 x e4m3. MMA-Sim (mmasim/simulator/nv_ptx.py, mma
+   and wgmma) keys F, the group and the output format on A's type alone and
+   both FP8 types get the same ones, so a mixed pairing has the same-type
+   FP8 parameters; arithmetic.py's extract_significand_exponent takes each
+   operand's exponent with its own type's minimum, so a B subnormal in e5m2
+   clamps at -14 where an e4m3 A clamps at -6. The oracle restates that:
+   oracle_setup for A's type, then B's minimum exponent. */
+static void test_mixed_fp8(void) {
+    static const tc_arch archs[] = { TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200 };
+    static const tc_dtype fp8[] = { TC_E4M3, TC_E5M2 };
+    size_t ai;
+    int pi, oi, rule, n, i, cases = 1000;
+    float a[32], b[32], c;
+    for (ai = 0; ai < sizeof archs / sizeof archs[0]; ai++)
+        for (pi = 0; pi < 2; pi++)
+            for (oi = 0; oi < 2; oi++) {
+                tc_dtype ta = fp8[pi], tb = fp8[1 - pi], out = oi ? TC_FP16 : TC_FP32;
+                tc_mma_params pm, ps;
+                CHECK_STATUS(tc_mma_params_of_mixed(archs[ai], ta, tb, out, &pm), TC_OK);
+                CHECK_STATUS(tc_mma_params_of(archs[ai], ta, out, &ps), TC_OK);
+                CHECK(memcmp(&pm, &ps, sizeof pm) == 0);
+                for (rule = 0; rule < 4; rule++) {
+                    tc_mma_options opt = { (tc_mma_zero_rule)(rule & 1), 0, 0, (tc_mma_zero_sign)(rule >> 1), tb };
+                    tc_mma_options same_a = opt, dflt = opt;
+                    oracle_cfg o;
+                    long bad = 0;
+                    same_a.b_type = ta; dflt.b_type = TC_FP32;
+                    CHECK(oracle_setup(&o, archs[ai], ta, out, rule & 1, rule >> 1));
+                    o.emin_b = type_emin(tb);
+                    tct_seed(0x313A0000u + (unsigned)(ai * 16 + pi * 8 + oi * 4 + rule));
+                    for (n = 0; n < cases; n++) {
+                        int mode = (int)(tct_rand32() % 4), band = (int)(tct_rand32() % 30) - 15;
+                        float got, want, ab[32];
+                        if (mode == 3) mode = 1;
+                        for (i = 0; i < 32; i++) {
+                            a[i] = random_value(ta, mode, band);
+                            b[i] = random_value(tb, mode, (int)(tct_rand32() % 3) - 1);
+                            ab[i] = random_value(ta, mode, (int)(tct_rand32() % 3) - 1);
+                            if (tct_rand32() % 8 == 0) a[i] = 0.0f;
+                        }
+                        c = mode == 0 ? random_value(out, 0, 0) : random_value(out, 1, band + 2);
+                        if (tct_rand32() % 4 == 0) c = 0.0f;
+                        got = tc_mma_dot_ex(archs[ai], ta, out, 32, a, b, c, &opt);
+                        want = oracle_dot(&o, 32, a, b, c);
+                        if (!same(got, want) && ++bad <= 3)
+                            printf("mixed mismatch %s %s x %s -> %s rule %d case %d: got %a want %a\n", tc_arch_name(archs[ai]),
+                                   tc_format_of(ta)->name, tc_format_of(tb)->name, tc_format_of(out)->name, rule, n, got, want);
+                        /* b_type equal to A's reproduces the same-type path */
+                        if (!same(tc_mma_dot_ex(archs[ai], ta, out, 32, a, ab, c, &same_a),
+                                  tc_mma_dot_ex(archs[ai], ta, out, 32, a, ab, c, &dflt))) bad++;
+                    }
+                    tct_add(cases - bad, bad);
+                }
+            }
+    /* B's own minimum exponent: Ada (F = 13, one group of 16), A = e4m3,
+       B = e5m2. b[0] = 2^-16, an e5m2 subnormal: exponent -14 (e5m2's
+       minimum), so E = -14 and the quantum 2^-27 keeps 2^-6 * 2^-14 =
+       2^-20. Clamped at e4m3's -6 instead, E would be -6 and the quantum
+       2^-19 would drop it. */
+    {
+        tc_mma_options mx;
+        memset(&mx, 0, sizeof mx);
+        mx.b_type = TC_E5M2;
+        for (i = 0; i < 32; i++) a[i] = b[i] = 0.0f;
+        a[0] = 1.0f; b[0] = two(-16);
+        a[1] = two(-6); b[1] = two(-14);
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E4M3, TC_FP32, 32, a, b, 0.0f, &mx) == two(-16) + two(-20));
+        /* and 2^-16 is not an e4m3 value: the GEMM refuses it as B of a same-type e4m3 GEMM */
+        {
+            float D[1];
+            tc_gemm_desc d;
+            memset(&d, 0, sizeof d);
+            d.arch = TC_ARCH_ADA; d.in = TC_E4M3; d.out = TC_FP32; d.M = 1; d.N = 1; d.K = 32;
+            d.A = a; d.B = b; d.D = D; d.ldb = 1;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE);
+            d.options.b_type = TC_E5M2;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            CHECK(D[0] == two(-16) + two(-20));
+            /* 57344 is e5m2 only (e4m3 stops at 448): as an e4m3 A it is refused */
+            a[2] = 57344.0f;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE);
+        }
+    }
+    /* Pairings that do not exist, and architectures without FP8. */
+    {
+        tc_mma_params p;
+        tc_mma_options mx;
+        float one[32];
+        for (i = 0; i < 32; i++) one[i] = 1.0f;
+        memset(&mx, 0, sizeof mx);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_FP16, TC_E4M3, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_FP16, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_BF16, TC_FP16, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_E2M1, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_FP32, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, (tc_dtype)-1, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, TC_E4M3, TC_DTYPE_COUNT, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_A100, TC_E4M3, TC_E5M2, TC_FP32, &p), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_V100, TC_E5M2, TC_E4M3, TC_FP32, &p), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_COUNT, TC_E5M2, TC_E4M3, TC_FP32, &p), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_ADA, TC_E5M2, TC_E4M3, TC_BF16, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_ADA, TC_E5M2, TC_E4M3, TC_FP32, NULL), TC_ERR_NULL);
+        mx.b_type = TC_E4M3;
+        CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) == 32.0f);
+        mx.b_type = (tc_dtype)99;
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx));
+        {
+            float D[1];
+            tc_gemm_desc d;
+            memset(&d, 0, sizeof d);
+            d.arch = TC_ARCH_A100; d.in = TC_E4M3; d.out = TC_FP32; d.M = 1; d.N = 1; d.K = 32;
+            d.A = one; d.B = one; d.D = D; d.ldb = 1; d.options.b_type = TC_E5M2;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARCH);
+            d.arch = TC_ARCH_H100; d.in = TC_FP16;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_DTYPE);
+        }
+    }
+}
+
 /* --------------------------------------------------- reference models */
 
 static void test_references(void) {
@@ -463,7 +624,7 @@ static void test_references(void) {
     /* tc_dot_exact = the oracle with an adder wide enough to lose nothing,
        rounded once to nearest-even; tc_dot_fma with k = 1 = libm's fmaf. */
     memset(&exact, 0, sizeof exact);
-    exact.F = 1000; exact.group = 1000; exact.emin_in = -126; exact.emin_c = -126;
+    exact.F = 1000; exact.group = 1000; exact.emin_in = -126; exact.emin_b = -126; exact.emin_c = -126;
     exact.out_mbits = 23; exact.out_emin = -126; exact.out_emax = 127; exact.rne = 1;
     tct_seed(77);
     for (n = 0; n < 300; n++) {
@@ -518,7 +679,7 @@ static const char *ptx_type(tc_dtype t) {
    found again by name. */
 static void test_instr_table(void) {
     const char *names[TC_MMA_INSTR_COUNT];
-    int i, j, n_sparse = 0, n_unmodelled = 0;
+    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0;
     float ones[64];
     tc_mma_instr_info in;
     tc_mma_instr found;
@@ -533,11 +694,15 @@ static void test_instr_table(void) {
         sparse = in.sparse_group != 0;
         fp8 = in.in == TC_E4M3 || in.in == TC_E5M2;
         n_sparse += sparse;
-        /* the name is [sp.]mMnNkK.type, and the PTX spells the same shape and types */
+        n_fp8 += fp8;
+        /* B's type is A's except in the mixed FP8 kinds */
+        CHECK(in.b_type == in.in || (fp8 && (in.b_type == TC_E4M3 || in.b_type == TC_E5M2)));
+        /* the name is [sp.]mMnNkK.type (mixed: .a.b), and the PTX spells the same shape and types */
         sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
+        if (in.b_type != in.in) sprintf(want + strlen(want), ".%s", ptx_type(in.b_type));
         CHECK(strcmp(in.name, want) == 0);
         sprintf(shape, ".m%dn%dk%d.row.col.", in.m, in.n, in.k);
-        sprintf(types, ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.in));
+        sprintf(types, ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.b_type));
         CHECK(strstr(in.ptx, shape) != NULL);
         CHECK(strlen(in.ptx) > strlen(types) && strcmp(in.ptx + strlen(in.ptx) - strlen(types), types) == 0);
         CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
@@ -573,17 +738,21 @@ static void test_instr_table(void) {
            dense FP8 H100's, Ada's and B200's; the other dense kinds those and A100's */
         {
             unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200);
-            CHECK(in.archs == (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
+            unsigned turing = i == TC_MMA_M8N8K4_F16 || i == TC_MMA_M16N8K8_F16 ? TC_ARCH_BIT(TC_ARCH_TURING) : 0u;
+            CHECK(in.archs == (turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
                                : in.sparse_group ? (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
-                               : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100))));
+                               : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100)))));
         }
         for (a = 0; a < TC_ARCH_COUNT; a++) {
             tc_mma_params p;
+            tc_mma_options mixed;
+            memset(&mixed, 0, sizeof mixed);
+            mixed.b_type = in.b_type;
             if (!(in.archs & TC_ARCH_BIT(a))) continue;
-            CHECK_STATUS(tc_mma_params_of((tc_arch)a, in.in, TC_FP32, &p), TC_OK);
-            CHECK_STATUS(tc_mma_params_of((tc_arch)a, in.in, TC_FP16, &p), in.fp16_accumulate ? TC_OK : TC_ERR_DTYPE);
+            CHECK_STATUS(tc_mma_params_of_mixed((tc_arch)a, in.in, in.b_type, TC_FP32, &p), TC_OK);
+            CHECK_STATUS(tc_mma_params_of_mixed((tc_arch)a, in.in, in.b_type, TC_FP16, &p), in.fp16_accumulate ? TC_OK : TC_ERR_DTYPE);
             /* a dense instruction's K is one tc_mma_dot takes on every modelled arch */
-            if (!sparse) CHECK(tc_mma_dot((tc_arch)a, in.in, TC_FP32, in.k, ones, ones, 0.0f) == (float)in.k);
+            if (!sparse) CHECK(tc_mma_dot_ex((tc_arch)a, in.in, TC_FP32, in.k, ones, ones, 0.0f, &mixed) == (float)in.k);
         }
         /* layouts: not modelled exactly for m8n8k4 and FP8 */
         CHECK(in.layout >= 0 && in.layout <= 2);
@@ -594,7 +763,7 @@ static void test_instr_table(void) {
         CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
         CHECK(found == (tc_mma_instr)i);
     }
-    CHECK(n_sparse == 6 && n_unmodelled == 3);
+    CHECK(n_sparse == 6 && n_fp8 == 4 && n_unmodelled == 1 + n_fp8);   /* FP8: the four e4m3/e5m2 pairings */
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
     /* unknown instructions and names; outputs untouched */
@@ -662,7 +831,7 @@ static void test_layouts(void) {
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
-    CHECK(modelled == TC_MMA_INSTR_COUNT - 3);
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 5);   /* all but m8n8k4 and the four FP8 pairings */
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
@@ -829,7 +998,7 @@ static void test_gemm_desc(void) {
 static void test_bad_input(void) {
     float A[64], B[64], C[64], D[64], x;
     tc_mma_params p = { 0, 0, 0, 0, 0, 0, 0 };
-    tc_mma_options bad_opt = { (tc_mma_zero_rule)7, 0, 0, TC_MMA_ZERO_SIGN_SUM };
+    tc_mma_options bad_opt = { (tc_mma_zero_rule)7, 0, 0, TC_MMA_ZERO_SIGN_SUM, TC_FP32 };
     int i, r, c;
     for (i = 0; i < 64; i++) { A[i] = 1.0f; B[i] = 1.0f; C[i] = 0.0f; D[i] = 42.0f; }
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 4, 4, 4, NULL, 4, B, 4, C, 4, D, 4), TC_ERR_NULL);
@@ -929,6 +1098,8 @@ int main(void) {
     test_rules_2025();
     test_random();
     test_gemm_matches();
+    test_mixed_fp8();
+    test_turing();
     test_references();
     test_instr_table();
     test_layouts();

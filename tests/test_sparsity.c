@@ -532,7 +532,7 @@ static void test_sparse_gemm_matches_dense(void) {
                 if (tc_mma_params_of((tc_arch)arch, t, out, &mp) != TC_OK) continue;
                 for (trial = 0; trial < 24; trial++) {
                     int group = 4, keep = 2, M, N, K, lda, ldv, ldm, ldb, ldc, i, use_c = trial % 3 != 0;
-                    tc_mma_options opt = { TC_MMA_ZEROS_MMASIM, 0, 0, TC_MMA_ZERO_SIGN_SUM };
+                    tc_mma_options opt = { TC_MMA_ZEROS_MMASIM, 0, 0, TC_MMA_ZERO_SIGN_SUM, TC_FP32 };
                     tc_sparse_pattern(t, &group, &keep);
                     M = 1 + (int)(tct_rand32() % 20u);
                     N = 1 + (int)(tct_rand32() % 16u);
@@ -591,7 +591,7 @@ static void test_sparse_gemm_dropped_b(void) {
     float v[2], ds = 0, dd = 0, d0 = 0;
     float ta = ldexpf(1.0f, -60), a2[4], bb[4], bz[4];
     uint32_t m = 0;
-    tc_mma_options kh = { TC_MMA_ZEROS_KHATTAK, 0, 0, TC_MMA_ZERO_SIGN_SUM };
+    tc_mma_options kh = { TC_MMA_ZEROS_KHATTAK, 0, 0, TC_MMA_ZERO_SIGN_SUM, TC_FP32 };
     /* Inf at a dropped position: dense 0*Inf = NaN, sparse never reads it */
     CHECK_STATUS(tc_sparse_compress(TC_FP16, 1, 4, a, 4, v, 2, &m, 1, 0, NULL), TC_OK);
     CHECK(m == 0x8u);   /* (0,2) */

@@ -166,10 +166,13 @@ static void mma(fz *f) {
     o.zero_rule = (tc_mma_zero_rule)(flags & 1);
     o.group = fz_small(f, TC_MMA_MAX_GROUP + 2);
     o.frac_bits = fz_small(f, 42);
+    /* flag 16: a B type of its own, the other FP8 type for FP8 (a mixed kind), else the output's (mostly refused) */
+    if (flags & 16) o.b_type = in == TC_E4M3 ? TC_E5M2 : in == TC_E5M2 ? TC_E4M3 : (tc_dtype)out;
     for (i = 0; i < KMAX; i++) {
         a[i] = fz_f32(f); b[i] = fz_f32(f);
         if (flags & 2) { a[i] = (float)((int)(fz_fbits(a[i]) % 33) - 16); b[i] = (float)((int)(fz_fbits(b[i]) % 33) - 16); }
         if (dtype_ok(in) && (flags & 4)) { a[i] = tc_round((tc_dtype)in, a[i], TC_RN); b[i] = tc_round((tc_dtype)in, b[i], TC_RN); }
+        if (o.b_type && dtype_ok((int)o.b_type) && (flags & 4)) b[i] = tc_round(o.b_type, b[i], TC_RN);
     }
     c = fz_f32(f);
     if (flags & 2) c = (float)((int)(fz_fbits(c) % 8193) - 4096);
@@ -178,6 +181,7 @@ static void mma(fz *f) {
     (void)res;
     res = tc_mma_dot_ex((tc_arch)arch, (tc_dtype)in, (tc_dtype)out, k, a, b, c, (flags & 8) ? NULL : &o);
     if (tc_mma_params_of((tc_arch)arch, (tc_dtype)in, (tc_dtype)out, &prm) != TC_OK) return;
+    if (o.b_type && tc_mma_params_of_mixed((tc_arch)arch, (tc_dtype)in, o.b_type, (tc_dtype)out, &prm) != TC_OK) return;
     if ((flags & 8) || o.group < 1 || o.group > TC_MMA_MAX_GROUP || o.frac_bits > 40 || k < 1) return;
     /* small integers: every step is exact, so the result is the exact sum */
     exact = c; mag = fabs(c);
