@@ -998,6 +998,10 @@ typedef enum {
     TC_SIM_LOOP,    /* run the instructions from `target` up to here `count` times in all */
     TC_SIM_EXIT,    /* end of the warp's program */
     TC_SIM_BRA_WARP,/* per-warp branch: a warp whose index in its thread block is >= `count` jumps forward to `target` */
+    TC_SIM_SHFL,    /* warp shuffle (shfl.sync / SHFL): dst from src[0] of another lane, through the SM's shuffle unit */
+    TC_SIM_IMAD,    /* integer/address arithmetic (IADD3, IMAD, LEA, ...) on the integer pipe */
+    TC_SIM_ATOMS,   /* shared-memory atomic (atom.shared / ATOMS): src[0] into the addressed words, old value to dst (or none) */
+    TC_SIM_ATOMG,   /* global atomic at L2 (atom.global / ATOMG; no dst: red.global / RED) */
     TC_SIM_OP_COUNT
 } tc_sim_opcode;
 
@@ -1081,6 +1085,30 @@ TCDEF tc_status tc_sim_exit(tc_sim_program *p);
    refuses a target not after the branch or past the end, and a jump over a
    LOOP instruction (out of a loop body, or over a whole loop). */
 TCDEF tc_status tc_sim_bra_warp(tc_sim_program *p, int min_warp, int target);
+/* A warp shuffle: dst gets src from the lane the mode names (which lane does
+   not change the timing). It goes through the SM's shuffle unit, one warp
+   per shfl_interval cycles per SM; a reader of dst waits shfl_latency and
+   counts as short_scoreboard (a MIO instruction, as Nsight Compute counts it). */
+TCDEF tc_status tc_sim_shfl(tc_sim_program *p, int dst, int src);
+/* Integer/address arithmetic (IADD3, IMAD, LEA, shifts, compares: one
+   class): its own pipe per sub-partition (int_latency, int_interval),
+   separate from FFMA's, so the two overlap as on Volta and later. Any
+   source may be TC_SIM_NOREG. */
+TCDEF tc_status tc_sim_imad(tc_sim_program *p, int dst, int a, int b, int c);
+/* A shared-memory atomic add of src to each lane's word; dst (or
+   TC_SIM_NOREG) gets the old value. Lanes on the same word serialise (one
+   lane per pass: an assumption, no combining), on top of the bank
+   conflicts of distinct words: a request costs as many passes as the most
+   lanes one bank serves. Result after atoms_latency + passes - 1.
+   addr_reg: a register the address depends on (a bin index), or TC_SIM_NOREG. */
+TCDEF tc_status tc_sim_atoms(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a);
+/* A global atomic (dst: the old value) or reduction (dst TC_SIM_NOREG,
+   fire and forget) performed at L2: sectors and bandwidth as a load, the
+   L2 round trip atomg_latency instead of l2_latency, plus
+   atom_same_address_cycles for each further lane of the request on the
+   address most lanes hit (contention inside one request only: an
+   assumption, see docs/REFERENCE.md). */
+TCDEF tc_status tc_sim_atomg(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a);
 
 /* Builders for the programs the lessons, tcsim and cuda/cycles.cu share.
    The 32x32 matmul is Tim Dettmers' example: 8 SMs x 8 warps; each warp
@@ -1140,6 +1168,11 @@ typedef struct {
     double sm_bytes_per_cycle;         /* L2 -> SM, per SM; 0 = unlimited */
     double dram_bytes_per_cycle;       /* whole GPU; 0 = unlimited */
     double launch_overhead_us;         /* the least time per kernel launched back to back (the launch path); 0 = not modelled */
+    int shfl_latency, shfl_interval;   /* SHFL: issue to result; cycles between warps' SHFLs on one SM */
+    int int_latency, int_interval;     /* integer pipe (IMAD class): issue to result; cycles between issues per sub-partition */
+    int atoms_latency;                 /* shared atomic without conflicts: issue to result */
+    int atomg_latency;                 /* global atomic at L2 (hit): issue to result */
+    int atom_same_address_cycles;      /* global atomic: cycles per further lane on one address */
 } tc_sim_profile;
 
 /* Occupancy limits (section 6), from the CUDA programming guide's
@@ -4288,7 +4321,9 @@ static const tc_gpu tc__gpus[] = {
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
             0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
-            0.0            /* launch overhead: not modelled */
+            0.0            /* launch overhead: not modelled */,
+            /* the blog gives none: SHFL as its shared 20, integer as its FFMA 4/1, atomics as shared and L2 latency (all assumptions) */
+            20, 1, 4, 1, 40, 200, 1
         },
         /* occupancy: the blog gives none, so this is no tiling machine */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4307,7 +4342,9 @@ static const tc_gpu tc__gpus[] = {
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             0, 0.0, 0.0,   /* not modelled, as in the blog */
-            0.0
+            0.0,
+            /* the blog gives none: SHFL as its shared 34, integer as its FFMA 4/1, atomics as shared and L2 latency (all assumptions) */
+            34, 1, 4, 1, 68, 200, 1
         },
         /* occupancy: the blog gives none */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4341,7 +4378,14 @@ static const tc_gpu tc__gpus[] = {
                               SMs, mean of rrze-l2bw-8192k-a100-80gb 5436.5 and -16896k 5447.7 GB/s / 1.41 GHz / 108 */
             1000.0,        /* DRAM: achievable, mean of rrze-stream-read/scale/triad-a100-40gb 1490, 1381, 1360 GB/s
                               / 1.41 GHz (90% of the 1555 GB/s peak) */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            23, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
+                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
+            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
+                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
+            46,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
+            209,           /* global atomic at L2: assumption, the L2 hit latency above */
+            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
         },
         { 32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
           163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
@@ -4379,7 +4423,14 @@ static const tc_gpu tc__gpus[] = {
                               jm-bw-l2-64f-h100-sxm (4808 B/clk) and the H200 rows rrze-l2bw-* (9.7-10.3 TB/s; same die
                               and L2) */
             1644.0,        /* DRAM: achievable, jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of the 3.35 TB/s peak) */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            29, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
+                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
+            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
+                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
+            58,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
+            272,           /* global atomic at L2: assumption, the L2 hit latency above */
+            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
         },
         { 32, 1024,      /* CUDA guide, cc 9.0 */
           227 * 1024,    /* CUDA guide, cc 9.0 */
@@ -4409,7 +4460,14 @@ static const tc_gpu tc__gpus[] = {
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share (no V100 row) */
             541.0,         /* DRAM: achievable, mean of rrze-stream-read/scale/triad-v100 866, 802, 814 GB/s / 1.53 GHz
                               (92% of the 900 GB/s peak) */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            19, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
+                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
+            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
+                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
+            38,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
+            215,           /* global atomic at L2: assumption, the L2 hit latency above */
+            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
         },
         { 32, 1024,      /* CUDA guide, cc 7.0 */
           96 * 1024,     /* CUDA guide, cc 7.0 */
@@ -4438,7 +4496,14 @@ static const tc_gpu tc__gpus[] = {
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share */
             497.0,         /* DRAM: assumption, 90% of 936 GB/s (GDDR6X, GA102 whitepaper; the fraction A100, H100 and
                               V100 reach in the dataset) / 1.695 GHz */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            23, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
+                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
+            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
+                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
+            46,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
+            209,           /* global atomic at L2: assumption, the L2 hit latency above */
+            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
         },
         { 16, 1024,      /* CUDA guide, cc 8.6 */
           99 * 1024,     /* CUDA guide, cc 8.6 */
@@ -4483,6 +4548,8 @@ static int tc__is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
    moves a 2^34-byte program in 2^40 cycles. NaN and Inf fail both tests. */
 static int tc__sim_bandwidth_ok(double b) { return b == 0.0 || (b >= 1.0 / 64 && b <= (double)((int64_t)1 << 30)); }
 
+static int tc__sim_cycles_ok(int c) { return c >= 1 && c <= TC__SIM_MAX_LATENCY; }
+
 TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why) {
     const char *w = NULL;
     int k;
@@ -4504,6 +4571,10 @@ TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **wh
     else if (!tc__sim_bandwidth_ok(g->sm_bytes_per_cycle) || !tc__sim_bandwidth_ok(g->dram_bytes_per_cycle))
         w = "bandwidths must be 0 (unlimited) or in [1/64, 2^30] bytes per cycle";
     else if (!(g->launch_overhead_us >= 0.0 && g->launch_overhead_us < 1e6)) w = "launch_overhead_us must be in [0, 1e6)";
+    else if (!tc__sim_cycles_ok(g->shfl_latency) || !tc__sim_cycles_ok(g->shfl_interval) || !tc__sim_cycles_ok(g->int_latency) ||
+             !tc__sim_cycles_ok(g->int_interval) || !tc__sim_cycles_ok(g->atoms_latency) || !tc__sim_cycles_ok(g->atomg_latency))
+        w = "shfl_, int_, atoms_ and atomg_ latencies and intervals must be 1..2^20 cycles";
+    else if (g->atom_same_address_cycles < 0 || g->atom_same_address_cycles > 1024) w = "atom_same_address_cycles must be 0..1024";
     for (k = 0; !w && k < TC_MMA_INSTR_COUNT; k++)
         if (g->mma_latency[k] < 0 || g->mma_latency[k] > TC__SIM_MAX_LATENCY ||
             (g->mma_latency[k] > 0 && (g->mma_interval[k] < 1 || g->mma_interval[k] > TC__SIM_MAX_LATENCY)))
@@ -4666,6 +4737,10 @@ TCDEF tc_status tc_sim_sts(tc_sim_program *p, int src, tc_sim_addr a) { return t
 TCDEF tc_status tc_sim_ffma(tc_sim_program *p, int dst, int a, int b, int c) { return tc__sim_op(p, TC_SIM_FFMA, dst, a, b, c, NULL); }
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg) { return tc__sim_op(p, TC_SIM_BAR, TC__R, wait_reg, TC__R, TC__R, NULL); }
 TCDEF tc_status tc_sim_exit(tc_sim_program *p) { return tc__sim_op(p, TC_SIM_EXIT, TC__R, TC__R, TC__R, TC__R, NULL); }
+TCDEF tc_status tc_sim_shfl(tc_sim_program *p, int dst, int src) { return tc__sim_op(p, TC_SIM_SHFL, dst, src, TC__R, TC__R, NULL); }
+TCDEF tc_status tc_sim_imad(tc_sim_program *p, int dst, int a, int b, int c) { return tc__sim_op(p, TC_SIM_IMAD, dst, a, b, c, NULL); }
+TCDEF tc_status tc_sim_atoms(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_ATOMS, dst, src, addr_reg, TC__R, &a); }
+TCDEF tc_status tc_sim_atomg(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_ATOMG, dst, src, addr_reg, TC__R, &a); }
 
 TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a) {
     tc_status s;
@@ -4975,6 +5050,8 @@ typedef struct {
     int *arrived, *exited;            /* per thread block */
     double *port_free, *shared_free;  /* per SM: L2 -> SM and shared memory token buckets */
     int64_t *ffma_free, *mma_free;    /* per sub-partition */
+    int64_t *int_free;                /* per sub-partition: the integer pipe */
+    double *shfl_free;                /* per SM: the shuffle unit */
     int *last;                        /* per sub-partition: last issued warp (local index) */
     int64_t *sched_next;              /* per sub-partition: no warp of it changes state before this cycle */
     int64_t *sm_next;                 /* per SM: the smallest sched_next of its sub-partitions */
@@ -5140,8 +5217,8 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
         *progress = 1;
         return TC_SIM_EXITED;
     }
-    if (ins->op == TC_SIM_FFMA || ins->op == TC_SIM_MMA) {
-        int64_t free_at = (ins->op == TC_SIM_FFMA ? S->ffma_free : S->mma_free)[w->sm * S->g->subpartitions + w->sub];
+    if (ins->op == TC_SIM_FFMA || ins->op == TC_SIM_MMA || ins->op == TC_SIM_IMAD) {
+        int64_t free_at = (ins->op == TC_SIM_FFMA ? S->ffma_free : ins->op == TC_SIM_MMA ? S->mma_free : S->int_free)[w->sm * S->g->subpartitions + w->sub];
         if (free_at > t) { w->wake = free_at; w->reason = TC_SIM_MATH_PIPE_THROTTLE; return TC_SIM_MATH_PIPE_THROTTLE; }
     }
     return -1;
@@ -5174,6 +5251,26 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
         S->mma_free[sp] = t + g->mma_interval[ins->mma];
         tc__sim_write(w, ins->dst, t + g->mma_latency[ins->mma], TC_SIM_WAIT);
         S->r->flops += 2.0 * tc__mma_instrs[ins->mma].m * tc__mma_instrs[ins->mma].n * tc__mma_instrs[ins->mma].k;
+        break;
+    case TC_SIM_IMAD:
+        S->int_free[sp] = t + g->int_interval;
+        tc__sim_write(w, ins->dst, t + g->int_latency, TC_SIM_WAIT);
+        break;
+    case TC_SIM_SHFL:
+    {   /* queues at the SM's shuffle unit like a shared request (unbounded MIO queue) */
+        double start = S->shfl_free[w->sm] > (double)t ? S->shfl_free[w->sm] : (double)t;
+        S->shfl_free[w->sm] = start + g->shfl_interval;
+        tc__sim_write(w, ins->dst, (int64_t)start + g->shfl_latency, TC_SIM_SHORT_SCOREBOARD);
+    }
+        break;
+    case TC_SIM_ATOMS:
+        ready = tc__sim_shared(S, w, w->pc, t);
+        tc__sim_write(w, ins->dst, ready < 0 ? ready : ready - g->shared_latency + g->atoms_latency, TC_SIM_SHORT_SCOREBOARD);
+        break;
+    case TC_SIM_ATOMG:
+        ready = tc__sim_global(S, w, w->pc, t, 0);
+        if (ready >= 0) ready += g->atomg_latency - g->l2_latency + (int64_t)(S->pre[w->pc].passes - 1) * g->atom_same_address_cycles;
+        tc__sim_write(w, ins->dst, ready, TC_SIM_LONG_SCOREBOARD);
         break;
     case TC_SIM_BAR:
         w->at_barrier = 1;
@@ -5255,6 +5352,25 @@ static tc_status tc__sim_loops(tc__sim *S) {
     return TC_OK;
 }
 
+static int tc__sim_is_memory(int op) {
+    return op == TC_SIM_LDG || op == TC_SIM_STG || op == TC_SIM_LDGSTS || op == TC_SIM_LDS || op == TC_SIM_STS ||
+           op == TC_SIM_LDSM || op == TC_SIM_ATOMS || op == TC_SIM_ATOMG;
+}
+
+/* The most lanes that land on one key: the address / unit, modulo `mod`
+   unless mod is 0 (atomics: lanes on one address or one bank serialise). */
+static int tc__sim_most_lanes(const int64_t *off, int lanes, int unit, int mod) {
+    int64_t key[32];
+    int i, j, most = 0;
+    for (i = 0; i < lanes; i++) key[i] = mod ? (off[i] / unit) % mod : off[i] / unit;
+    for (i = 0; i < lanes; i++) {
+        int n = 0;
+        for (j = 0; j < lanes; j++) n += key[j] == key[i];
+        if (n > most) most = n;
+    }
+    return most;
+}
+
 /* Checks the program against the profile and precomputes what does not
    change between issues: the innermost loop, the shared passes (the bank
    pattern of a request does not change when all addresses move by a
@@ -5307,10 +5423,9 @@ static tc_status tc__sim_prepare(tc__sim *S) {
             if (ins->mma >= TC_MMA_INSTR_COUNT) return TC_ERR_PROGRAM;
             if (g->mma_latency[ins->mma] == 0) return TC_ERR_ARCH;
         }
-        if (ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS ||
-            ins->op == TC_SIM_LDS || ins->op == TC_SIM_STS || ins->op == TC_SIM_LDSM) {
+        if (tc__sim_is_memory(ins->op)) {
             int64_t off[32];
-            int global = ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS;
+            int global = ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS || ins->op == TC_SIM_ATOMG;
             pre->width = tc__sim_width(a);
             pre->lanes = 32;
             if (ins->op == TC_SIM_LDSM) {
@@ -5338,9 +5453,11 @@ static tc_status tc__sim_prepare(tc__sim *S) {
                     pre->sec_n = tc__sim_unique(S->secpool + nsec, pre->lanes);
                     nsec += pre->sec_n;
                 }
+                if (ins->op == TC_SIM_ATOMG) pre->passes = tc__sim_most_lanes(off, pre->lanes, 1, 0);
             } else {
                 for (i = 0; i < pre->lanes; i++) off[i] -= pre->off_min;
-                pre->passes = tc__sim_passes_i64(off, pre->lanes, pre->width, g->banks, g->bank_bytes);
+                pre->passes = ins->op == TC_SIM_ATOMS ? tc__sim_most_lanes(off, pre->lanes, g->bank_bytes, g->banks)
+                                                      : tc__sim_passes_i64(off, pre->lanes, pre->width, g->banks, g->bank_bytes);
             }
         }
     }
@@ -5352,6 +5469,7 @@ static void tc__sim_free(tc__sim *S) {
     for (i = 0; S->w && i < S->nw; i++) { TC_FREE(S->w[i].trips); TC_FREE(S->w[i].seg); }
     TC_FREE(S->w); TC_FREE(S->pre); TC_FREE(S->secpool); TC_FREE(S->arrived); TC_FREE(S->exited);
     TC_FREE(S->port_free); TC_FREE(S->shared_free); TC_FREE(S->ffma_free); TC_FREE(S->mma_free);
+    TC_FREE(S->int_free); TC_FREE(S->shfl_free);
     TC_FREE(S->last); TC_FREE(S->sched_next); TC_FREE(S->sm_next); TC_FREE(S->resident);
 }
 
@@ -5369,11 +5487,13 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
     S->shared_free = (double *)tc__sim_calloc(sms, sizeof *S->shared_free);
     S->ffma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->ffma_free);
     S->mma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->mma_free);
+    S->int_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->int_free);
+    S->shfl_free = (double *)tc__sim_calloc(sms, sizeof *S->shfl_free);
     S->last = (int *)tc__sim_calloc(nsp, sizeof *S->last);
     S->sched_next = (int64_t *)tc__sim_calloc(nsp, sizeof *S->sched_next);
     S->sm_next = (int64_t *)tc__sim_calloc(sms, sizeof *S->sm_next);
     S->resident = (uint8_t *)tc__sim_calloc(sectors / 8 + 1, 1);
-    if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free ||
+    if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free || !S->int_free || !S->shfl_free ||
         !S->last || !S->sched_next || !S->sm_next || !S->resident)
         return TC_ERR_NOMEM;
     {
@@ -5709,6 +5829,10 @@ static const struct { const char *name, *slots, *opt[4]; } tc__tcs_ops[] = {
     { "loop",   "Ln",   { NULL, NULL, NULL, NULL } },
     { "exit",   "",     { NULL, NULL, NULL, NULL } },
     { "bra.warp_ge", "kL", { NULL, NULL, NULL, NULL } },
+    { "shfl",   "d0",   { NULL, NULL, NULL, NULL } },
+    { "imad",   "d012", { NULL, NULL, NULL, NULL } },
+    { "atoms",  "d0m",  { NULL, "addr", NULL, NULL } },
+    { "atomg",  "d0m",  { NULL, "addr", NULL, NULL } },
 };
 typedef char tc__tcs_ops_match_enum[TC__COUNT_OF(tc__tcs_ops) == TC_SIM_OP_COUNT ? 1 : -1];
 
@@ -6289,6 +6413,13 @@ static const struct { const char *key; size_t offset; char type; double lo, hi; 
     { "sm_bytes_per_cycle", offsetof(tc_sim_profile, sm_bytes_per_cycle), 'd', 0, 1073741824.0, "L2 -> SM bytes per cycle per SM; 0 = unlimited, else >= 1/64" },
     { "dram_bytes_per_cycle", offsetof(tc_sim_profile, dram_bytes_per_cycle), 'd', 0, 1073741824.0, "DRAM bytes per cycle, whole GPU; 0 = unlimited, else >= 1/64" },
     { "launch_overhead_us", offsetof(tc_sim_profile, launch_overhead_us), 'd', 0, 999999.0, "least time per kernel launched back to back; 0 = not modelled" },
+    { "shfl_latency", offsetof(tc_sim_profile, shfl_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: SHFL issue to result" },
+    { "shfl_interval", offsetof(tc_sim_profile, shfl_interval), 'i', 1, TC__SIM_MAX_LATENCY, "cycles between SHFLs on one SM" },
+    { "int_latency", offsetof(tc_sim_profile, int_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: integer (IMAD class) issue to result" },
+    { "int_interval", offsetof(tc_sim_profile, int_interval), 'i', 1, TC__SIM_MAX_LATENCY, "cycles between integer instructions on one sub-partition" },
+    { "atoms_latency", offsetof(tc_sim_profile, atoms_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a conflict-free shared atomic" },
+    { "atomg_latency", offsetof(tc_sim_profile, atomg_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a global atomic that hits L2" },
+    { "atom_same_address_cycles", offsetof(tc_sim_profile, atom_same_address_cycles), 'i', 0, 1024, "global atomic: cycles per further lane on one address" },
 };
 
 /* The shortest %g that reads back as the same double. */
