@@ -942,20 +942,25 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
      (warp w lives on sub-partition w % subpartitions), each with a scheduler
      that issues at most one instruction per cycle from a ready warp (GTO or
      LRR). A per-warp scoreboard holds the cycle at which each register is
-     written. FFMA and MMA pipes per sub-partition have a latency and an
-     initiation interval. Shared memory has `banks` banks of `bank_bytes`:
+     written. FFMA, MMA and integer (IMAD class) pipes per sub-partition
+     have a latency and an initiation interval; each SM has one shuffle
+     unit (SHFL). Shared memory has `banks` banks of `bank_bytes`:
      a request costs as many passes (wavefronts) as the most distinct words
      any bank must deliver (same word = broadcast), computed from the 32
      per-thread addresses. Global requests coalesce into 32-byte sectors;
      a sector seen before (or inside the program's L2-resident range) is an
      L2 hit, otherwise a DRAM access; bandwidth is a token bucket per SM
-     (L2 -> SM) and one for the GPU (DRAM). BAR (__syncthreads) waits for
+     (L2 -> SM) and one for the GPU (DRAM). Shared atomics serialise lanes
+     on one bank word; global atomics run at L2, serialising lanes of a
+     request on one address. BAR (__syncthreads) waits for
      the warps of one thread block: all warps of an SM, or warps_per_block
      consecutive ones; exited warps count as arrived.
    Simplifies: no instruction cache, no register-bank conflicts, no dual
      issue; memory queues are unbounded (back-pressure shows up as
      long/short_scoreboard at the consumer, not as lg/mio_throttle); stores
-     and cp.async's shared-memory side are fire-and-forget and conflict-free;
+     are fire-and-forget: no warp waits for them, but a shared store pays its
+     bank conflicts in wavefronts of the SM's shared bandwidth as a load
+     does, while cp.async's shared-memory side is conflict-free;
      L2 has no capacity limit and write-backs to DRAM are not counted
      (unless a program sets writes_reach_dram: then every stored sector
      also spends DRAM bandwidth, as when the data outgrow L2);
