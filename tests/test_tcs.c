@@ -581,7 +581,8 @@ static int located(const char *err) {
 
 static size_t mutate(char *t, size_t n, size_t cap) {
     static const char pieces[][12] = { "[", "]", ",", "\n", "#", ".", ":", "-", "*", "+", "r63", "r64", "lane", "iter",
-                                       "9999999999", "0", "loop ", "exit", ".x4", ".w16", "after ", "L0", "\t", "\0" };
+                                       "9999999999", "0", "loop ", "exit", ".x4", ".w16", "after ", "L0", "\t", "\0",
+                                       "shfl ", "imad ", "atoms ", "atomg ", "addr ", ".w8" };
     int k, m = 1 + (int)(rnd() % 4);
     for (k = 0; k < m && n > 0; k++) {
         size_t at = rnd() % n, len;
