@@ -1210,6 +1210,13 @@ typedef struct {
 TCDEF int tc_gpu_count(void);
 TCDEF const tc_gpu *tc_gpu_get(int i);              /* NULL if out of range */
 TCDEF const tc_gpu *tc_gpu_find(const char *name);  /* "a100", "h100", ...; NULL if unknown */
+/* Where a built-in GPU's profile number comes from, for a key of
+   tc_sim_profile_print ("dram_latency", "mma_interval.m16n8k16.f16"): its
+   status (MEASURED, SPEC, DERIVED, ASSUMED, or the blog's own figure) and
+   source in one line, as tcsim show-profile prints it above the key; the
+   C comments beside the numbers and docs/REFERENCE.md section 3 say more.
+   NULL for a NULL or unknown GPU or key. */
+TCDEF const char *tc_gpu_source(const tc_gpu *gpu, const char *key);
 
 /* TC_ERR_PROFILE (with what is wrong in *why, if why is not NULL) or TC_OK. */
 TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why);
@@ -1378,6 +1385,9 @@ TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t 
    profile to override fields (tcsim --set). Each value is range-checked
    as it is read (the bounds of tc_sim_profile_validate), so an error names
    its key: "line:col: dram_latency: must be an integer in 1..1048576".
+   A first key `base = NAME` (a tc_gpu name) starts from that GPU's profile
+   instead, so a file lists only the fields it changes; base anywhere but
+   before every other key is an error.
    TC_ERR_PROFILE for a bad line (*g may be partly changed), TC_ERR_NULL. */
 TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap);
 
@@ -4542,6 +4552,131 @@ TCDEF const tc_gpu *tc_gpu_find(const char *name) {
     return NULL;
 }
 
+/* One line per (GPU, profile key): where the number comes from (tc_gpu_source).
+   GPU "" is every GPU, "*" every real GPU (sm > 0), "*blog" the blog
+   profiles (sm 0); a named row wins over them. The MMA arrays have one row
+   for all their kinds. */
+static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
+    { "", "banks", "SPEC: CUDA C++ Programming Guide, shared memory: 32 banks of 4 bytes" },
+    { "", "bank_bytes", "SPEC: CUDA C++ Programming Guide, shared memory: 32 banks of 4 bytes" },
+    { "", "sector_bytes", "SPEC: CUDA C++ Programming Guide, global memory: 32-byte sectors" },
+    { "*", "shared_wavefronts_per_cycle", "SPEC: 32 banks x 4 bytes = one 128-byte wavefront per cycle per SM (H100 MEASURED 127.5 B/clk: jm-bw-shared-h100-sxm)" },
+    { "*", "launch_overhead_us", "MEASURED fit: rrze-launch-a100-80gb 2.62 us, rrze-launch-h200 2.43 us (ASSUMED for v100 and rtx3090)" },
+    { "*", "shfl_latency", "ASSUMED: the shared-load latency (SHFL takes the MIO path; no measured row)" },
+    { "*", "shfl_interval", "SPEC: CUDA guide throughput table, warp shuffle: 32 results per clock per SM" },
+    { "*", "int_latency", "ASSUMED: the FFMA dependent latency" },
+    { "*", "int_interval", "SPEC: CUDA guide throughput table, 32-bit integer add and multiply-add: 64 per clock per SM = 16 per sub-partition" },
+    { "*", "atoms_latency", "ASSUMED: 2 x the shared-load latency (a load and a store back)" },
+    { "*", "atomg_latency", "ASSUMED: the L2 hit latency (the atomic is performed at L2)" },
+    { "*", "atom_same_address_cycles", "ASSUMED: one update per cycle on one address" },
+    { "*blog", "sms", "the blog's example: 8 SMs x 8 warps" },
+    { "*blog", "subpartitions", "ASSUMED: one scheduler per warp (the blog starts all 8 warps of an SM in the same cycle)" },
+    { "*blog", "max_warps_per_sm", "SPEC: GA100 whitepaper" },
+    { "*blog", "ffma_latency", "the blog: FFMA 4 cycles" },
+    { "*blog", "ffma_interval", "ASSUMED: the blog never overlaps FFMAs" },
+    { "*blog", "mma_latency", "the blog: Tensor Core 1 cycle, for every shape (ASSUMED for shapes it does not name)" },
+    { "*blog", "mma_interval", "ASSUMED: the blog never overlaps MMAs" },
+    { "*blog", "shared_wavefronts_per_cycle", "not modelled: the blog adds latencies only" },
+    { "*blog", "sm_bytes_per_cycle", "not modelled: the blog adds latencies only" },
+    { "*blog", "dram_bytes_per_cycle", "not modelled: the blog adds latencies only" },
+    { "*blog", "launch_overhead_us", "not modelled: the blog adds latencies only" },
+    { "*blog", "shfl_latency", "ASSUMED: the blog gives none; its shared latency" },
+    { "*blog", "shfl_interval", "ASSUMED: the blog gives none" },
+    { "*blog", "int_latency", "ASSUMED: the blog gives none; its FFMA latency" },
+    { "*blog", "int_interval", "ASSUMED: the blog gives none; its FFMA interval" },
+    { "*blog", "atoms_latency", "ASSUMED: the blog gives none; 2 x its shared latency" },
+    { "*blog", "atomg_latency", "ASSUMED: the blog gives none; its L2 latency" },
+    { "*blog", "atom_same_address_cycles", "ASSUMED: the blog gives none" },
+    { "dettmers2020", "clock_ghz", "SPEC: GA100 boost 1410 MHz (the blog's figures are for GA100; only converts cycles to seconds)" },
+    { "dettmers2020", "shared_bytes_per_sm", "the blog (2020): up to 164 KB per SM" },
+    { "dettmers2020", "dram_latency", "the blog (2020): global memory ~200 cycles" },
+    { "dettmers2020", "l2_latency", "the blog (2020) gives no L2 figure: its global 200" },
+    { "dettmers2020", "shared_latency", "the blog (2020): shared memory ~20 cycles" },
+    { "dettmers2023", "clock_ghz", "ASSUMED: H100 tensor clock (only converts cycles to seconds)" },
+    { "dettmers2023", "shared_bytes_per_sm", "SPEC: H100 whitepaper, 228 KB" },
+    { "dettmers2023", "dram_latency", "the blog (2023): global memory ~380 cycles" },
+    { "dettmers2023", "l2_latency", "the blog (2023): L2 ~200 cycles" },
+    { "dettmers2023", "shared_latency", "the blog (2023): L1 or shared memory ~34 cycles" },
+    { "a100", "clock_ghz", "SPEC: A100 whitepaper, boost 1410 MHz" },
+    { "a100", "sms", "SPEC: A100 whitepaper" },
+    { "a100", "subpartitions", "SPEC: A100 whitepaper" },
+    { "a100", "max_warps_per_sm", "SPEC: A100 whitepaper" },
+    { "a100", "shared_bytes_per_sm", "SPEC: A100 whitepaper, 164 KB carve-out" },
+    { "a100", "dram_latency", "MEASURED: pointer chase, mean of rrze-lat-dram-a100-40gb, -80gb and luo-lat-dram-a100-pcie" },
+    { "a100", "l2_latency", "MEASURED: pointer chase, mean of rrze-lat-l2-a100-40gb, -80gb and luo-lat-l2-a100-pcie" },
+    { "a100", "shared_latency", "MEASURED by Abdelkhalik et al. 2022 (not in the dataset)" },
+    { "a100", "ffma_latency", "MEASURED by Abdelkhalik et al. 2022" },
+    { "a100", "ffma_interval", "DERIVED: 64 FP32 lanes per SM (A100 whitepaper) = 16 per sub-partition" },
+    { "a100", "mma_latency", "ASSUMED: m16n8k16 25 from the Accel-Sim SM80_A100 config (a simulator parameter), the rest by analogy" },
+    { "a100", "mma_interval", "DERIVED: A100 whitepaper, 1024 fp16 FMA/clk/SM (312 TFLOPS), tf32 half; sparse kinds ASSUMED as the half-K dense" },
+    { "a100", "sm_bytes_per_cycle", "MEASURED: rrze-l2bw-8192k and -16896k-a100-80gb (whole GPU) / 1.41 GHz / 108 SMs" },
+    { "a100", "dram_bytes_per_cycle", "MEASURED: mean of rrze-stream-read, -scale, -triad-a100-40gb / 1.41 GHz (90% of peak)" },
+    { "h100", "clock_ghz", "SPEC: H100 SXM tensor clock (docs/REFERENCE.md section 3.4)" },
+    { "h100", "sms", "SPEC: H100 SXM whitepaper" },
+    { "h100", "subpartitions", "SPEC: H100 whitepaper" },
+    { "h100", "max_warps_per_sm", "SPEC: H100 whitepaper" },
+    { "h100", "shared_bytes_per_sm", "SPEC: H100 whitepaper, 228 KB" },
+    { "h100", "dram_latency", "MEASURED: pointer chase, jm-lat-dram-h100-sxm" },
+    { "h100", "l2_latency", "MEASURED: pointer chase, jm-lat-l2-h100-sxm" },
+    { "h100", "shared_latency", "MEASURED by Luo et al. 2024 (HPMLL suite)" },
+    { "h100", "ffma_latency", "MEASURED: 4.07 cycles (Luo et al. 2024)" },
+    { "h100", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (H100 whitepaper) = 32 per sub-partition" },
+    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, m8n8k4, sparse ASSUMED" },
+    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); m8n8k4 and sparse ASSUMED" },
+    { "h100", "sm_bytes_per_cycle", "fitted: jm-bw-l2-64f-h100-sxm and the H200 rrze-l2bw-* rows, over 132 SMs" },
+    { "h100", "dram_bytes_per_cycle", "MEASURED: jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of peak)" },
+    { "v100", "clock_ghz", "SPEC: V100 whitepaper (SXM2 boost)" },
+    { "v100", "sms", "SPEC: V100 whitepaper" },
+    { "v100", "subpartitions", "SPEC: V100 whitepaper" },
+    { "v100", "max_warps_per_sm", "SPEC: V100 whitepaper" },
+    { "v100", "shared_bytes_per_sm", "SPEC: V100 whitepaper, up to 96 KB" },
+    { "v100", "dram_latency", "MEASURED: pointer chase, rrze-lat-dram-v100" },
+    { "v100", "l2_latency", "MEASURED: pointer chase, rrze-lat-l2-v100" },
+    { "v100", "shared_latency", "MEASURED by Jia et al. 2018" },
+    { "v100", "ffma_latency", "MEASURED by Jia et al. 2018" },
+    { "v100", "ffma_interval", "DERIVED: 64 FP32 lanes per SM (V100 whitepaper) = 16 per sub-partition" },
+    { "v100", "mma_latency", "ASSUMED (sm_70 has only m8n8k4; no measured row)" },
+    { "v100", "mma_interval", "DERIVED: V100 whitepaper, 125 TFLOPS = 512 FMA/clk/SM" },
+    { "v100", "shared_wavefronts_per_cycle", "ASSUMED: as A100 (128 bytes per cycle per SM)" },
+    { "v100", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no V100 row)" },
+    { "v100", "dram_bytes_per_cycle", "MEASURED: mean of rrze-stream-read, -scale, -triad-v100 / 1.53 GHz (92% of peak)" },
+    { "rtx3090", "clock_ghz", "SPEC: GA102 whitepaper, boost clock" },
+    { "rtx3090", "sms", "SPEC: GA102 whitepaper (RTX 3090)" },
+    { "rtx3090", "subpartitions", "SPEC: GA102 whitepaper" },
+    { "rtx3090", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 8.6" },
+    { "rtx3090", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 8.6 (100 KB)" },
+    { "rtx3090", "dram_latency", "ASSUMED: A100's pointer-chase 571 (no RTX 3090 row)" },
+    { "rtx3090", "l2_latency", "ASSUMED: A100's value (same SM generation)" },
+    { "rtx3090", "shared_latency", "ASSUMED: A100's value (same SM generation)" },
+    { "rtx3090", "ffma_latency", "ASSUMED: A100's value (same SM generation)" },
+    { "rtx3090", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (GA102 whitepaper) = 32 per sub-partition" },
+    { "rtx3090", "mma_latency", "ASSUMED: A100's" },
+    { "rtx3090", "mma_interval", "DERIVED: GA102 whitepaper, fp16 with fp32 accumulate 71 TFLOPS = 256 FMA/clk/SM; sparse ASSUMED" },
+    { "rtx3090", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no RTX 3090 row)" },
+    { "rtx3090", "dram_bytes_per_cycle", "ASSUMED: 90% of 936 GB/s (GA102 whitepaper)" },
+};
+
+TCDEF const char *tc_gpu_source(const tc_gpu *gpu, const char *key) {
+    const char *dot, *found[3] = { NULL, NULL, NULL };
+    size_t klen;
+    int i;
+    if (!gpu || !key || tc_gpu_find(gpu->name) != gpu) return NULL;
+    dot = strncmp(key, "mma_", 4) == 0 ? strchr(key, '.') : NULL;   /* one row for every MMA kind */
+    if (dot) {
+        tc_mma_instr kind;
+        if (tc_mma_instr_find(dot + 1, &kind) != TC_OK) return NULL;
+    }
+    klen = dot ? (size_t)(dot - key) : strlen(key);
+    for (i = 0; i < TC__COUNT_OF(tc__gpu_sources); i++) {
+        const char *g = tc__gpu_sources[i].gpu;
+        if (strlen(tc__gpu_sources[i].key) != klen || strncmp(tc__gpu_sources[i].key, key, klen) != 0) continue;
+        if (strcmp(g, gpu->name) == 0) found[0] = tc__gpu_sources[i].source;
+        else if (strcmp(g, gpu->sm ? "*" : "*blog") == 0) found[1] = tc__gpu_sources[i].source;
+        else if (!g[0]) found[2] = tc__gpu_sources[i].source;
+    }
+    return found[0] ? found[0] : found[1] ? found[1] : found[2];
+}
+
 static int tc__is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
 
 /* The longest latency or issue interval a profile may give (cycles): far
@@ -6467,6 +6602,7 @@ TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t 
 
 TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap) {
     tc__rd r;
+    int keys = 0;   /* keys read so far: base must be the first */
     if (err && err_cap) err[0] = '\0';
     if (!text || !g) return TC_ERR_NULL;
     memset(&r, 0, sizeof r);
@@ -6480,6 +6616,20 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
         if (tc__rd_eol(&r)) { tc__rd_next_line(&r); continue; }
         at = r.i;
         if (!tc__rd_word(&r, key, sizeof key, 1, "a key")) break;
+        if (strcmp(key, "base") == 0) {
+            char name[64];
+            const tc_gpu *gpu;
+            if (keys) { TC__RD_FAIL_TOK(&r, "base must come before every other key"); break; }
+            if (!tc__rd_char(&r, '=')) { tc__rd_fail(&r, "base: expected '=' after the key"); break; }
+            if (!tc__rd_word(&r, name, sizeof name, 1, "a GPU name (tcsim profiles lists them)")) break;
+            if (!(gpu = tc_gpu_find(name))) { TC__RD_FAIL_TOK(&r, "base: unknown GPU '%s' (tcsim profiles lists them)", name); break; }
+            if (!tc__rd_eol(&r)) { tc__rd_fail(&r, "base: unexpected text after the GPU name"); break; }
+            *g = gpu->profile;
+            keys++;
+            tc__rd_next_line(&r);
+            continue;
+        }
+        keys++;
         for (f = 0; f < TC__COUNT_OF(tc__prof_fields) && strcmp(key, tc__prof_fields[f].key) != 0; f++) {}
         if (f == TC__COUNT_OF(tc__prof_fields)) {
             tc_mma_instr kind;

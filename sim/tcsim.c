@@ -236,18 +236,41 @@ static int show(int argc, char **argv) {
     return 0;
 }
 
+static const char *tcsim_or(const char *source) { return source ? source : "(no source recorded)"; }
+
 static int show_profile(int argc, char **argv) {
     const tc_gpu *gpu;
-    char buf[8192];
+    char buf[8192], key[64], *line;
+    const char *last = NULL, *src;
+    int mma_done = 0;
     if (argc != 1) { fprintf(stderr, "tcsim: show-profile takes one profile name (see tcsim profiles)\n"); return 2; }
     gpu = tc_gpu_find(argv[0]);
     if (!gpu) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", argv[0]); return 2; }
     if (tc_sim_profile_print(&gpu->profile, buf, sizeof buf, NULL) != TC_OK) { fprintf(stderr, "tcsim: profile too long\n"); return 1; }
     printf("# profile %s: %s\n", gpu->name, gpu->description);
-    printf("# Where each number comes from: the tc__gpus entry for %s in tensorcore.h\n"
-           "# (a comment beside every number) and docs/REFERENCE.md section 3;\n"
-           "# tcsim validate sets the model beside the measured dataset.\n", gpu->name);
-    fputs(buf, stdout);
+    printf("# Above each number, where it comes from (more: the tc__gpus entry for %s in\n"
+           "# tensorcore.h and docs/REFERENCE.md section 3; tcsim validate sets the model\n"
+           "# beside the measured dataset). A file may start with `base = %s` and list\n"
+           "# only the fields it changes.\n", gpu->name, gpu->name);
+    for (line = buf; *line;) {
+        char *end = strchr(line, '\n'), *eq = strstr(line, " = ");
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        if (eq && (size_t)(eq - line) < sizeof key) {
+            memcpy(key, line, (size_t)(eq - line));
+            key[eq - line] = '\0';
+            if (strncmp(key, "mma_", 4) == 0) {   /* one source per array, above the first kind */
+                if (!mma_done) printf("# mma_latency: %s\n# mma_interval: %s\n", tcsim_or(tc_gpu_source(gpu, "mma_latency")),
+                                      tcsim_or(tc_gpu_source(gpu, "mma_interval")));
+                mma_done = 1;
+            } else {
+                src = tcsim_or(tc_gpu_source(gpu, key));
+                if (!last || strcmp(src, last) != 0) printf("# %s\n", src);   /* once for fields of one source */
+                last = src;
+            }
+        }
+        printf("%.*s\n", (int)n, line);
+        line += n + (end != NULL);
+    }
     return 0;
 }
 

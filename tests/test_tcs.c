@@ -383,6 +383,57 @@ static int same_profile(const tc_sim_profile *a, const tc_sim_profile *b) {
            a->dram_bytes_per_cycle == b->dram_bytes_per_cycle && a->launch_overhead_us == b->launch_overhead_us;
 }
 
+/* Every number of every built-in profile names its source; base = NAME
+   starts a file from a GPU's profile. */
+static void test_profile_sources(void) {
+    int i;
+    char buf[8192], err[200];
+    tc_sim_profile g;
+    tc_gpu copy;
+    for (i = 0; i < tc_gpu_count(); i++) {
+        const tc_gpu *gpu = tc_gpu_get(i);
+        char *line;
+        CHECK(tc_sim_profile_print(&gpu->profile, buf, sizeof buf, NULL) == TC_OK);
+        for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+            char key[64];
+            const char *src;
+            CHECK(sscanf(line, "%63s =", key) == 1);
+            src = tc_gpu_source(gpu, key);
+            CHECK(src != NULL && strlen(src) > 8);
+            if (!src) printf("  %s: no source for %s\n", gpu->name, key);
+        }
+    }
+    copy = *tc_gpu_find("a100");   /* only the table's own entries have sources */
+    CHECK(tc_gpu_source(&copy, "dram_latency") == NULL);
+    CHECK(tc_gpu_source(NULL, "dram_latency") == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), NULL) == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), "frob") == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), "mma_latency.m9n9k9.f16") == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), "") == NULL);
+    CHECK(strncmp(tc_gpu_source(tc_gpu_find("h100"), "dram_latency"), "MEASURED", 8) == 0);
+    CHECK(strncmp(tc_gpu_source(tc_gpu_find("rtx3090"), "dram_latency"), "ASSUMED", 7) == 0);
+    /* base: the GPU's profile, then the changes; anywhere else an error with its place */
+    memset(&g, 0, sizeof g);
+    CHECK_STATUS(tc_sim_profile_parse("# x\n base = h100 # the start\nsms = 4\n", 37, &g, err, sizeof err), TC_OK);
+    {
+        tc_sim_profile want = tc_gpu_find("h100")->profile;
+        want.sms = 4;
+        CHECK(memcmp(&g, &want, sizeof g) == 0);
+    }
+    CHECK_STATUS(tc_sim_profile_parse("sms = 4\nbase = h100\n", 20, &g, err, sizeof err), TC_ERR_PROFILE);
+    CHECK(strstr(err, "2:1: base must come before every other key") != NULL);
+    CHECK_STATUS(tc_sim_profile_parse("base = h100\nbase = a100\n", 24, &g, err, sizeof err), TC_ERR_PROFILE);
+    CHECK(strstr(err, "2:1: base must come before") != NULL);
+    CHECK_STATUS(tc_sim_profile_parse("base = x\n", 9, &g, err, sizeof err), TC_ERR_PROFILE);
+    CHECK(strstr(err, "1:8: base: unknown GPU 'x'") != NULL);
+    CHECK_STATUS(tc_sim_profile_parse("base h100\n", 10, &g, err, sizeof err), TC_ERR_PROFILE);
+    CHECK(strstr(err, "1:6: base: expected '='") != NULL);
+    CHECK_STATUS(tc_sim_profile_parse("base = \n", 8, &g, err, sizeof err), TC_ERR_PROFILE);
+    CHECK(strstr(err, "1:8: expected a GPU name") != NULL);
+    CHECK_STATUS(tc_sim_profile_parse("base = a100 v100\n", 17, &g, err, sizeof err), TC_ERR_PROFILE);
+    CHECK(strstr(err, "1:13: base: unexpected text") != NULL);
+}
+
 static void test_profiles(void) {
     static const bad_case cases[] = {
         { "sms = 0\n", "1:7: sms: must be an integer in 1..4096" },
@@ -685,6 +736,7 @@ int main(void) {
     test_errors();
     test_unprintable();
     test_profiles();
+    test_profile_sources();
     test_per_instruction();
     test_branches();
     test_fuzz();

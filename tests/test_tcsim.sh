@@ -132,6 +132,17 @@ expect_ok show-profile "^dram_latency = 571 +# " show-profile a100
 "$TCSIM" show-profile h100 >"$tmp/h100.prof" 2>/dev/null
 expect_ok profile-file "^cycles: 340$" run matmul32_tc --profile "$tmp/h100.prof"
 expect_ok set-field "^cycles: 1386$" run sim/programs/transpose.tcs --profile a100 --set shared_latency=40
+# a profile file from a base: only the changed fields (the same cycles as --set)
+printf '# what if shared memory were slower\nbase = a100\nshared_latency = 40\n' >"$tmp/base.prof"
+expect_ok profile-base "^cycles: 1386$" run sim/programs/transpose.tcs --profile "$tmp/base.prof"
+printf 'shared_latency = 40\nbase = a100\n' >"$tmp/late.prof"
+expect_fail profile-base-late "late\.prof:2:1: base must come before every other key" run matmul32_tc --profile "$tmp/late.prof"
+printf 'base = b100\n' >"$tmp/nobase.prof"
+expect_fail profile-base-unknown "nobase\.prof:1:8: base: unknown GPU 'b100'" run matmul32_tc --profile "$tmp/nobase.prof"
+# show-profile: the source above each number
+expect_ok show-profile-source "^# MEASURED: pointer chase, jm-lat-dram-h100-sxm$" show-profile h100
+expect_ok show-profile-source-mma "^# mma_interval: DERIVED: A100 whitepaper" show-profile a100
+if "$TCSIM" show-profile v100 | grep -q "no source recorded"; then bad "show-profile v100: a number without a source"; else ok; fi
 expect_ok set-mma "^cycles: 235$" run matmul32_tc --profile dettmers2023 --set mma_latency.m8n8k4.f16=1
 expect_fail set-bad-key "--set frob=1: unknown key 'frob'" run matmul32_tc --profile a100 --set frob=1
 expect_fail set-bad-value "--set sms=0: sms: must be an integer in 1\.\.4096" run matmul32_tc --profile a100 --set sms=0
