@@ -4336,8 +4336,9 @@ static const tc_gpu tc__gpus[] = {
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
             0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
-            0.0            /* launch overhead: not modelled */,
-            /* the blog gives none: SHFL as its shared 20, integer as its FFMA 4/1, atomics as shared and L2 latency (all assumptions) */
+            0.0,           /* launch overhead: not modelled */
+            /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
+               FFMA, atomics as 2 x shared and as L2: assumptions) */
             20, 1, 4, 1, 40, 200, 1
         },
         /* occupancy: the blog gives none, so this is no tiling machine */
@@ -4358,7 +4359,8 @@ static const tc_gpu tc__gpus[] = {
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             0, 0.0, 0.0,   /* not modelled, as in the blog */
             0.0,
-            /* the blog gives none: SHFL as its shared 34, integer as its FFMA 4/1, atomics as shared and L2 latency (all assumptions) */
+            /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
+               FFMA, atomics as 2 x shared and as L2: assumptions) */
             34, 1, 4, 1, 68, 200, 1
         },
         /* occupancy: the blog gives none */
@@ -4394,13 +4396,9 @@ static const tc_gpu tc__gpus[] = {
             1000.0,        /* DRAM: achievable, mean of rrze-stream-read/scale/triad-a100-40gb 1490, 1381, 1360 GB/s
                               / 1.41 GHz (90% of the 1555 GB/s peak) */
             TC__SIM_LAUNCH_US,
-            23, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
-                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
-            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
-                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
-            46,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
-            209,           /* global atomic at L2: assumption, the L2 hit latency above */
-            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            23, 1, 4, 2, 46, 209, 1
         },
         { 32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
           163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
@@ -4439,13 +4437,9 @@ static const tc_gpu tc__gpus[] = {
                               and L2) */
             1644.0,        /* DRAM: achievable, jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of the 3.35 TB/s peak) */
             TC__SIM_LAUNCH_US,
-            29, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
-                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
-            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
-                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
-            58,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
-            272,           /* global atomic at L2: assumption, the L2 hit latency above */
-            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            29, 1, 4, 2, 58, 272, 1
         },
         { 32, 1024,      /* CUDA guide, cc 9.0 */
           227 * 1024,    /* CUDA guide, cc 9.0 */
@@ -4476,13 +4470,9 @@ static const tc_gpu tc__gpus[] = {
             541.0,         /* DRAM: achievable, mean of rrze-stream-read/scale/triad-v100 866, 802, 814 GB/s / 1.53 GHz
                               (92% of the 900 GB/s peak) */
             TC__SIM_LAUNCH_US,
-            19, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
-                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
-            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
-                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
-            38,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
-            215,           /* global atomic at L2: assumption, the L2 hit latency above */
-            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            19, 1, 4, 2, 38, 215, 1
         },
         { 32, 1024,      /* CUDA guide, cc 7.0 */
           96 * 1024,     /* CUDA guide, cc 7.0 */
@@ -4512,13 +4502,9 @@ static const tc_gpu tc__gpus[] = {
             497.0,         /* DRAM: assumption, 90% of 936 GB/s (GDDR6X, GA102 whitepaper; the fraction A100, H100 and
                               V100 reach in the dataset) / 1.695 GHz */
             TC__SIM_LAUNCH_US,
-            23, 1,         /* SHFL: latency = the shared load's (assumption: the same MIO path; no shuffle latency in the dataset);
-                              interval 1: 32 shuffle results per clock per SM (CUDA programming guide, throughput table) */
-            4, 2,          /* integer pipe: latency 4 (assumption, the FFMA dependent latency); interval 2: 64 32-bit integer
-                              add/multiply-add results per clock per SM (CUDA guide throughput table) = 16 per sub-partition */
-            46,            /* shared atomic: assumption, a shared load and a store back (2 x shared latency) */
-            209,           /* global atomic at L2: assumption, the L2 hit latency above */
-            1             /* cycles per further lane on one address: assumption (one update per L2 clock) */
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            23, 1, 4, 2, 46, 209, 1
         },
         { 16, 1024,      /* CUDA guide, cc 8.6 */
           99 * 1024,     /* CUDA guide, cc 8.6 */
