@@ -962,20 +962,25 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
      (warp w lives on sub-partition w % subpartitions), each with a scheduler
      that issues at most one instruction per cycle from a ready warp (GTO or
      LRR). A per-warp scoreboard holds the cycle at which each register is
-     written. FFMA and MMA pipes per sub-partition have a latency and an
-     initiation interval. Shared memory has `banks` banks of `bank_bytes`:
+     written. FFMA, MMA and integer (IMAD class) pipes per sub-partition
+     have a latency and an initiation interval; each SM has one shuffle
+     unit (SHFL). Shared memory has `banks` banks of `bank_bytes`:
      a request costs as many passes (wavefronts) as the most distinct words
      any bank must deliver (same word = broadcast), computed from the 32
      per-thread addresses. Global requests coalesce into 32-byte sectors;
      a sector seen before (or inside the program's L2-resident range) is an
      L2 hit, otherwise a DRAM access; bandwidth is a token bucket per SM
-     (L2 -> SM) and one for the GPU (DRAM). BAR (__syncthreads) waits for
+     (L2 -> SM) and one for the GPU (DRAM). Shared atomics serialise lanes
+     on one bank word; global atomics run at L2, serialising lanes of a
+     request on one address. BAR (__syncthreads) waits for
      the warps of one thread block: all warps of an SM, or warps_per_block
      consecutive ones; exited warps count as arrived.
    Simplifies: no instruction cache, no register-bank conflicts, no dual
      issue; memory queues are unbounded (back-pressure shows up as
      long/short_scoreboard at the consumer, not as lg/mio_throttle); stores
-     and cp.async's shared-memory side are fire-and-forget and conflict-free;
+     are fire-and-forget: no warp waits for them, but a shared store pays its
+     bank conflicts in wavefronts of the SM's shared bandwidth as a load
+     does, while cp.async's shared-memory side is conflict-free;
      L2 has no capacity limit and write-backs to DRAM are not counted
      (unless a program sets writes_reach_dram: then every stored sector
      also spends DRAM bandwidth, as when the data outgrow L2);
@@ -1018,6 +1023,10 @@ typedef enum {
     TC_SIM_LOOP,    /* run the instructions from `target` up to here `count` times in all */
     TC_SIM_EXIT,    /* end of the warp's program */
     TC_SIM_BRA_WARP,/* per-warp branch: a warp whose index in its thread block is >= `count` jumps forward to `target` */
+    TC_SIM_SHFL,    /* warp shuffle (shfl.sync / SHFL): dst from src[0] of another lane, through the SM's shuffle unit */
+    TC_SIM_IMAD,    /* integer/address arithmetic (IADD3, IMAD, LEA, ...) on the integer pipe */
+    TC_SIM_ATOMS,   /* shared-memory atomic (atom.shared / ATOMS): src[0] into the addressed words, old value to dst (or none) */
+    TC_SIM_ATOMG,   /* global atomic at L2 (atom.global / ATOMG; no dst: red.global / RED) */
     TC_SIM_OP_COUNT
 } tc_sim_opcode;
 
@@ -1101,6 +1110,30 @@ TCDEF tc_status tc_sim_exit(tc_sim_program *p);
    refuses a target not after the branch or past the end, and a jump over a
    LOOP instruction (out of a loop body, or over a whole loop). */
 TCDEF tc_status tc_sim_bra_warp(tc_sim_program *p, int min_warp, int target);
+/* A warp shuffle: dst gets src from the lane the mode names (which lane does
+   not change the timing). It goes through the SM's shuffle unit, one warp
+   per shfl_interval cycles per SM; a reader of dst waits shfl_latency and
+   counts as short_scoreboard (a MIO instruction, as Nsight Compute counts it). */
+TCDEF tc_status tc_sim_shfl(tc_sim_program *p, int dst, int src);
+/* Integer/address arithmetic (IADD3, IMAD, LEA, shifts, compares: one
+   class): its own pipe per sub-partition (int_latency, int_interval),
+   separate from FFMA's, so the two overlap as on Volta and later. Any
+   source may be TC_SIM_NOREG. */
+TCDEF tc_status tc_sim_imad(tc_sim_program *p, int dst, int a, int b, int c);
+/* A shared-memory atomic add of src to each lane's word; dst (or
+   TC_SIM_NOREG) gets the old value. Lanes on the same word serialise (one
+   lane per pass: an assumption, no combining), on top of the bank
+   conflicts of distinct words: a request costs as many passes as the most
+   lanes one bank serves. Result after atoms_latency + passes - 1.
+   addr_reg: a register the address depends on (a bin index), or TC_SIM_NOREG. */
+TCDEF tc_status tc_sim_atoms(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a);
+/* A global atomic (dst: the old value) or reduction (dst TC_SIM_NOREG,
+   fire and forget) performed at L2: sectors and bandwidth as a load, the
+   L2 round trip atomg_latency instead of l2_latency, plus
+   atom_same_address_cycles for each further lane of the request on the
+   address most lanes hit (contention inside one request only: an
+   assumption, see docs/REFERENCE.md). */
+TCDEF tc_status tc_sim_atomg(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a);
 
 /* Builders for the programs the lessons, tcsim and cuda/cycles.cu share.
    The 32x32 matmul is Tim Dettmers' example: 8 SMs x 8 warps; each warp
@@ -1160,6 +1193,11 @@ typedef struct {
     double sm_bytes_per_cycle;         /* L2 -> SM, per SM; 0 = unlimited */
     double dram_bytes_per_cycle;       /* whole GPU; 0 = unlimited */
     double launch_overhead_us;         /* the least time per kernel launched back to back (the launch path); 0 = not modelled */
+    int shfl_latency, shfl_interval;   /* SHFL: issue to result; cycles between warps' SHFLs on one SM */
+    int int_latency, int_interval;     /* integer pipe (IMAD class): issue to result; cycles between issues per sub-partition */
+    int atoms_latency;                 /* shared atomic without conflicts: issue to result */
+    int atomg_latency;                 /* global atomic at L2 (hit): issue to result */
+    int atom_same_address_cycles;      /* global atomic: cycles per further lane on one address */
 } tc_sim_profile;
 
 /* Occupancy limits (section 6), from the CUDA programming guide's
@@ -1192,6 +1230,13 @@ typedef struct {
 TCDEF int tc_gpu_count(void);
 TCDEF const tc_gpu *tc_gpu_get(int i);              /* NULL if out of range */
 TCDEF const tc_gpu *tc_gpu_find(const char *name);  /* "a100", "h100", ...; NULL if unknown */
+/* Where a built-in GPU's profile number comes from, for a key of
+   tc_sim_profile_print ("dram_latency", "mma_interval.m16n8k16.f16"): its
+   status (MEASURED, SPEC, DERIVED, ASSUMED, or the blog's own figure) and
+   source in one line, as tcsim show-profile prints it above the key; the
+   C comments beside the numbers and docs/REFERENCE.md section 3 say more.
+   NULL for a NULL or unknown GPU or key. */
+TCDEF const char *tc_gpu_source(const tc_gpu *gpu, const char *key);
 
 /* TC_ERR_PROFILE (with what is wrong in *why, if why is not NULL) or TC_OK. */
 TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why);
@@ -1360,6 +1405,9 @@ TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t 
    profile to override fields (tcsim --set). Each value is range-checked
    as it is read (the bounds of tc_sim_profile_validate), so an error names
    its key: "line:col: dram_latency: must be an integer in 1..1048576".
+   A first key `base = NAME` (a tc_gpu name) starts from that GPU's profile
+   instead, so a file lists only the fields it changes; base anywhere but
+   before every other key is an error.
    TC_ERR_PROFILE for a bad line (*g may be partly changed), TC_ERR_NULL. */
 TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap);
 
@@ -4339,7 +4387,10 @@ static const tc_gpu tc__gpus[] = {
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
             0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
-            0.0            /* launch overhead: not modelled */
+            0.0,           /* launch overhead: not modelled */
+            /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
+               FFMA, atomics as 2 x shared and as L2: assumptions) */
+            20, 1, 4, 1, 40, 200, 1
         },
         /* occupancy: the blog gives none, so this is no tiling machine */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4358,7 +4409,10 @@ static const tc_gpu tc__gpus[] = {
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             0, 0.0, 0.0,   /* not modelled, as in the blog */
-            0.0
+            0.0,
+            /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
+               FFMA, atomics as 2 x shared and as L2: assumptions) */
+            34, 1, 4, 1, 68, 200, 1
         },
         /* occupancy: the blog gives none */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4392,7 +4446,10 @@ static const tc_gpu tc__gpus[] = {
                               SMs, mean of rrze-l2bw-8192k-a100-80gb 5436.5 and -16896k 5447.7 GB/s / 1.41 GHz / 108 */
             1000.0,        /* DRAM: achievable, mean of rrze-stream-read/scale/triad-a100-40gb 1490, 1381, 1360 GB/s
                               / 1.41 GHz (90% of the 1555 GB/s peak) */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            23, 1, 4, 2, 46, 209, 1
         },
         { 32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
           163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
@@ -4432,7 +4489,10 @@ static const tc_gpu tc__gpus[] = {
                               jm-bw-l2-64f-h100-sxm (4808 B/clk) and the H200 rows rrze-l2bw-* (9.7-10.3 TB/s; same die
                               and L2) */
             1644.0,        /* DRAM: achievable, jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of the 3.35 TB/s peak) */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            29, 1, 4, 2, 58, 272, 1
         },
         { 32, 1024,      /* CUDA guide, cc 9.0 */
           227 * 1024,    /* CUDA guide, cc 9.0 */
@@ -4462,7 +4522,10 @@ static const tc_gpu tc__gpus[] = {
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share (no V100 row) */
             541.0,         /* DRAM: achievable, mean of rrze-stream-read/scale/triad-v100 866, 802, 814 GB/s / 1.53 GHz
                               (92% of the 900 GB/s peak) */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            19, 1, 4, 2, 38, 215, 1
         },
         { 32, 1024,      /* CUDA guide, cc 7.0 */
           96 * 1024,     /* CUDA guide, cc 7.0 */
@@ -4491,7 +4554,10 @@ static const tc_gpu tc__gpus[] = {
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share */
             497.0,         /* DRAM: assumption, 90% of 936 GB/s (GDDR6X, GA102 whitepaper; the fraction A100, H100 and
                               V100 reach in the dataset) / 1.695 GHz */
-            TC__SIM_LAUNCH_US
+            TC__SIM_LAUNCH_US,
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            23, 1, 4, 2, 46, 209, 1
         },
         { 16, 1024,      /* CUDA guide, cc 8.6 */
           99 * 1024,     /* CUDA guide, cc 8.6 */
@@ -4522,6 +4588,131 @@ TCDEF const tc_gpu *tc_gpu_find(const char *name) {
     return NULL;
 }
 
+/* One line per (GPU, profile key): where the number comes from (tc_gpu_source).
+   GPU "" is every GPU, "*" every real GPU (sm > 0), "*blog" the blog
+   profiles (sm 0); a named row wins over them. The MMA arrays have one row
+   for all their kinds. */
+static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
+    { "", "banks", "SPEC: CUDA C++ Programming Guide, shared memory: 32 banks of 4 bytes" },
+    { "", "bank_bytes", "SPEC: CUDA C++ Programming Guide, shared memory: 32 banks of 4 bytes" },
+    { "", "sector_bytes", "SPEC: CUDA C++ Programming Guide, global memory: 32-byte sectors" },
+    { "*", "shared_wavefronts_per_cycle", "SPEC: 32 banks x 4 bytes = one 128-byte wavefront per cycle per SM (H100 MEASURED 127.5 B/clk: jm-bw-shared-h100-sxm)" },
+    { "*", "launch_overhead_us", "MEASURED fit: rrze-launch-a100-80gb 2.62 us, rrze-launch-h200 2.43 us (ASSUMED for v100 and rtx3090)" },
+    { "*", "shfl_latency", "ASSUMED: the shared-load latency (SHFL takes the MIO path; no measured row)" },
+    { "*", "shfl_interval", "SPEC: CUDA guide throughput table, warp shuffle: 32 results per clock per SM" },
+    { "*", "int_latency", "ASSUMED: the FFMA dependent latency" },
+    { "*", "int_interval", "SPEC: CUDA guide throughput table, 32-bit integer add and multiply-add: 64 per clock per SM = 16 per sub-partition" },
+    { "*", "atoms_latency", "ASSUMED: 2 x the shared-load latency (a load and a store back)" },
+    { "*", "atomg_latency", "ASSUMED: the L2 hit latency (the atomic is performed at L2)" },
+    { "*", "atom_same_address_cycles", "ASSUMED: one update per cycle on one address" },
+    { "*blog", "sms", "the blog's example: 8 SMs x 8 warps" },
+    { "*blog", "subpartitions", "ASSUMED: one scheduler per warp (the blog starts all 8 warps of an SM in the same cycle)" },
+    { "*blog", "max_warps_per_sm", "SPEC: GA100 whitepaper" },
+    { "*blog", "ffma_latency", "the blog: FFMA 4 cycles" },
+    { "*blog", "ffma_interval", "ASSUMED: the blog never overlaps FFMAs" },
+    { "*blog", "mma_latency", "the blog: Tensor Core 1 cycle, for every shape (ASSUMED for shapes it does not name)" },
+    { "*blog", "mma_interval", "ASSUMED: the blog never overlaps MMAs" },
+    { "*blog", "shared_wavefronts_per_cycle", "not modelled: the blog adds latencies only" },
+    { "*blog", "sm_bytes_per_cycle", "not modelled: the blog adds latencies only" },
+    { "*blog", "dram_bytes_per_cycle", "not modelled: the blog adds latencies only" },
+    { "*blog", "launch_overhead_us", "not modelled: the blog adds latencies only" },
+    { "*blog", "shfl_latency", "ASSUMED: the blog gives none; its shared latency" },
+    { "*blog", "shfl_interval", "ASSUMED: the blog gives none" },
+    { "*blog", "int_latency", "ASSUMED: the blog gives none; its FFMA latency" },
+    { "*blog", "int_interval", "ASSUMED: the blog gives none; its FFMA interval" },
+    { "*blog", "atoms_latency", "ASSUMED: the blog gives none; 2 x its shared latency" },
+    { "*blog", "atomg_latency", "ASSUMED: the blog gives none; its L2 latency" },
+    { "*blog", "atom_same_address_cycles", "ASSUMED: the blog gives none" },
+    { "dettmers2020", "clock_ghz", "SPEC: GA100 boost 1410 MHz (the blog's figures are for GA100; only converts cycles to seconds)" },
+    { "dettmers2020", "shared_bytes_per_sm", "the blog (2020): up to 164 KB per SM" },
+    { "dettmers2020", "dram_latency", "the blog (2020): global memory ~200 cycles" },
+    { "dettmers2020", "l2_latency", "the blog (2020) gives no L2 figure: its global 200" },
+    { "dettmers2020", "shared_latency", "the blog (2020): shared memory ~20 cycles" },
+    { "dettmers2023", "clock_ghz", "ASSUMED: H100 tensor clock (only converts cycles to seconds)" },
+    { "dettmers2023", "shared_bytes_per_sm", "SPEC: H100 whitepaper, 228 KB" },
+    { "dettmers2023", "dram_latency", "the blog (2023): global memory ~380 cycles" },
+    { "dettmers2023", "l2_latency", "the blog (2023): L2 ~200 cycles" },
+    { "dettmers2023", "shared_latency", "the blog (2023): L1 or shared memory ~34 cycles" },
+    { "a100", "clock_ghz", "SPEC: A100 whitepaper, boost 1410 MHz" },
+    { "a100", "sms", "SPEC: A100 whitepaper" },
+    { "a100", "subpartitions", "SPEC: A100 whitepaper" },
+    { "a100", "max_warps_per_sm", "SPEC: A100 whitepaper" },
+    { "a100", "shared_bytes_per_sm", "SPEC: A100 whitepaper, 164 KB carve-out" },
+    { "a100", "dram_latency", "MEASURED: pointer chase, mean of rrze-lat-dram-a100-40gb, -80gb and luo-lat-dram-a100-pcie" },
+    { "a100", "l2_latency", "MEASURED: pointer chase, mean of rrze-lat-l2-a100-40gb, -80gb and luo-lat-l2-a100-pcie" },
+    { "a100", "shared_latency", "MEASURED by Abdelkhalik et al. 2022 (not in the dataset)" },
+    { "a100", "ffma_latency", "MEASURED by Abdelkhalik et al. 2022" },
+    { "a100", "ffma_interval", "DERIVED: 64 FP32 lanes per SM (A100 whitepaper) = 16 per sub-partition" },
+    { "a100", "mma_latency", "ASSUMED: m16n8k16 25 from the Accel-Sim SM80_A100 config (a simulator parameter), the rest by analogy" },
+    { "a100", "mma_interval", "DERIVED: A100 whitepaper, 1024 fp16 FMA/clk/SM (312 TFLOPS), tf32 half; sparse kinds ASSUMED as the half-K dense" },
+    { "a100", "sm_bytes_per_cycle", "MEASURED: rrze-l2bw-8192k and -16896k-a100-80gb (whole GPU) / 1.41 GHz / 108 SMs" },
+    { "a100", "dram_bytes_per_cycle", "MEASURED: mean of rrze-stream-read, -scale, -triad-a100-40gb / 1.41 GHz (90% of peak)" },
+    { "h100", "clock_ghz", "SPEC: H100 SXM tensor clock (docs/REFERENCE.md section 3.4)" },
+    { "h100", "sms", "SPEC: H100 SXM whitepaper" },
+    { "h100", "subpartitions", "SPEC: H100 whitepaper" },
+    { "h100", "max_warps_per_sm", "SPEC: H100 whitepaper" },
+    { "h100", "shared_bytes_per_sm", "SPEC: H100 whitepaper, 228 KB" },
+    { "h100", "dram_latency", "MEASURED: pointer chase, jm-lat-dram-h100-sxm" },
+    { "h100", "l2_latency", "MEASURED: pointer chase, jm-lat-l2-h100-sxm" },
+    { "h100", "shared_latency", "MEASURED by Luo et al. 2024 (HPMLL suite)" },
+    { "h100", "ffma_latency", "MEASURED: 4.07 cycles (Luo et al. 2024)" },
+    { "h100", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (H100 whitepaper) = 32 per sub-partition" },
+    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, m8n8k4, sparse ASSUMED" },
+    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); m8n8k4 and sparse ASSUMED" },
+    { "h100", "sm_bytes_per_cycle", "fitted: jm-bw-l2-64f-h100-sxm and the H200 rrze-l2bw-* rows, over 132 SMs" },
+    { "h100", "dram_bytes_per_cycle", "MEASURED: jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of peak)" },
+    { "v100", "clock_ghz", "SPEC: V100 whitepaper (SXM2 boost)" },
+    { "v100", "sms", "SPEC: V100 whitepaper" },
+    { "v100", "subpartitions", "SPEC: V100 whitepaper" },
+    { "v100", "max_warps_per_sm", "SPEC: V100 whitepaper" },
+    { "v100", "shared_bytes_per_sm", "SPEC: V100 whitepaper, up to 96 KB" },
+    { "v100", "dram_latency", "MEASURED: pointer chase, rrze-lat-dram-v100" },
+    { "v100", "l2_latency", "MEASURED: pointer chase, rrze-lat-l2-v100" },
+    { "v100", "shared_latency", "MEASURED by Jia et al. 2018" },
+    { "v100", "ffma_latency", "MEASURED by Jia et al. 2018" },
+    { "v100", "ffma_interval", "DERIVED: 64 FP32 lanes per SM (V100 whitepaper) = 16 per sub-partition" },
+    { "v100", "mma_latency", "ASSUMED (sm_70 has only m8n8k4; no measured row)" },
+    { "v100", "mma_interval", "DERIVED: V100 whitepaper, 125 TFLOPS = 512 FMA/clk/SM" },
+    { "v100", "shared_wavefronts_per_cycle", "ASSUMED: as A100 (128 bytes per cycle per SM)" },
+    { "v100", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no V100 row)" },
+    { "v100", "dram_bytes_per_cycle", "MEASURED: mean of rrze-stream-read, -scale, -triad-v100 / 1.53 GHz (92% of peak)" },
+    { "rtx3090", "clock_ghz", "SPEC: GA102 whitepaper, boost clock" },
+    { "rtx3090", "sms", "SPEC: GA102 whitepaper (RTX 3090)" },
+    { "rtx3090", "subpartitions", "SPEC: GA102 whitepaper" },
+    { "rtx3090", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 8.6" },
+    { "rtx3090", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 8.6 (100 KB)" },
+    { "rtx3090", "dram_latency", "ASSUMED: A100's pointer-chase 571 (no RTX 3090 row)" },
+    { "rtx3090", "l2_latency", "ASSUMED: A100's value (same SM generation)" },
+    { "rtx3090", "shared_latency", "ASSUMED: A100's value (same SM generation)" },
+    { "rtx3090", "ffma_latency", "ASSUMED: A100's value (same SM generation)" },
+    { "rtx3090", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (GA102 whitepaper) = 32 per sub-partition" },
+    { "rtx3090", "mma_latency", "ASSUMED: A100's" },
+    { "rtx3090", "mma_interval", "DERIVED: GA102 whitepaper, fp16 with fp32 accumulate 71 TFLOPS = 256 FMA/clk/SM; sparse ASSUMED" },
+    { "rtx3090", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no RTX 3090 row)" },
+    { "rtx3090", "dram_bytes_per_cycle", "ASSUMED: 90% of 936 GB/s (GA102 whitepaper)" },
+};
+
+TCDEF const char *tc_gpu_source(const tc_gpu *gpu, const char *key) {
+    const char *dot, *found[3] = { NULL, NULL, NULL };
+    size_t klen;
+    int i;
+    if (!gpu || !key || tc_gpu_find(gpu->name) != gpu) return NULL;
+    dot = strncmp(key, "mma_", 4) == 0 ? strchr(key, '.') : NULL;   /* one row for every MMA kind */
+    if (dot) {
+        tc_mma_instr kind;
+        if (tc_mma_instr_find(dot + 1, &kind) != TC_OK) return NULL;
+    }
+    klen = dot ? (size_t)(dot - key) : strlen(key);
+    for (i = 0; i < TC__COUNT_OF(tc__gpu_sources); i++) {
+        const char *g = tc__gpu_sources[i].gpu;
+        if (strlen(tc__gpu_sources[i].key) != klen || strncmp(tc__gpu_sources[i].key, key, klen) != 0) continue;
+        if (strcmp(g, gpu->name) == 0) found[0] = tc__gpu_sources[i].source;
+        else if (strcmp(g, gpu->sm ? "*" : "*blog") == 0) found[1] = tc__gpu_sources[i].source;
+        else if (!g[0]) found[2] = tc__gpu_sources[i].source;
+    }
+    return found[0] ? found[0] : found[1] ? found[1] : found[2];
+}
+
 static int tc__is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
 
 /* The longest latency or issue interval a profile may give (cycles): far
@@ -4532,6 +4723,8 @@ static int tc__is_pow2(int64_t x) { return x > 0 && (x & (x - 1)) == 0; }
    accepts waits past what an int64 cycle count holds: the slowest allowed
    moves a 2^34-byte program in 2^40 cycles. NaN and Inf fail both tests. */
 static int tc__sim_bandwidth_ok(double b) { return b == 0.0 || (b >= 1.0 / 64 && b <= (double)((int64_t)1 << 30)); }
+
+static int tc__sim_cycles_ok(int c) { return c >= 1 && c <= TC__SIM_MAX_LATENCY; }
 
 TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **why) {
     const char *w = NULL;
@@ -4554,6 +4747,10 @@ TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **wh
     else if (!tc__sim_bandwidth_ok(g->sm_bytes_per_cycle) || !tc__sim_bandwidth_ok(g->dram_bytes_per_cycle))
         w = "bandwidths must be 0 (unlimited) or in [1/64, 2^30] bytes per cycle";
     else if (!(g->launch_overhead_us >= 0.0 && g->launch_overhead_us < 1e6)) w = "launch_overhead_us must be in [0, 1e6)";
+    else if (!tc__sim_cycles_ok(g->shfl_latency) || !tc__sim_cycles_ok(g->shfl_interval) || !tc__sim_cycles_ok(g->int_latency) ||
+             !tc__sim_cycles_ok(g->int_interval) || !tc__sim_cycles_ok(g->atoms_latency) || !tc__sim_cycles_ok(g->atomg_latency))
+        w = "shfl_, int_, atoms_ and atomg_ latencies and intervals must be 1..2^20 cycles";
+    else if (g->atom_same_address_cycles < 0 || g->atom_same_address_cycles > 1024) w = "atom_same_address_cycles must be 0..1024";
     for (k = 0; !w && k < TC_MMA_INSTR_COUNT; k++)
         if (g->mma_latency[k] < 0 || g->mma_latency[k] > TC__SIM_MAX_LATENCY ||
             (g->mma_latency[k] > 0 && (g->mma_interval[k] < 1 || g->mma_interval[k] > TC__SIM_MAX_LATENCY)))
@@ -4716,6 +4913,10 @@ TCDEF tc_status tc_sim_sts(tc_sim_program *p, int src, tc_sim_addr a) { return t
 TCDEF tc_status tc_sim_ffma(tc_sim_program *p, int dst, int a, int b, int c) { return tc__sim_op(p, TC_SIM_FFMA, dst, a, b, c, NULL); }
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg) { return tc__sim_op(p, TC_SIM_BAR, TC__R, wait_reg, TC__R, TC__R, NULL); }
 TCDEF tc_status tc_sim_exit(tc_sim_program *p) { return tc__sim_op(p, TC_SIM_EXIT, TC__R, TC__R, TC__R, TC__R, NULL); }
+TCDEF tc_status tc_sim_shfl(tc_sim_program *p, int dst, int src) { return tc__sim_op(p, TC_SIM_SHFL, dst, src, TC__R, TC__R, NULL); }
+TCDEF tc_status tc_sim_imad(tc_sim_program *p, int dst, int a, int b, int c) { return tc__sim_op(p, TC_SIM_IMAD, dst, a, b, c, NULL); }
+TCDEF tc_status tc_sim_atoms(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_ATOMS, dst, src, addr_reg, TC__R, &a); }
+TCDEF tc_status tc_sim_atomg(tc_sim_program *p, int dst, int src, int addr_reg, tc_sim_addr a) { return tc__sim_op(p, TC_SIM_ATOMG, dst, src, addr_reg, TC__R, &a); }
 
 TCDEF tc_status tc_sim_ldsm(tc_sim_program *p, int dst, int matrices, int token, tc_sim_addr a) {
     tc_status s;
@@ -5025,6 +5226,8 @@ typedef struct {
     int *arrived, *exited;            /* per thread block */
     double *port_free, *shared_free;  /* per SM: L2 -> SM and shared memory token buckets */
     int64_t *ffma_free, *mma_free;    /* per sub-partition */
+    int64_t *int_free;                /* per sub-partition: the integer pipe */
+    double *shfl_free;                /* per SM: the shuffle unit */
     int *last;                        /* per sub-partition: last issued warp (local index) */
     int64_t *sched_next;              /* per sub-partition: no warp of it changes state before this cycle */
     int64_t *sm_next;                 /* per SM: the smallest sched_next of its sub-partitions */
@@ -5190,8 +5393,8 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
         *progress = 1;
         return TC_SIM_EXITED;
     }
-    if (ins->op == TC_SIM_FFMA || ins->op == TC_SIM_MMA) {
-        int64_t free_at = (ins->op == TC_SIM_FFMA ? S->ffma_free : S->mma_free)[w->sm * S->g->subpartitions + w->sub];
+    if (ins->op == TC_SIM_FFMA || ins->op == TC_SIM_MMA || ins->op == TC_SIM_IMAD) {
+        int64_t free_at = (ins->op == TC_SIM_FFMA ? S->ffma_free : ins->op == TC_SIM_MMA ? S->mma_free : S->int_free)[w->sm * S->g->subpartitions + w->sub];
         if (free_at > t) { w->wake = free_at; w->reason = TC_SIM_MATH_PIPE_THROTTLE; return TC_SIM_MATH_PIPE_THROTTLE; }
     }
     return -1;
@@ -5224,6 +5427,26 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
         S->mma_free[sp] = t + g->mma_interval[ins->mma];
         tc__sim_write(w, ins->dst, t + g->mma_latency[ins->mma], TC_SIM_WAIT);
         S->r->flops += 2.0 * tc__mma_instrs[ins->mma].m * tc__mma_instrs[ins->mma].n * tc__mma_instrs[ins->mma].k;
+        break;
+    case TC_SIM_IMAD:
+        S->int_free[sp] = t + g->int_interval;
+        tc__sim_write(w, ins->dst, t + g->int_latency, TC_SIM_WAIT);
+        break;
+    case TC_SIM_SHFL:
+    {   /* queues at the SM's shuffle unit like a shared request (unbounded MIO queue) */
+        double start = S->shfl_free[w->sm] > (double)t ? S->shfl_free[w->sm] : (double)t;
+        S->shfl_free[w->sm] = start + g->shfl_interval;
+        tc__sim_write(w, ins->dst, (int64_t)start + g->shfl_latency, TC_SIM_SHORT_SCOREBOARD);
+    }
+        break;
+    case TC_SIM_ATOMS:
+        ready = tc__sim_shared(S, w, w->pc, t);
+        tc__sim_write(w, ins->dst, ready < 0 ? ready : ready - g->shared_latency + g->atoms_latency, TC_SIM_SHORT_SCOREBOARD);
+        break;
+    case TC_SIM_ATOMG:
+        ready = tc__sim_global(S, w, w->pc, t, 0);
+        if (ready >= 0) ready += g->atomg_latency - g->l2_latency + (int64_t)(S->pre[w->pc].passes - 1) * g->atom_same_address_cycles;
+        tc__sim_write(w, ins->dst, ready, TC_SIM_LONG_SCOREBOARD);
         break;
     case TC_SIM_BAR:
         w->at_barrier = 1;
@@ -5305,6 +5528,25 @@ static tc_status tc__sim_loops(tc__sim *S) {
     return TC_OK;
 }
 
+static int tc__sim_is_memory(int op) {
+    return op == TC_SIM_LDG || op == TC_SIM_STG || op == TC_SIM_LDGSTS || op == TC_SIM_LDS || op == TC_SIM_STS ||
+           op == TC_SIM_LDSM || op == TC_SIM_ATOMS || op == TC_SIM_ATOMG;
+}
+
+/* The most lanes that land on one key: the address / unit, modulo `mod`
+   unless mod is 0 (atomics: lanes on one address or one bank serialise). */
+static int tc__sim_most_lanes(const int64_t *off, int lanes, int unit, int mod) {
+    int64_t key[32];
+    int i, j, most = 0;
+    for (i = 0; i < lanes; i++) key[i] = mod ? (off[i] / unit) % mod : off[i] / unit;
+    for (i = 0; i < lanes; i++) {
+        int n = 0;
+        for (j = 0; j < lanes; j++) n += key[j] == key[i];
+        if (n > most) most = n;
+    }
+    return most;
+}
+
 /* Checks the program against the profile and precomputes what does not
    change between issues: the innermost loop, the shared passes (the bank
    pattern of a request does not change when all addresses move by a
@@ -5357,10 +5599,9 @@ static tc_status tc__sim_prepare(tc__sim *S) {
             if (ins->mma >= TC_MMA_INSTR_COUNT) return TC_ERR_PROGRAM;
             if (g->mma_latency[ins->mma] == 0) return TC_ERR_ARCH;
         }
-        if (ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS ||
-            ins->op == TC_SIM_LDS || ins->op == TC_SIM_STS || ins->op == TC_SIM_LDSM) {
+        if (tc__sim_is_memory(ins->op)) {
             int64_t off[32];
-            int global = ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS;
+            int global = ins->op == TC_SIM_LDG || ins->op == TC_SIM_STG || ins->op == TC_SIM_LDGSTS || ins->op == TC_SIM_ATOMG;
             pre->width = tc__sim_width(a);
             pre->lanes = 32;
             if (ins->op == TC_SIM_LDSM) {
@@ -5388,9 +5629,11 @@ static tc_status tc__sim_prepare(tc__sim *S) {
                     pre->sec_n = tc__sim_unique(S->secpool + nsec, pre->lanes);
                     nsec += pre->sec_n;
                 }
+                if (ins->op == TC_SIM_ATOMG) pre->passes = tc__sim_most_lanes(off, pre->lanes, 1, 0);
             } else {
                 for (i = 0; i < pre->lanes; i++) off[i] -= pre->off_min;
-                pre->passes = tc__sim_passes_i64(off, pre->lanes, pre->width, g->banks, g->bank_bytes);
+                pre->passes = ins->op == TC_SIM_ATOMS ? tc__sim_most_lanes(off, pre->lanes, g->bank_bytes, g->banks)
+                                                      : tc__sim_passes_i64(off, pre->lanes, pre->width, g->banks, g->bank_bytes);
             }
         }
     }
@@ -5402,6 +5645,7 @@ static void tc__sim_free(tc__sim *S) {
     for (i = 0; S->w && i < S->nw; i++) { TC_FREE(S->w[i].trips); TC_FREE(S->w[i].seg); }
     TC_FREE(S->w); TC_FREE(S->pre); TC_FREE(S->secpool); TC_FREE(S->arrived); TC_FREE(S->exited);
     TC_FREE(S->port_free); TC_FREE(S->shared_free); TC_FREE(S->ffma_free); TC_FREE(S->mma_free);
+    TC_FREE(S->int_free); TC_FREE(S->shfl_free);
     TC_FREE(S->last); TC_FREE(S->sched_next); TC_FREE(S->sm_next); TC_FREE(S->resident);
 }
 
@@ -5419,11 +5663,13 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
     S->shared_free = (double *)tc__sim_calloc(sms, sizeof *S->shared_free);
     S->ffma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->ffma_free);
     S->mma_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->mma_free);
+    S->int_free = (int64_t *)tc__sim_calloc(nsp, sizeof *S->int_free);
+    S->shfl_free = (double *)tc__sim_calloc(sms, sizeof *S->shfl_free);
     S->last = (int *)tc__sim_calloc(nsp, sizeof *S->last);
     S->sched_next = (int64_t *)tc__sim_calloc(nsp, sizeof *S->sched_next);
     S->sm_next = (int64_t *)tc__sim_calloc(sms, sizeof *S->sm_next);
     S->resident = (uint8_t *)tc__sim_calloc(sectors / 8 + 1, 1);
-    if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free ||
+    if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->ffma_free || !S->mma_free || !S->int_free || !S->shfl_free ||
         !S->last || !S->sched_next || !S->sm_next || !S->resident)
         return TC_ERR_NOMEM;
     {
@@ -5759,6 +6005,10 @@ static const struct { const char *name, *slots, *opt[4]; } tc__tcs_ops[] = {
     { "loop",   "Ln",   { NULL, NULL, NULL, NULL } },
     { "exit",   "",     { NULL, NULL, NULL, NULL } },
     { "bra.warp_ge", "kL", { NULL, NULL, NULL, NULL } },
+    { "shfl",   "d0",   { NULL, NULL, NULL, NULL } },
+    { "imad",   "d012", { NULL, NULL, NULL, NULL } },
+    { "atoms",  "d0m",  { NULL, "addr", NULL, NULL } },
+    { "atomg",  "d0m",  { NULL, "addr", NULL, NULL } },
 };
 typedef char tc__tcs_ops_match_enum[TC__COUNT_OF(tc__tcs_ops) == TC_SIM_OP_COUNT ? 1 : -1];
 
@@ -6339,6 +6589,13 @@ static const struct { const char *key; size_t offset; char type; double lo, hi; 
     { "sm_bytes_per_cycle", offsetof(tc_sim_profile, sm_bytes_per_cycle), 'd', 0, 1073741824.0, "L2 -> SM bytes per cycle per SM; 0 = unlimited, else >= 1/64" },
     { "dram_bytes_per_cycle", offsetof(tc_sim_profile, dram_bytes_per_cycle), 'd', 0, 1073741824.0, "DRAM bytes per cycle, whole GPU; 0 = unlimited, else >= 1/64" },
     { "launch_overhead_us", offsetof(tc_sim_profile, launch_overhead_us), 'd', 0, 999999.0, "least time per kernel launched back to back; 0 = not modelled" },
+    { "shfl_latency", offsetof(tc_sim_profile, shfl_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: SHFL issue to result" },
+    { "shfl_interval", offsetof(tc_sim_profile, shfl_interval), 'i', 1, TC__SIM_MAX_LATENCY, "cycles between SHFLs on one SM" },
+    { "int_latency", offsetof(tc_sim_profile, int_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: integer (IMAD class) issue to result" },
+    { "int_interval", offsetof(tc_sim_profile, int_interval), 'i', 1, TC__SIM_MAX_LATENCY, "cycles between integer instructions on one sub-partition" },
+    { "atoms_latency", offsetof(tc_sim_profile, atoms_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a conflict-free shared atomic" },
+    { "atomg_latency", offsetof(tc_sim_profile, atomg_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a global atomic that hits L2" },
+    { "atom_same_address_cycles", offsetof(tc_sim_profile, atom_same_address_cycles), 'i', 0, 1024, "global atomic: cycles per further lane on one address" },
 };
 
 /* The shortest %g that reads back as the same double. */
@@ -6381,6 +6638,7 @@ TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t 
 
 TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap) {
     tc__rd r;
+    int keys = 0;   /* keys read so far: base must be the first */
     if (err && err_cap) err[0] = '\0';
     if (!text || !g) return TC_ERR_NULL;
     memset(&r, 0, sizeof r);
@@ -6394,6 +6652,20 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
         if (tc__rd_eol(&r)) { tc__rd_next_line(&r); continue; }
         at = r.i;
         if (!tc__rd_word(&r, key, sizeof key, 1, "a key")) break;
+        if (strcmp(key, "base") == 0) {
+            char name[64];
+            const tc_gpu *gpu;
+            if (keys) { TC__RD_FAIL_TOK(&r, "base must come before every other key"); break; }
+            if (!tc__rd_char(&r, '=')) { tc__rd_fail(&r, "base: expected '=' after the key"); break; }
+            if (!tc__rd_word(&r, name, sizeof name, 1, "a GPU name (tcsim profiles lists them)")) break;
+            if (!(gpu = tc_gpu_find(name))) { TC__RD_FAIL_TOK(&r, "base: unknown GPU '%s' (tcsim profiles lists them)", name); break; }
+            if (!tc__rd_eol(&r)) { tc__rd_fail(&r, "base: unexpected text after the GPU name"); break; }
+            *g = gpu->profile;
+            keys++;
+            tc__rd_next_line(&r);
+            continue;
+        }
+        keys++;
         for (f = 0; f < TC__COUNT_OF(tc__prof_fields) && strcmp(key, tc__prof_fields[f].key) != 0; f++) {}
         if (f == TC__COUNT_OF(tc__prof_fields)) {
             tc_mma_instr kind;

@@ -5,7 +5,7 @@
    Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
      nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/cycles.cu -o cycles
    Run:  ./cycles [PART]     (make gpu-check runs build/cuda/cycles)
-     PART  global, shared, ffma, mma or matmul: that benchmark alone (e.g.
+     PART  global, shared, ffma, mma, matmul or units (6): that benchmark alone (e.g.
            under ncu); default: all, the matmul (validated) first
    Exit: 0 ok, 1 a matmul mismatch (then nothing is measured) or CUDA
    error, 2 no suitable GPU (sm_80 or newer), 3 usage error.
@@ -18,6 +18,12 @@
      3. a dependent FFMA chain
      4. mma.sync latency (a dependent chain) and throughput (8 independent
         accumulators) for every shape the simulator knows and the GPU has
+     6. dependent chains of warp shuffles (shfl.sync.bfly), integer
+        multiply-adds (mad.lo.u32 = IMAD) and adds (add.u32 = IADD3), and of
+        shared and global atomicAdds that feed each result into the next,
+        each lane on its own word and all 32 on one word (the simulator's
+        shfl_latency, int_latency, atoms_latency, atomg_latency and
+        atom_same_address_cycles, all assumptions until this runs)
      5. a 32x32 fp32 matmul through shared memory with FFMA (8 blocks x 8
         warps, as in Dettmers' example) and with Tensor Cores (WMMA
         16x16x16 fp16, 4 warps), validated against the CPU (within a
@@ -39,6 +45,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "common.cuh"
@@ -138,6 +145,31 @@ __global__ void mma_kernel(int iters, long long *out, float *sink) {
     float s = 0.0f;
     for (int j = 0; j < 8; j++) for (int i = 0; i < 8; i++) s += d[j][i];
     sink[threadIdx.x] = s;
+}
+
+/* 6. dependent chains of one operation each (OP below), one warp; the
+   cycles per operation in out[0]. `word` picks each lane's word (lane or
+   0); g is a global array of at least 32 words, L2-resident after a first
+   run. */
+enum { OP_SHFL, OP_IMAD, OP_IADD, OP_ATOMS, OP_ATOMG, OP_COUNT };
+template <int OP>
+__global__ void unit_kernel(unsigned seed, int iters, int spread, unsigned *g, long long *out, unsigned *sink) {
+    __shared__ unsigned sh[32];
+    const int word = spread ? (int)threadIdx.x : 0;
+    unsigned v = seed + threadIdx.x;
+    sh[threadIdx.x] = 0;
+    __syncwarp();
+    long long t0 = clock64();
+    for (int k = 0; k < iters; k++) {
+        if constexpr (OP == OP_SHFL) v = __shfl_xor_sync(0xFFFFFFFFu, v, 1);
+        else if constexpr (OP == OP_IMAD) asm volatile("mad.lo.u32 %0, %0, %1, %2;" : "+r"(v) : "r"(seed), "r"(seed + 1));
+        else if constexpr (OP == OP_IADD) asm volatile("add.u32 %0, %0, %1;" : "+r"(v) : "r"(seed));
+        else if constexpr (OP == OP_ATOMS) v = atomicAdd(&sh[word], v & 1u);
+        else v = atomicAdd(&g[word], v & 1u);
+    }
+    long long t1 = clock64();
+    if (threadIdx.x == 0) out[0] = (t1 - t0) / iters;
+    sink[threadIdx.x] = v;
 }
 
 /* 5a. 32x32 fp32 matmul, FFMA: 8 blocks x 256 threads; block b computes rows
@@ -281,6 +313,41 @@ static void bench_mma_kind(void) {
     report(what, thr, (double)sim_cycles(&p, 1, 1) / 256.0);
 }
 
+/* The simulated chain: 64 copies of one .tcs instruction that reads its own
+   result, per instruction. */
+static double sim_chain(const char *settings, const char *instr) {
+    std::string text = settings;
+    for (int i = 0; i < 64; i++) text += std::string(instr) + "\n";
+    text += "exit\n";
+    tc_sim_program p;
+    memset(&p, 0, sizeof p);
+    if (tc_sim_program_parse(text.c_str(), text.size(), &p, NULL, 0) != TC_OK) return -1.0;
+    return (double)sim_cycles(&p, 1, 1) / 64.0;
+}
+
+template <int OP>
+static double unit_measure(int spread, unsigned *g) {
+    unit_kernel<OP><<<1, 32>>>(3u, 16, spread, g, d_out, d_usink);   /* warm: code, and g into L2 */
+    read_out();
+    unit_kernel<OP><<<1, 32>>>(3u, 1024, spread, g, d_out, d_usink);
+    return (double)read_out();
+}
+
+static void bench_units(void) {
+    unsigned *g;
+    CUDA_CHECK(cudaMalloc(&g, 32 * sizeof(unsigned)));
+    CUDA_CHECK(cudaMemset(g, 0, 32 * sizeof(unsigned)));
+    const char *glob = ".global_bytes 128\n.l2_resident_bytes 128\n", *shr = ".shared_bytes 128\n";
+    report("SHFL, dependent (cycles)", unit_measure<OP_SHFL>(1, g), sim_chain("", "shfl r1, r1"));
+    report("IMAD (mad.lo.u32), dependent (cycles)", unit_measure<OP_IMAD>(1, g), sim_chain("", "imad r1, r1, r2, r3"));
+    report("IADD3 (add.u32), dependent (cycles)", unit_measure<OP_IADD>(1, g), sim_chain("", "imad r1, r1, r2, -"));
+    report("shared atomicAdd, own words (cycles)", unit_measure<OP_ATOMS>(1, g), sim_chain(shr, "atoms r1, r1, [4*lane]"));
+    report("shared atomicAdd, one word (cycles)", unit_measure<OP_ATOMS>(0, g), sim_chain(shr, "atoms r1, r1, [0]"));
+    report("global atomicAdd, L2, own words (cycles)", unit_measure<OP_ATOMG>(1, g), sim_chain(glob, "atomg r1, r1, [4*lane]"));
+    report("global atomicAdd, L2, one word (cycles)", unit_measure<OP_ATOMG>(0, g), sim_chain(glob, "atomg r1, r1, [0]"));
+    CUDA_CHECK(cudaFree(g));
+}
+
 static int bench_matmul(void) {
     float hA[1024], hB[1024], hC[1024], ref[1024], refh[1024];
     half hAh[1024], hBh[1024];
@@ -347,8 +414,8 @@ static int bench_matmul(void) {
     return 0;
 }
 
-enum { GLOBAL, SHARED, FFMA, MMA, MATMUL, N_PARTS };
-static const char *const PART_NAMES[] = { "global", "shared", "ffma", "mma", "matmul" };
+enum { GLOBAL, SHARED, FFMA, MMA, MATMUL, UNITS, N_PARTS };
+static const char *const PART_NAMES[] = { "global", "shared", "ffma", "mma", "matmul", "units" };
 static_assert(COUNT_OF(PART_NAMES) == N_PARTS, "one name per part");
 
 int main(int argc, char **argv) {
@@ -382,6 +449,7 @@ int main(int argc, char **argv) {
         CUDA_CHECK(cudaFuncGetAttributes(&attr, mma_kernel<TC_MMA_M16N8K32_E4M3, 1>));
         if (attr.binaryVersion >= 89) bench_mma_kind<TC_MMA_M16N8K32_E4M3>();
     }
+    if (selected(pick, UNITS)) bench_units();
     printf("ratio = measured / simulated. clock64() adds a few cycles per timed region;\n"
            "the dependent chains divide it over hundreds of operations.\n");
     CUDA_CHECK(cudaFree(d_out));

@@ -57,6 +57,9 @@ static void list_profiles(void) {
         printf("              %d SMs x %d sub-partitions, %d warps/SM, %.2f GHz; latencies: DRAM %d, L2 %d, shared %d, FFMA %d\n",
                g->sms, g->subpartitions, g->max_warps_per_sm, g->clock_ghz, g->dram_latency, g->l2_latency,
                g->shared_latency, g->ffma_latency);
+        printf("              latency/interval: SHFL %d/%d per SM, integer %d/%d; atomics: shared %d, global %d (+%d per lane on one address)\n",
+               g->shfl_latency, g->shfl_interval, g->int_latency, g->int_interval, g->atoms_latency, g->atomg_latency,
+               g->atom_same_address_cycles);
         printf("              MMA latency/interval:");
         for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
             tc_mma_instr_info info;
@@ -233,31 +236,48 @@ static int show(int argc, char **argv) {
     return 0;
 }
 
+static const char *tcsim_or(const char *source) { return source ? source : "(no source recorded)"; }
+
 static int show_profile(int argc, char **argv) {
     const tc_gpu *gpu;
-    char buf[8192];
+    char buf[8192], key[64], *line;
+    const char *last = NULL, *src;
+    int mma_done = 0;
     if (argc != 1) { fprintf(stderr, "tcsim: show-profile takes one profile name (see tcsim profiles)\n"); return 2; }
     gpu = tc_gpu_find(argv[0]);
     if (!gpu) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", argv[0]); return 2; }
     if (tc_sim_profile_print(&gpu->profile, buf, sizeof buf, NULL) != TC_OK) { fprintf(stderr, "tcsim: profile too long\n"); return 1; }
     printf("# profile %s: %s\n", gpu->name, gpu->description);
-    printf("# Where each number comes from: the tc__gpus entry for %s in tensorcore.h\n"
-           "# (a comment beside every number) and docs/REFERENCE.md section 3;\n"
-           "# tcsim validate sets the model beside the measured dataset.\n", gpu->name);
-    fputs(buf, stdout);
+    printf("# Above each number, where it comes from (more: the tc__gpus entry for %s in\n"
+           "# tensorcore.h and docs/REFERENCE.md section 3; tcsim validate sets the model\n"
+           "# beside the measured dataset). A file may start with `base = %s` and list\n"
+           "# only the fields it changes.\n", gpu->name, gpu->name);
+    for (line = buf; *line;) {
+        char *end = strchr(line, '\n'), *eq = strstr(line, " = ");
+        size_t n = end ? (size_t)(end - line) : strlen(line);
+        if (eq && (size_t)(eq - line) < sizeof key) {
+            memcpy(key, line, (size_t)(eq - line));
+            key[eq - line] = '\0';
+            if (strncmp(key, "mma_", 4) == 0) {   /* one source per array, above the first kind */
+                if (!mma_done) printf("# mma_latency: %s\n# mma_interval: %s\n", tcsim_or(tc_gpu_source(gpu, "mma_latency")),
+                                      tcsim_or(tc_gpu_source(gpu, "mma_interval")));
+                mma_done = 1;
+            } else {
+                src = tcsim_or(tc_gpu_source(gpu, key));
+                if (!last || strcmp(src, last) != 0) printf("# %s\n", src);   /* once for fields of one source */
+                last = src;
+            }
+        }
+        printf("%.*s\n", (int)n, line);
+        line += n + (end != NULL);
+    }
     return 0;
 }
 
 /* Each instruction's issues and warp-cycles by state, beside its .tcs text. */
 static void print_per_instruction(const tc_sim_program *p, const tc_sim_result *r) {
-    size_t need = 0;
-    char *text = NULL, *line, **lines = NULL;
-    int i, k, n = 0;
-    if (tc_sim_program_print(p, NULL, 0, &need) == TC_OK && (text = (char *)malloc(need + 1)) &&
-        (lines = (char **)calloc((size_t)r->instr_n + 1, sizeof *lines)) && tc_sim_program_print(p, text, need + 1, NULL) == TC_OK) {
-        for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))   /* instructions are the indented lines */
-            if (strncmp(line, "    ", 4) == 0 && n < r->instr_n) lines[n++] = line + 4;
-    }
+    char **lines = tcsim_program_lines(p, r->instr_n);
+    int i, k;
     printf("per instruction (warp-cycles at each instruction by state; a stall is charged to the instruction that waits):\n");
     printf("%5s %8s", "pc", "issued");
     for (k = 0; k < TC_SIM_STATE_COUNT; k++) if (k != TC_SIM_EXITED) printf(" %*s", k == TC_SIM_SELECTED ? 9 : (int)strlen(tc_sim_state_name((tc_sim_state)k)), tc_sim_state_name((tc_sim_state)k));
@@ -268,16 +288,15 @@ static void print_per_instruction(const tc_sim_program *p, const tc_sim_result *
             if (k != TC_SIM_EXITED)
                 printf(" %*lld", k == TC_SIM_SELECTED ? 9 : (int)strlen(tc_sim_state_name((tc_sim_state)k)),
                        (long long)r->instr_state_cycles[(size_t)i * TC_SIM_STATE_COUNT + k]);
-        printf("  %s\n", n == r->instr_n && lines ? lines[i] : "-");
+        printf("  %s\n", lines ? lines[i] : "-");
     }
     free(lines);
-    free(text);
 }
 
 static int run(int argc, char **argv) {
     const char *program = NULL, *profile = NULL, *trace = NULL, *png = NULL, *label = NULL;
     const char *sets[64];
-    int nsets = 0, per_instruction = 0;
+    int nsets = 0, per_instruction = 0, bad = 0;
     tc_sim_profile prof;
     const tc_sim_profile *g = &prof;
     tc_sim_program p;
@@ -356,19 +375,19 @@ static int run(int argc, char **argv) {
     printf(", L2->SM %.3g B/s, %lld shared wavefronts\n", r.l2_bytes_per_s, (long long)r.shared_wavefronts);
     if (r.timeline_truncated) printf("note: the timeline was truncated (too many segments); the totals are exact\n");
     if (per_instruction) print_per_instruction(&p, &r);
-    tc_sim_program_free(&p);
     if (png) {
         char title[160];
         snprintf(title, sizeof title, "%s on %s: %lld cycles", program, label, (long long)r.cycles);
-        if (tcsim_write_timeline_png(&r, title, png, 0) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", png); tc_sim_result_free(&r); return 1; }
-        printf("wrote %s\n", png);
+        if (tcsim_write_timeline_png(&r, title, png, 0) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", png); bad = 1; }
+        else printf("wrote %s\n", png);
     }
-    if (trace) {
-        if (tcsim_write_trace_json(&r, trace) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", trace); tc_sim_result_free(&r); return 1; }
-        printf("wrote %s\n", trace);
+    if (trace && !bad) {
+        if (tcsim_write_trace_json(&r, &p, trace) != 0) { fprintf(stderr, "tcsim: cannot write %s\n", trace); bad = 1; }
+        else printf("wrote %s\n", trace);
     }
+    tc_sim_program_free(&p);
     tc_sim_result_free(&r);
-    return 0;
+    return bad;
 }
 
 int main(int argc, char **argv) {

@@ -106,16 +106,37 @@ static inline int tcsim_write_timeline_png(const tc_sim_result *r, const char *t
     return rc;
 }
 
+/* Instruction pc's .tcs text, lines[pc] for pc < n (the printer's indented
+   lines, in order), in one allocation: free(lines) frees it. NULL if the
+   program cannot be printed or does not have n instructions. */
+static inline char **tcsim_program_lines(const tc_sim_program *p, int n) {
+    size_t need = 0;
+    char **lines, *text, *line;
+    int k = 0;
+    if (!p || n < 1 || tc_sim_program_print(p, NULL, 0, &need) != TC_OK) return NULL;
+    lines = (char **)malloc((size_t)n * sizeof *lines + need + 1);
+    if (!lines) return NULL;
+    text = (char *)(lines + n);
+    if (tc_sim_program_print(p, text, need + 1, NULL) != TC_OK) { free(lines); return NULL; }
+    for (line = strtok(text, "\n"); line; line = strtok(NULL, "\n"))
+        if (strncmp(line, "    ", 4) == 0 && k < n) lines[k++] = line + 4;
+    if (k != n) { free(lines); return NULL; }
+    return lines;
+}
+
 /* Trace events: process = SM, thread = warp, one complete event per segment,
-   its instruction (pc) in the event's args (each instruction its own event
-   when the run had per_instruction); 1 cycle is written as 1 microsecond so
-   the viewer's ruler reads cycles. */
-static inline int tcsim_write_trace_json(const tc_sim_result *r, const char *path) {
+   its instruction in the event's args: pc, and with the program (p may be
+   NULL) its .tcs text as "instr" (each instruction its own event when the
+   run had per_instruction); 1 cycle is written as 1 microsecond so the
+   viewer's ruler reads cycles. The .tcs text has no quotes or backslashes. */
+static inline int tcsim_write_trace_json(const tc_sim_result *r, const tc_sim_program *p, const char *path) {
     FILE *f;
     int w, first = 1;
+    char **lines;
     if (!r || !path || !r->segments || !r->warp_segments) return -1;
     f = fopen(path, "w");
     if (!f) return -1;
+    lines = p ? tcsim_program_lines(p, p->n) : NULL;
     fprintf(f, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n");
     for (w = 0; w < r->warps; w++) {
         int64_t i, last = r->warp_segments[w + 1];
@@ -126,11 +147,14 @@ static inline int tcsim_write_trace_json(const tc_sim_result *r, const char *pat
         for (i = r->warp_segments[w]; i < last; i++) {
             int64_t end = i + 1 < last ? r->segments[i + 1].start : r->cycles;
             if (r->segments[i].state == TC_SIM_EXITED) continue;
-            fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%lld,\"dur\":%lld,\"args\":{\"pc\":%d}}",
+            fprintf(f, ",\n{\"name\":\"%s\",\"ph\":\"X\",\"pid\":%d,\"tid\":%d,\"ts\":%lld,\"dur\":%lld,\"args\":{\"pc\":%d",
                     tc_sim_state_name((tc_sim_state)r->segments[i].state), sm, local,
                     (long long)r->segments[i].start, (long long)(end - r->segments[i].start), (int)r->segments[i].pc);
+            if (lines && r->segments[i].pc >= 0 && r->segments[i].pc < p->n) fprintf(f, ",\"instr\":\"%s\"", lines[r->segments[i].pc]);
+            fprintf(f, "}}");
         }
     }
+    free(lines);
     fprintf(f, "\n]}\n");
     return fclose(f) == 0 ? 0 : -1;
 }

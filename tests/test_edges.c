@@ -188,6 +188,10 @@ static void build_probe_program(tc_sim_program *p, const tc_sim_profile *g) {
             if (info.sparse_group) tc_sim_mma_sp(p, (tc_mma_instr)k, 4, 5, 6, 4, 7);
             else tc_sim_mma(p, (tc_mma_instr)k, 4, 5, 6, 4);
         }
+    tc_sim_shfl(p, 8, 3);
+    tc_sim_imad(p, 9, 8, TC_SIM_NOREG, 9);
+    tc_sim_atoms(p, 10, 9, TC_SIM_NOREG, tc_sim_addr_affine(0, 0, 128, 0, 4));
+    tc_sim_atomg(p, 11, 10, 9, tc_sim_addr_affine(16384, 0, 0, 0, 4));
     tc_sim_loop(p, top, 2);
     tc_sim_stg(p, 3, tc_sim_addr_affine(8192, 4, 128, 0, 4));
     tc_sim_exit(p);
@@ -218,6 +222,13 @@ static const field profile_fields[] = {
     PD(sm_bytes_per_cycle, PROF, TC_OK, PROF, PROF, PROF, 1 << 30),
     PD(dram_bytes_per_cycle, PROF, TC_OK, PROF, PROF, PROF, 1 << 30),
     PD(launch_overhead_us, PROF, TC_OK, TC_OK, TC_OK, PROF, 0),
+    P(shfl_latency, PROF, PROF, PROF, 1 << 20),
+    P(shfl_interval, PROF, PROF, PROF, 1 << 20),
+    P(int_latency, PROF, PROF, PROF, 1 << 20),
+    P(int_interval, PROF, PROF, PROF, 1 << 20),
+    P(atoms_latency, PROF, PROF, PROF, 1 << 20),
+    P(atomg_latency, PROF, PROF, PROF, 1 << 20),
+    P(atom_same_address_cycles, PROF, TC_OK, PROF, 1024),
 };
 
 static tc_status probe_profile(void *obj) {
@@ -700,6 +711,10 @@ EMIT(c_ffma, tc_sim_ffma(&p, a[0], a[1], a[2], a[3]))
 EMIT(c_mma, tc_sim_mma(&p, (tc_mma_instr)a[0], a[1], a[2], a[3], a[4]))
 EMIT(c_mma_sp, tc_sim_mma_sp(&p, (tc_mma_instr)a[0], a[1], a[2], a[3], a[4], a[5]))
 EMIT(c_bar, tc_sim_bar(&p, a[0]))
+EMIT(c_shfl, tc_sim_shfl(&p, a[0], a[1]))
+EMIT(c_imad, tc_sim_imad(&p, a[0], a[1], a[2], a[3]))
+EMIT(c_atoms, tc_sim_atoms(&p, a[0], a[1], a[2], tc_sim_addr_affine(0, 4, 0, 0, 4)))
+EMIT(c_atomg, tc_sim_atomg(&p, a[0], a[1], a[2], tc_sim_addr_affine(0, 4, 0, 0, 4)))
 static tc_status c_loop(const int *a) {
     tc_sim_program p;
     tc_status s;
@@ -810,6 +825,10 @@ static const fn_case fn_cases[] = {
     { "tc_sim_mma_sp", 6, { "kind", "dst", "a", "b", "c", "meta" }, { TC_MMA_SP_M16N8K32_BF16, 1, 2, 3, 1, 5 },
       { ARG3, PR3, PR3, PR3, PR3, PR3 }, c_mma_sp },   /* kind 0 is dense */
     { "tc_sim_bar", 1, { "wait_reg" }, { TC_SIM_NOREG }, { PR3 }, c_bar },
+    { "tc_sim_shfl", 2, { "dst", "src" }, { 1, 2 }, { PR3, PR3 }, c_shfl },
+    { "tc_sim_imad", 4, { "dst", "a", "b", "c" }, { 1, 2, TC_SIM_NOREG, 1 }, { PR3, PR3, PR3, PR3 }, c_imad },
+    { "tc_sim_atoms", 3, { "dst", "src", "addr_reg" }, { TC_SIM_NOREG, 2, 3 }, { PR3, PR3, PR3 }, c_atoms },
+    { "tc_sim_atomg", 3, { "dst", "src", "addr_reg" }, { 1, 2, TC_SIM_NOREG }, { PR3, PR3, PR3 }, c_atomg },
     { "tc_sim_loop", 2, { "target", "trips" }, { 0, 3 }, { PR3, E3(TC_ERR_PROGRAM, TC_ERR_PROGRAM, TC_ERR_PROGRAM) }, c_loop },
     { "tc_sim_build_ffma_chain", 1, { "n" }, { 8 }, { E3(SZ, SZ, SZ) }, c_ffma_chain },
     { "tc_sim_build_mma_chain", 3, { "kind", "n", "dependent" }, { TC_MMA_M16N8K16_F16, 8, 1 }, { E3(AR, TC_OK, AR), E3(SZ, SZ, SZ), OK3 }, c_mma_chain },

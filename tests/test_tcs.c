@@ -118,6 +118,8 @@ static char *slurp(const char *path, size_t *len) {
 static const char *const files[] = {
     "sim/programs/matmul32_ffma.tcs", "sim/programs/matmul32_tc.tcs", "sim/programs/reduction.tcs",
     "sim/programs/transpose.tcs", "sim/programs/transpose_padded.tcs", "sim/programs/gemm_double_buffer.tcs",
+    "sim/programs/shfl_reduction.tcs", "sim/programs/histogram.tcs", "sim/programs/histogram_contended.tcs",
+    "sim/programs/transpose_store.tcs",
 };
 
 static void test_committed_programs(void) {
@@ -176,6 +178,82 @@ static void test_committed_cycles(void) {
     CHECK(wf_padded == 8 * 4 * (1 + 1));
 }
 
+/* The issue-15 opcodes: the committed examples (cycles from running the
+   model, kept as regression guards) and small programs whose cycles follow
+   from the profile's numbers by hand. */
+static int64_t cycles_of_text(const char *text, const tc_sim_profile *g, int warps, int64_t *state_cycles) {
+    tc_sim_program p;
+    tc_sim_result r;
+    tc_sim_options o;
+    int64_t c = -1;
+    char err[200];
+    memset(&p, 0, sizeof p);
+    memset(&o, 0, sizeof o);
+    o.sms = 1;
+    o.warps_per_sm = warps;
+    if (tc_sim_program_parse(text, strlen(text), &p, err, sizeof err) != TC_OK) printf("  %s\n", err);
+    else if (tc_sim_run(g, &p, &o, &r) == TC_OK) {
+        c = r.cycles;
+        if (state_cycles) memcpy(state_cycles, r.state_cycles, sizeof r.state_cycles);
+        tc_sim_result_free(&r);
+    }
+    tc_sim_program_free(&p);
+    return c;
+}
+
+static void test_new_opcodes(void) {
+    const tc_sim_profile *a = &tc_gpu_find("a100")->profile;
+    tc_sim_profile g = *a;
+    int64_t wf = 0, wf2 = 0, st[TC_SIM_STATE_COUNT];
+    char text[2048];
+    int i;
+    /* the examples: shuffles beat the shared tree; contention costs 32 passes per atomic */
+    CHECK(cycles_of_file("sim/programs/shfl_reduction.tcs", "a100", &wf) == 477);
+    CHECK(wf == 8 + 1);                                     /* 8 one-word partial-sum stores, 1 load */
+    CHECK(cycles_of_file("sim/programs/reduction.tcs", "a100", NULL) > 477);
+    CHECK(cycles_of_file("sim/programs/histogram.tcs", "a100", &wf) == 1120);
+    CHECK(cycles_of_file("sim/programs/histogram_contended.tcs", "a100", &wf2) == 1500);
+    CHECK(wf == 8 * 4 + 1 && wf2 == 8 * 4 * 32 + 1);
+    CHECK(cycles_of_file("sim/programs/transpose_store.tcs", "a100", &wf) == 1288);
+    CHECK(wf == 8 * 4 * (32 + 1));                          /* column stores: 32 wavefronts each */
+    CHECK(cycles_of_file("sim/programs/transpose_padded.tcs", "a100", NULL) < 1288);
+    /* SHFL: its latency, waited for as short_scoreboard */
+    CHECK(cycles_of_text("shfl r1, r0\nffma r2, r1, r1, r2\nexit\n", a, 1, st) == a->shfl_latency + a->ffma_latency);
+    CHECK(st[TC_SIM_SHORT_SCOREBOARD] == a->shfl_latency - 1);
+    /* one SHFL per shfl_interval per SM: 4 warps on 4 schedulers issue in cycle 0 and queue */
+    g.shfl_interval = 5;
+    CHECK(cycles_of_text("shfl r1, r0\nexit\n", &g, 4, NULL) == 3 * 5 + g.shfl_latency);
+    g = *a;
+    /* the integer pipe is not FFMA's: 8 (FFMA, IMAD) pairs issue one per cycle,
+       16 FFMAs one per ffma_interval */
+    text[0] = '\0';
+    for (i = 0; i < 8; i++) snprintf(text + strlen(text), sizeof text - strlen(text), "ffma r%d, r1, r1, r1\nimad r%d, r1, -, -\n", 10 + i, 20 + i);
+    strcat(text, "exit\n");
+    CHECK(cycles_of_text(text, a, 1, st) == 15 + a->int_latency);
+    CHECK(st[TC_SIM_MATH_PIPE_THROTTLE] == 0);
+    text[0] = '\0';
+    for (i = 0; i < 16; i++) snprintf(text + strlen(text), sizeof text - strlen(text), "ffma r%d, r1, r1, r1\n", 10 + i);
+    strcat(text, "exit\n");
+    CHECK(cycles_of_text(text, a, 1, st) == 15 * a->ffma_interval + a->ffma_latency);
+    CHECK(st[TC_SIM_MATH_PIPE_THROTTLE] == 15 * (a->ffma_interval - 1));
+    /* shared atomics: distinct banks, 16 lanes per bank (stride 64 bytes), one word */
+    CHECK(cycles_of_text(".shared_bytes 4096\natoms r1, r2, [4*lane]\nexit\n", a, 1, NULL) == a->atoms_latency);
+    CHECK(cycles_of_text(".shared_bytes 4096\natoms r1, r2, [64*lane]\nexit\n", a, 1, NULL) == a->atoms_latency + 15);
+    CHECK(cycles_of_text(".shared_bytes 4096\natoms r1, r2, [0]\nexit\n", a, 1, NULL) == a->atoms_latency + 31);
+    /* global atomics at L2: 32 addresses, or one (31 further lanes) */
+    g.atom_same_address_cycles = 3;
+    CHECK(cycles_of_text(".global_bytes 4096\n.l2_resident_bytes 4096\natomg r1, r2, [4*lane]\nexit\n", &g, 1, st) == g.atomg_latency);
+    CHECK(st[TC_SIM_LONG_SCOREBOARD] == g.atomg_latency - 1);
+    CHECK(cycles_of_text(".global_bytes 4096\n.l2_resident_bytes 4096\natomg r1, r2, [0]\nexit\n", &g, 1, NULL) == g.atomg_latency + 31 * 3);
+    /* a miss goes to DRAM first, as a load does */
+    CHECK(cycles_of_text(".global_bytes 4096\natomg r1, r2, [4*lane]\nexit\n", &g, 1, NULL) == g.dram_latency - g.l2_latency + g.atomg_latency);
+    /* a reduction (no dst) is fire and forget: the warp retires at once */
+    CHECK(cycles_of_text(".global_bytes 4096\n.l2_resident_bytes 4096\natomg -, r2, [0]\nexit\n", &g, 1, NULL) == 1);
+    /* the address stays inside the program's memory */
+    CHECK(cycles_of_text(".shared_bytes 64\natoms r1, r2, [4*lane]\nexit\n", a, 1, NULL) == -1);
+    CHECK(cycles_of_text(".global_bytes 64\natomg r1, r2, [4*lane]\nexit\n", a, 1, NULL) == -1);
+}
+
 typedef struct { const char *text, *error; } bad_case;
 
 static void test_errors(void) {
@@ -196,6 +274,11 @@ static void test_errors(void) {
         { "mma.m9n9k9.f16 r1, r2, r3, r1\nexit\n", "mma needs a known kind" },
         { "lds r1, [0], meta r4\nexit\n", "1:14: lds takes no operand 'meta'" },
         { "lds r1, [0], after r2, after r3\nexit\n", "'after' given twice" },
+        { "shfl r1, r2, r3\nexit\n", "1:12: unexpected text after shfl's operands" },
+        { "imad r1, r2\nexit\n", "1:12: expected ',' before the next operand of imad" },
+        { "atoms r1, r2\nexit\n", "expected ',' before the next operand of atoms" },
+        { "atomg.x4 r1, r2, [0]\nexit\n", "unknown modifier '.x4'" },
+        { "atoms r1, r2, [0], after r3\nexit\n", "atoms takes no operand 'after'" },
         { "loop top, 4\nexit\n", "1:6: unknown label 'top'" },
         { "top:\nloop top, 0\nexit\n", "2:11: a loop runs 1..16777216 times" },
         { "top: top:\nexit\n", "1:6: label 'top' defined twice" },
@@ -298,6 +381,58 @@ static int same_profile(const tc_sim_profile *a, const tc_sim_profile *b) {
            memcmp(a->mma_interval, b->mma_interval, sizeof a->mma_interval) == 0 &&
            a->shared_wavefronts_per_cycle == b->shared_wavefronts_per_cycle && a->sm_bytes_per_cycle == b->sm_bytes_per_cycle &&
            a->dram_bytes_per_cycle == b->dram_bytes_per_cycle && a->launch_overhead_us == b->launch_overhead_us;
+}
+
+/* Every number of every built-in profile names its source; base = NAME
+   starts a file from a GPU's profile. */
+static void test_profile_sources(void) {
+    static const struct { const char *text, *error; } bad_base[] = {
+        { "sms = 4\nbase = h100\n", "2:1: base must come before every other key" },
+        { "base = h100\nbase = a100\n", "2:1: base must come before" },
+        { "base = x\n", "1:8: base: unknown GPU 'x'" },
+        { "base h100\n", "1:6: base: expected '='" },
+        { "base = \n", "1:8: expected a GPU name" },
+        { "base = a100 v100\n", "1:13: base: unexpected text" },
+    };
+    int i;
+    char buf[8192], err[200];
+    tc_sim_profile g;
+    tc_gpu copy;
+    for (i = 0; i < tc_gpu_count(); i++) {
+        const tc_gpu *gpu = tc_gpu_get(i);
+        char *line;
+        CHECK(tc_sim_profile_print(&gpu->profile, buf, sizeof buf, NULL) == TC_OK);
+        for (line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+            char key[64];
+            const char *src;
+            CHECK(sscanf(line, "%63s =", key) == 1);
+            src = tc_gpu_source(gpu, key);
+            CHECK(src != NULL && strlen(src) > 8);
+            if (!src) printf("  %s: no source for %s\n", gpu->name, key);
+        }
+    }
+    copy = *tc_gpu_find("a100");   /* only the table's own entries have sources */
+    CHECK(tc_gpu_source(&copy, "dram_latency") == NULL);
+    CHECK(tc_gpu_source(NULL, "dram_latency") == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), NULL) == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), "frob") == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), "mma_latency.m9n9k9.f16") == NULL);
+    CHECK(tc_gpu_source(tc_gpu_find("a100"), "") == NULL);
+    CHECK(strncmp(tc_gpu_source(tc_gpu_find("h100"), "dram_latency"), "MEASURED", 8) == 0);
+    CHECK(strncmp(tc_gpu_source(tc_gpu_find("rtx3090"), "dram_latency"), "ASSUMED", 7) == 0);
+    /* base: the GPU's profile, then the changes; anywhere else an error with its place */
+    memset(&g, 0, sizeof g);
+    CHECK_STATUS(tc_sim_profile_parse("# x\n base = h100 # the start\nsms = 4\n", 37, &g, err, sizeof err), TC_OK);
+    {
+        tc_sim_profile want = tc_gpu_find("h100")->profile;
+        want.sms = 4;
+        CHECK(memcmp(&g, &want, sizeof g) == 0);
+    }
+    for (i = 0; i < (int)(sizeof bad_base / sizeof bad_base[0]); i++) {
+        CHECK_STATUS(tc_sim_profile_parse(bad_base[i].text, strlen(bad_base[i].text), &g, err, sizeof err), TC_ERR_PROFILE);
+        CHECK(strstr(err, bad_base[i].error) != NULL);
+        if (!strstr(err, bad_base[i].error)) printf("  base case %d: got \"%s\", want \"%s\"\n", i, err, bad_base[i].error);
+    }
 }
 
 static void test_profiles(void) {
@@ -498,7 +633,8 @@ static int located(const char *err) {
 
 static size_t mutate(char *t, size_t n, size_t cap) {
     static const char pieces[][12] = { "[", "]", ",", "\n", "#", ".", ":", "-", "*", "+", "r63", "r64", "lane", "iter",
-                                       "9999999999", "0", "loop ", "exit", ".x4", ".w16", "after ", "L0", "\t", "\0" };
+                                       "9999999999", "0", "loop ", "exit", ".x4", ".w16", "after ", "L0", "\t", "\0",
+                                       "shfl ", "imad ", "atoms ", "atomg ", "addr ", ".w8" };
     int k, m = 1 + (int)(rnd() % 4);
     for (k = 0; k < m && n > 0; k++) {
         size_t at = rnd() % n, len;
@@ -597,9 +733,11 @@ int main(void) {
     test_builtins_roundtrip();
     test_committed_programs();
     test_committed_cycles();
+    test_new_opcodes();
     test_errors();
     test_unprintable();
     test_profiles();
+    test_profile_sources();
     test_per_instruction();
     test_branches();
     test_fuzz();

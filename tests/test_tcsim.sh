@@ -112,6 +112,13 @@ expect_ok tcs-transpose-padded "^cycles: 377$" run sim/programs/transpose_padded
 expect_ok tcs-gemm-double-buffer "^cycles: 2852$" run sim/programs/gemm_double_buffer.tcs --profile a100
 expect_ok tcs-wavefronts " 1056 shared wavefronts" run sim/programs/transpose.tcs --profile a100
 expect_ok tcs-wavefronts-padded " 64 shared wavefronts" run sim/programs/transpose_padded.tcs --profile a100
+# issue 15 part 3: shuffles, atomics, store conflicts (the model's outputs, kept as regression guards)
+expect_ok tcs-shfl-reduction "^cycles: 477$" run sim/programs/shfl_reduction.tcs --profile a100
+expect_ok tcs-histogram "^cycles: 1120$" run sim/programs/histogram.tcs --profile a100
+expect_ok tcs-histogram-contended "^cycles: 1500$" run sim/programs/histogram_contended.tcs --profile a100
+expect_ok tcs-transpose-store "^cycles: 1288$" run sim/programs/transpose_store.tcs --profile a100
+expect_ok tcs-trace-instr '"instr":"atomg.w4 r4, r1, \[4096\]"' run sim/programs/histogram_contended.tcs --profile a100 --trace /dev/stdout
+expect_ok profiles-new-units "SHFL 23/1 per SM, integer 4/2; atomics: shared 46, global 209" profiles
 # show prints a built-in as .tcs; running the printed file gives the built-in's cycles
 expect_ok show "^    mma\.m8n8k4\.f16 r1, r2, r2, r1$" show matmul32_tc
 for prog in matmul32_ffma matmul32_tc stream shared_stride32 mma_throughput; do
@@ -125,6 +132,17 @@ expect_ok show-profile "^dram_latency = 571 +# " show-profile a100
 "$TCSIM" show-profile h100 >"$tmp/h100.prof" 2>/dev/null
 expect_ok profile-file "^cycles: 340$" run matmul32_tc --profile "$tmp/h100.prof"
 expect_ok set-field "^cycles: 1386$" run sim/programs/transpose.tcs --profile a100 --set shared_latency=40
+# a profile file from a base: only the changed fields (the same cycles as --set)
+printf '# what if shared memory were slower\nbase = a100\nshared_latency = 40\n' >"$tmp/base.prof"
+expect_ok profile-base "^cycles: 1386$" run sim/programs/transpose.tcs --profile "$tmp/base.prof"
+printf 'shared_latency = 40\nbase = a100\n' >"$tmp/late.prof"
+expect_fail profile-base-late "late\.prof:2:1: base must come before every other key" run matmul32_tc --profile "$tmp/late.prof"
+printf 'base = b100\n' >"$tmp/nobase.prof"
+expect_fail profile-base-unknown "nobase\.prof:1:8: base: unknown GPU 'b100'" run matmul32_tc --profile "$tmp/nobase.prof"
+# show-profile: the source above each number
+expect_ok show-profile-source "^# MEASURED: pointer chase, jm-lat-dram-h100-sxm$" show-profile h100
+expect_ok show-profile-source-mma "^# mma_interval: DERIVED: A100 whitepaper" show-profile a100
+if "$TCSIM" show-profile v100 | grep -q "no source recorded"; then bad "show-profile v100: a number without a source"; else ok; fi
 expect_ok set-mma "^cycles: 235$" run matmul32_tc --profile dettmers2023 --set mma_latency.m8n8k4.f16=1
 expect_fail set-bad-key "--set frob=1: unknown key 'frob'" run matmul32_tc --profile a100 --set frob=1
 expect_fail set-bad-value "--set sms=0: sms: must be an integer in 1\.\.4096" run matmul32_tc --profile a100 --set sms=0
@@ -153,7 +171,7 @@ expect_ok per-instruction-row "^ +1 +64 +64 +0 +12736 +0 +0 +0 +0  lds\.w4 r2, \
 total=$(sed -n 's/.*, \([0-9]*\) warp instructions.*/\1/p' "$tmp/out")
 sum=$(awk '/^per instruction/{on=1; next} on && /^ +[0-9]+ +[0-9]+ /{s += $2} END {print s}' "$tmp/out")
 if [ -n "$total" ] && [ "$total" = "$sum" ]; then ok; else bad "per-instruction issues sum to $sum, not $total"; fi
-if "$TCSIM" run matmul32_tc --profile a100 --per-instruction --trace "$tmp/p.json" >/dev/null 2>&1 && grep -q '"args":{"pc":2}' "$tmp/p.json"; then ok
+if "$TCSIM" run matmul32_tc --profile a100 --per-instruction --trace "$tmp/p.json" >/dev/null 2>&1 && grep -q '"args":{"pc":2,"instr":"mma.m8n8k4.f16 r1, r2, r2, r1"}' "$tmp/p.json"; then ok
 else bad "--per-instruction --trace: no event carries its pc"; fi
 
 echo "test_tcsim: $passed passed, $failed failed"
