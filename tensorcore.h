@@ -1287,7 +1287,8 @@ typedef struct {
 /* Simulates a slice: at most 8 SMs with their share of the DRAM bandwidth
    (every SM does the same work, so one SM's time is the GPU's), up to 8
    trips; beyond 8 trips the time grows by the simulated cost of trips 5-8
-   per 4 trips (steady state). Warps: up to 32 per SM, fewer for small tensors. */
+   per 4 trips (steady state). Warps: up to 32 per SM, fewer for small tensors.
+   Never faster than all its bytes at the profile's DRAM bandwidth. */
 TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, tc_sim_prediction *out);
 /* A large fp16 GEMM (fp32 accumulate, m x n x k): one SM issuing independent
    MMAs of the profile's fastest fp16 kind from 4 warps per sub-partition
@@ -5631,6 +5632,12 @@ TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim
     if (st != TC_OK) return st;
     out->dram_bytes = (double)d->elements * (double)sizeof(float) * (d->inputs + d->outputs);
     out->flops = (double)d->elements * d->ops;
+    /* every byte of the stream is a first touch (the model keeps nothing in
+       L2 between kernels), so no size beats the GPU's achievable DRAM
+       bandwidth: a slice of one or two trips ends before the DRAM token
+       bucket has throttled it (h100, 2^19 elements, simulated 4.3 TB/s) */
+    if (g->dram_bytes_per_cycle > 0.0 && cycles < out->dram_bytes / g->dram_bytes_per_cycle)
+        cycles = out->dram_bytes / g->dram_bytes_per_cycle;
     tc__sim_predict_finish(g, cycles, out);
     return TC_OK;
 }
