@@ -502,28 +502,38 @@ static const struct { int cta_m, cta_n, cta_k, warp_m, warp_n, stages; } measure
     { 64, 64, 64, 32, 32, 5 },
 };
 
+enum { MEASURED_LIBRARY_TILES = (int)(sizeof measured_library_tiles / sizeof measured_library_tiles[0]) };
+
+/* Tiling i of measured_library_tiles for an m x n x k fp16 GEMM of
+   m16n8k16; 0 if i is out of range. */
+static inline int measured_library_desc(int i, long m, long n, long k, tc_tile_desc *d) {
+    if (i < 0 || i >= MEASURED_LIBRARY_TILES || !d) return 0;
+    memset(d, 0, sizeof *d);
+    d->M = (int)m; d->N = (int)n; d->K = (int)k;
+    d->in = TC_FP16;
+    d->cta_m = measured_library_tiles[i].cta_m; d->cta_n = measured_library_tiles[i].cta_n; d->cta_k = measured_library_tiles[i].cta_k;
+    d->warp_m = measured_library_tiles[i].warp_m; d->warp_n = measured_library_tiles[i].warp_n;
+    d->inst_m = 16; d->inst_n = 8; d->inst_k = 16;
+    d->stages = measured_library_tiles[i].stages;
+    d->pad_a = 8; d->pad_b = 8;
+    return 1;
+}
+
 /* The library GEMM's FLOP rate (fp16 in, m16n8k16): section 6's tiling
    model (tc_tile_predict: occupancy, waves and the partial last wave, the
    simulated main loop, the prologue and the D store) over every tiling of
-   measured_library_tiles that fits the GPU, the fastest. TC_ERR_ARCH if
-   none fits. */
+   measured_library_tiles that fits the GPU, the fastest. TC_ERR_SIZE
+   unless 1 <= m, n, k <= 2^30; TC_ERR_ARCH if no tiling fits. */
 static inline tc_status measured_library_gemm(const tc_gpu *gpu, long m, long n, long k, double *flops_per_s) {
-    size_t i;
+    tc_tile_desc d;
+    tc_tile_result tr;
+    int i;
     double best = 0.0;
     if (!gpu || !flops_per_s) return TC_ERR_NULL;
-    for (i = 0; i < sizeof measured_library_tiles / sizeof measured_library_tiles[0]; i++) {
-        tc_tile_desc d;
-        tc_tile_result tr;
-        memset(&d, 0, sizeof d);
-        d.M = (int)m; d.N = (int)n; d.K = (int)k;
-        d.in = TC_FP16;
-        d.cta_m = measured_library_tiles[i].cta_m; d.cta_n = measured_library_tiles[i].cta_n; d.cta_k = measured_library_tiles[i].cta_k;
-        d.warp_m = measured_library_tiles[i].warp_m; d.warp_n = measured_library_tiles[i].warp_n;
-        d.inst_m = 16; d.inst_n = 8; d.inst_k = 16;
-        d.stages = measured_library_tiles[i].stages;
-        d.pad_a = 8; d.pad_b = 8;
+    *flops_per_s = 0.0;
+    if (m < 1 || n < 1 || k < 1 || m > (1L << 30) || n > (1L << 30) || k > (1L << 30)) return TC_ERR_SIZE;
+    for (i = 0; measured_library_desc(i, m, n, k, &d); i++)
         if (tc_tile_predict(gpu, &d, &tr, NULL) == TC_OK && tr.predicted_flops_per_s > best) best = tr.predicted_flops_per_s;
-    }
     *flops_per_s = best;
     return best > 0.0 ? TC_OK : TC_ERR_ARCH;
 }

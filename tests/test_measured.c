@@ -6,6 +6,7 @@
    deterministic regression guard (the simulator is exact arithmetic, so
    the same model always gives the same error). */
 #define TENSORCORE_IMPLEMENTATION
+#include <limits.h>
 #include "tensorcore.h"
 #include "measured.h"
 #include "tc_test.h"
@@ -172,23 +173,26 @@ static void test_library_gemm(void) {
     tc_tile_desc d;
     tc_tile_result tr;
     double lib = 0, peak = 2.0 * tc_tile_fma_per_clk(a100, TC_FP16, 16, 8, 16) * a100->profile.sms * a100->profile.clock_ghz * 1e9;
-    size_t i;
+    int i, fit = 0;
     CHECK_STATUS(measured_library_gemm(a100, 4096, 4096, 4096, &lib), TC_OK);
     CHECK(lib > 0.5 * peak && lib < peak);
-    for (i = 0; i < sizeof measured_library_tiles / sizeof measured_library_tiles[0]; i++) {
-        memset(&d, 0, sizeof d);
-        d.M = d.N = d.K = 4096;
-        d.in = TC_FP16;
-        d.cta_m = measured_library_tiles[i].cta_m; d.cta_n = measured_library_tiles[i].cta_n; d.cta_k = measured_library_tiles[i].cta_k;
-        d.warp_m = measured_library_tiles[i].warp_m; d.warp_n = measured_library_tiles[i].warp_n;
-        d.inst_m = 16; d.inst_n = 8; d.inst_k = 16;
-        d.stages = measured_library_tiles[i].stages;
-        d.pad_a = d.pad_b = 8;
-        if (tc_tile_predict(a100, &d, &tr, NULL) == TC_OK) CHECK(tr.predicted_flops_per_s <= lib);
-    }
+    for (i = 0; measured_library_desc(i, 4096, 4096, 4096, &d); i++)
+        if (tc_tile_predict(a100, &d, &tr, NULL) == TC_OK) {
+            CHECK(tr.predicted_flops_per_s <= lib);
+            fit++;
+        }
+    CHECK(i == MEASURED_LIBRARY_TILES && fit > 1);
+    CHECK(!measured_library_desc(-1, 64, 64, 64, &d) && !measured_library_desc(MEASURED_LIBRARY_TILES, 64, 64, 64, &d));
     /* a tiny GEMM: one partial wave, far from peak, still predicted */
     CHECK_STATUS(measured_library_gemm(a100, 1, 1, 1, &lib), TC_OK);
     CHECK(lib > 0 && lib < 0.01 * peak);
+    CHECK_STATUS(measured_library_gemm(a100, 0, 64, 64, &lib), TC_ERR_SIZE);
+    CHECK(lib == 0);
+    CHECK_STATUS(measured_library_gemm(a100, 64, -1, 64, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, LONG_MAX, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, (1L << 30) + 1, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 1L << 30, 64, 64, &lib), TC_OK);   /* a tall GEMM: many waves, still fast to predict */
+    CHECK(lib > 0 && lib < peak);
     CHECK_STATUS(measured_library_gemm(NULL, 64, 64, 64, &lib), TC_ERR_NULL);
     CHECK_STATUS(measured_library_gemm(a100, 64, 64, 64, NULL), TC_ERR_NULL);
     CHECK_STATUS(measured_library_gemm(tc_gpu_find("v100"), 4096, 4096, 4096, &lib), TC_ERR_ARCH);   /* no m16n8k16 */
