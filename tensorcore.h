@@ -1001,6 +1001,10 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
      74% rate; one launch cost for every GPU, overlapped with the previous
      kernel (a kernel costs the longer of its run and its launch). Not
      modelled, so not predicted: L1 hits, CUDA graph replays, whole networks.
+     tc_sim_predict_elementwise never beats the achievable DRAM bandwidth
+     (every byte is a first touch): a one- or two-trip slice ended before
+     the DRAM token bucket throttled it and gave h100 4.3 TB/s at 2^19
+     elements, above its 3.0 TB/s (row jm-bw-dram-h100-sxm).
    Stall names follow Nsight Compute (smsp__pcsamp_warps_issue_stalled_*):
      long_scoreboard = waiting on global memory (L1TEX), short_scoreboard =
      waiting on shared memory (MIO), wait = fixed-latency dependency (FFMA,
@@ -1352,7 +1356,8 @@ typedef struct {
 /* Simulates a slice: at most 8 SMs with their share of the DRAM bandwidth
    (every SM does the same work, so one SM's time is the GPU's), up to 8
    trips; beyond 8 trips the time grows by the simulated cost of trips 5-8
-   per 4 trips (steady state). Warps: up to 32 per SM, fewer for small tensors. */
+   per 4 trips (steady state). Warps: up to 32 per SM, fewer for small tensors.
+   Never faster than all its bytes at the profile's DRAM bandwidth. */
 TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, tc_sim_prediction *out);
 /* A large fp16 GEMM (fp32 accumulate, m x n x k): one SM issuing independent
    MMAs of the profile's fastest fp16 kind from 4 warps per sub-partition
@@ -1466,6 +1471,17 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      (64 bytes/clock/SM), 4 loop-overhead instructions per iteration, the
      register estimate. cuda/gemm.cu measures the ladder and prints the
      model's error beside each kernel.
+   Library GEMMs (cuBLAS rows of tests/measured/dataset.csv): a library picks
+     the fastest of a few tilings per problem, so support/measured.h runs
+     tc_tile_predict over CUTLASS's sm80 fp16 tile set (128x256, 256x128,
+     128x128 with 32 or 64 of K, 256x64, 64x256, 128x64, 64x128, 64x64;
+     3-6 stages) and takes the best, instead of the Tensor Core peak: the
+     waves, the partial last wave, occupancy and the D store then count.
+     It rests on no dataset row (the cuBLAS rows are validation rows): on
+     A100 at 4096^3 it predicts 280 TFLOP/s (peak 312) against cuBLAS's
+     211-239, so the tiling model, not the library's choice, is what stays
+     optimistic there (the sustained clock under Tensor Core load is not
+     modelled: no published calibration row gives it).
    ========================================================================== */
 
 /* The machine is a tc_gpu (section 5): its profile gives every rate,
@@ -5927,6 +5943,12 @@ TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim
     if (st != TC_OK) return st;
     out->dram_bytes = (double)d->elements * (double)sizeof(float) * (d->inputs + d->outputs);
     out->flops = (double)d->elements * d->ops;
+    /* every byte of the stream is a first touch (the model keeps nothing in
+       L2 between kernels), so no size beats the GPU's achievable DRAM
+       bandwidth: a slice of one or two trips ends before the DRAM token
+       bucket has throttled it (h100, 2^19 elements, simulated 4.3 TB/s) */
+    if (g->dram_bytes_per_cycle > 0.0 && cycles < out->dram_bytes / g->dram_bytes_per_cycle)
+        cycles = out->dram_bytes / g->dram_bytes_per_cycle;
     tc__sim_predict_finish(g, cycles, out);
     return TC_OK;
 }
@@ -7282,22 +7304,27 @@ TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_
     return TC_OK;
 }
 
-/* The ladder of cuda/gemm.cu, one row per kernel. regs_per_thread is 0
-   (estimated) here; cuda/gemm.cu fills in the count the compiled kernel
-   reports (cudaFuncGetAttributes) before it asks for a prediction. */
+/* The ladder of cuda/gemm.cu, one row per kernel. regs_per_thread is what
+   ptxas reports for cuda/gemm.cu compiled for sm_80 (nvcc -arch=sm_80
+   -Xptxas -v, CUDA 13.0: 32, 32, 114, 222, 226, 226; sm_90 gives 32, 32,
+   119, 224, 232, 230, the same occupancy on both); cuda/gemm.cu replaces it
+   with the count the running binary reports (cudaFuncGetAttributes). The
+   estimate (tc__tile_regs_estimate) gives the one-output FFMA kernels 45
+   registers: v2's 1024-thread CTA then fits once per SM instead of twice,
+   and its single buffer's load latency had no second CTA to hide it. */
 static const tc_tile_kernel tc__tile_ladder[] = {
     { 1, "naive", "FFMA, one output per thread, operands straight from global memory (coalesced along N)",
-      { 0, 0, 0, TC_FP32, 8, 32, 8, 1, 32, 1, 32, 1, TC_TILE_DIRECT, 0, 0, 0, 0 } },
+      { 0, 0, 0, TC_FP32, 8, 32, 8, 1, 32, 1, 32, 1, TC_TILE_DIRECT, 0, 0, 0, 32 } },
     { 2, "smem", "FFMA, 32x32 shared-memory tiles, one output per thread",
-      { 0, 0, 0, TC_FP32, 32, 32, 32, 1, 32, 1, 32, 1, TC_TILE_SHARED, 1, 0, 0, 0 } },
+      { 0, 0, 0, TC_FP32, 32, 32, 32, 1, 32, 1, 32, 1, TC_TILE_SHARED, 1, 0, 0, 32 } },
     { 3, "regblock", "FFMA, 128x128x8 tiles, 8x8 outputs per thread from 16-byte shared loads",
-      { 0, 0, 0, TC_FP32, 128, 128, 8, 64, 32, 8, 4, 1, TC_TILE_SHARED, 1, 0, 0, 0 } },
+      { 0, 0, 0, TC_FP32, 128, 128, 8, 64, 32, 8, 4, 1, TC_TILE_SHARED, 1, 0, 0, 114 } },
     { 4, "mma", "mma.sync m16n8k16 (fp16 or bf16 in, fp32 out), ldmatrix, 128x128x32 tiles, 64x64 per warp",
-      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 1, 8, 8, 0 } },
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 1, 8, 8, 222 } },
     { 5, "mma_cp_async", "version 4 with a 4-stage cp.async pipeline",
-      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 4, 8, 8, 0 } },
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 4, 8, 8, 226 } },
     { 6, "mma_tf32", "mma.sync m16n8k8 tf32 (fp32 in, fp32 out), 128x128x16 tiles, 4-stage cp.async",
-      { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 0 } },
+      { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 226 } },
 };
 
 TCDEF int tc_tile_ladder_count(void) { return TC__COUNT_OF(tc__tile_ladder); }

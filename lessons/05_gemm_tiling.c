@@ -170,9 +170,9 @@ static int ladder_and_roofline(void) {
     }
     printf("   math_pipe_throttle is good news here: the MMA pipe is busy and the warp has more for it.\n\n");
     printf("4. Published A100 GEMMs at 4096^3, fp16 in (tests/measured/dataset.csv, validation rows: no profile\n"
-           "   number is fitted to them), beside the model: cuBLAS as the ideal library GEMM, hand-written\n"
-           "   kernels through this tiling model with their published CTA tile and stages (64x64 warp tiles\n"
-           "   and 8-element padding assumed):\n");
+           "   number is fitted to them), beside the model: cuBLAS as the fastest of CUTLASS's sm80 tilings\n"
+           "   through this tiling model, hand-written kernels with their published CTA tile and stages (64x64\n"
+           "   warp tiles and 8-element padding assumed):\n");
     if (measured_print(stdout, "a100", "gemm_tflops", "   ") < 0) return 1;
     printf("   The model is optimistic (the marked rows): it keeps the %.2f GHz boost clock\n"
            "   under Tensor Core load (power limits lower it), issues instructions ideally, has no register-bank\n"

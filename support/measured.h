@@ -251,22 +251,30 @@ static inline tc_status measured_load(const char *path, measured_set *out, char 
    (108 SMs; its DRAM figure is the 40 GB part's), so the other A100s
    differ from it only in memory bandwidth; the h100 entry is the SXM5 part,
    and the PCIe card (114 SMs, HBM2e) has no entry. A row whose device is
-   not here is modelled only through its proxy_for. */
-static const struct { const char *device, *model; int same_dram; } measured_devices[] = {
-    { "A100", "a100", 0 }, { "A100-40GB", "a100", 1 }, { "A100-80GB", "a100", 0 }, { "A100-PCIe", "a100", 0 },
-    { "A100-SXM4-80GB", "a100", 0 }, { "H100-SXM5-80GB", "h100", 1 }, { "V100", "v100", 1 }, { "V100-32GB", "v100", 1 },
-    { "V100-SXM2-16GB", "v100", 1 }, { "RTX3090", "rtx3090", 1 },
+   not here is modelled only through its proxy_for. dram_gbs: the device's
+   datasheet DRAM peak (SPEC: A100 40 GB 1555, 80 GB SXM4 2039, H100 SXM5
+   3352, V100 900, RTX 3090 936 GB/s), 0 where the row does not say which
+   memory the card has; own marks the device whose memory the entry's
+   profile was calibrated on. */
+static const struct { const char *device, *model; double dram_gbs; int own; } measured_devices[] = {
+    { "A100", "a100", 0, 0 }, { "A100-40GB", "a100", 1555, 1 }, { "A100-80GB", "a100", 2039, 0 }, { "A100-PCIe", "a100", 0, 0 },
+    { "A100-SXM4-80GB", "a100", 2039, 0 }, { "H100-SXM5-80GB", "h100", 3352, 1 }, { "V100", "v100", 900, 1 },
+    { "V100-32GB", "v100", 900, 1 }, { "V100-SXM2-16GB", "v100", 900, 1 }, { "RTX3090", "rtx3090", 936, 1 },
 };
 
-/* The header's model of the row's GPU; NULL if none. *same_dram (may be
-   NULL) says whether the model's DRAM bandwidth is this device's. */
-static inline const tc_gpu *measured_gpu_of(const measured_row *r, int *same_dram) {
-    size_t i;
-    if (same_dram) *same_dram = 0;
+/* The header's model of the row's GPU; NULL if none. *dram_scale (may be
+   NULL): the device's DRAM peak over the peak of the memory the profile
+   was calibrated on (1: the same memory), so that the profile's achieved
+   fraction of peak carries over to another memory; 0 if unknown. */
+static inline const tc_gpu *measured_gpu_of(const measured_row *r, double *dram_scale) {
+    size_t i, j;
+    if (dram_scale) *dram_scale = 0.0;
     if (r->proxy_for[0]) return tc_gpu_find(r->proxy_for);
     for (i = 0; i < sizeof measured_devices / sizeof measured_devices[0]; i++)
         if (strcmp(measured_devices[i].device, r->gpu) == 0) {
-            if (same_dram) *same_dram = measured_devices[i].same_dram;
+            for (j = 0; dram_scale && j < sizeof measured_devices / sizeof measured_devices[0]; j++)
+                if (measured_devices[j].own && strcmp(measured_devices[j].model, measured_devices[i].model) == 0)
+                    *dram_scale = measured_devices[i].dram_gbs / measured_devices[j].dram_gbs;
             return tc_gpu_find(measured_devices[i].model);
         }
     return NULL;
@@ -353,29 +361,6 @@ static inline tc_status measured__b_l2stream(tc_sim_program *p, int n, const voi
 
 static inline double measured__clock_ghz(const measured_row *r, const tc_sim_profile *g) {
     return r->clock_mhz > 0 ? r->clock_mhz / 1000.0 : g->clock_ghz;
-}
-
-/* A GEMM of the ideal library kind on `kind` (a dense or sparse MMA):
-   max(FLOPs at the simulated issue rate of 4 warps per scheduler on every
-   SM, the compulsory DRAM bytes at the profile's bandwidth). A sparse kind
-   moves half of A plus its metadata (2 bits per kept value). */
-static inline tc_status measured__gemm_seconds(const tc_sim_profile *g, tc_mma_instr kind, double m, double n, double k, double *s) {
-    tc_sim_result a, b;
-    int arg[2] = { (int)kind, 0 }, warps = 4 * g->subpartitions;
-    tc_mma_instr_info info;
-    double per_cycle, a_bytes, bytes;
-    tc_status st;
-    if (tc_mma_instr_get(kind, &info) != TC_OK || g->mma_latency[kind] < 1 || !(g->dram_bytes_per_cycle > 0)) return TC_ERR_ARCH;
-    if (warps > g->max_warps_per_sm) warps = g->max_warps_per_sm;
-    if ((st = measured__steady(g, measured__b_mma, arg, 256, 1, warps, &a, &b)) != TC_OK) return st;
-    per_cycle = MEASURED__DIFF(a, b, flops) / MEASURED__DIFF(a, b, cycles);
-    tc_sim_result_free(&a);
-    tc_sim_result_free(&b);
-    a_bytes = 2.0 * m * k;
-    if (info.sparse_group) a_bytes = a_bytes / 2.0 + m * k / 8.0;
-    bytes = a_bytes + 2.0 * k * n + 4.0 * m * n;
-    *s = fmax(2.0 * m * n * k / (per_cycle * g->sms), bytes / g->dram_bytes_per_cycle) / (g->clock_ghz * 1e9);
-    return TC_OK;
 }
 
 /* ---- a GEMM slice on one SM, dense or 2:4 sparse (lesson 06, and the
@@ -505,23 +490,74 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     return TC_OK;
 }
 
+/* A library GEMM (cuBLAS, CUTLASS's profiler) picks, per problem, the
+   fastest of a few tilings; this table is CUTLASS's sm80 fp16 Tensor Core
+   set (threadblock M x N x K, warp M x N, stages; the library's
+   default_gemm_configuration and the tile sizes its profiler enumerates:
+   SPEC of the library, not a measurement). Rows padded by 8 elements
+   stand in for CUTLASS's swizzled, conflict-free layouts (assumption). */
+static const struct { int cta_m, cta_n, cta_k, warp_m, warp_n, stages; } measured_library_tiles[] = {
+    { 128, 256, 32, 64, 64, 3 }, { 256, 128, 32, 64, 64, 3 }, { 128, 128, 32, 64, 64, 4 }, { 128, 128, 64, 64, 64, 3 },
+    { 256, 64, 32, 64, 64, 4 }, { 64, 256, 32, 64, 64, 4 }, { 128, 64, 32, 64, 32, 6 }, { 64, 128, 32, 32, 64, 6 },
+    { 64, 64, 64, 32, 32, 5 },
+};
+
+enum { MEASURED_LIBRARY_TILES = (int)(sizeof measured_library_tiles / sizeof measured_library_tiles[0]) };
+
+/* Tiling i of measured_library_tiles for an m x n x k fp16 GEMM of
+   m16n8k16; 0 if i is out of range. */
+static inline int measured_library_desc(int i, long m, long n, long k, tc_tile_desc *d) {
+    if (i < 0 || i >= MEASURED_LIBRARY_TILES || !d) return 0;
+    memset(d, 0, sizeof *d);
+    d->M = (int)m; d->N = (int)n; d->K = (int)k;
+    d->in = TC_FP16;
+    d->cta_m = measured_library_tiles[i].cta_m; d->cta_n = measured_library_tiles[i].cta_n; d->cta_k = measured_library_tiles[i].cta_k;
+    d->warp_m = measured_library_tiles[i].warp_m; d->warp_n = measured_library_tiles[i].warp_n;
+    d->inst_m = 16; d->inst_n = 8; d->inst_k = 16;
+    d->stages = measured_library_tiles[i].stages;
+    d->pad_a = 8; d->pad_b = 8;
+    return 1;
+}
+
+/* The library GEMM's FLOP rate (fp16 in, m16n8k16): section 6's tiling
+   model (tc_tile_predict: occupancy, waves and the partial last wave, the
+   simulated main loop, the prologue and the D store) over every tiling of
+   measured_library_tiles that fits the GPU, the fastest. TC_ERR_SIZE
+   unless 1 <= m, n, k <= 2^30; TC_ERR_ARCH if no tiling fits. */
+static inline tc_status measured_library_gemm(const tc_gpu *gpu, long m, long n, long k, double *flops_per_s) {
+    tc_tile_desc d;
+    tc_tile_result tr;
+    int i;
+    double best = 0.0;
+    if (!gpu || !flops_per_s) return TC_ERR_NULL;
+    *flops_per_s = 0.0;
+    if (m < 1 || n < 1 || k < 1 || m > (1L << 30) || n > (1L << 30) || k > (1L << 30)) return TC_ERR_SIZE;
+    for (i = 0; measured_library_desc(i, m, n, k, &d); i++)
+        if (tc_tile_predict(gpu, &d, &tr, NULL) == TC_OK && tr.predicted_flops_per_s > best) best = tr.predicted_flops_per_s;
+    *flops_per_s = best;
+    return best > 0.0 ? TC_OK : TC_ERR_ARCH;
+}
+
 /* The simulator's value for the row, in the row's unit; or a reason (why)
    it cannot predict it (TC_ERR_ARG with *why set) or a simulator status. */
 static inline tc_status measured_predict(const measured_row *r, double *predicted, const char **why) {
-    int same_dram;
-    const tc_gpu *gpu = measured_gpu_of(r, &same_dram);
+    double dram_scale;
+    const tc_gpu *gpu = measured_gpu_of(r, &dram_scale);
     const tc_sim_profile *g;
+    tc_sim_profile scaled;
     const char *q = r->quantity;
     tc_sim_result a, b;
     tc_status st;
     long m = 0, n = 0, k = 0;
     if (why) *why = NULL;
     if (!gpu) { if (why) *why = "no GPU entry for this device"; return TC_ERR_ARG; }
-    g = &gpu->profile;
+    scaled = gpu->profile;
+    if (dram_scale > 0) scaled.dram_bytes_per_cycle *= dram_scale;
+    g = &scaled;
     if (strcmp(q, "l1_hit_latency") == 0) { if (why) *why = "the model has no L1 cache"; return TC_ERR_ARG; }
     if (strcmp(q, "launch_graph") == 0) { if (why) *why = "CUDA graphs are not modelled"; return TC_ERR_ARG; }
-    if (((strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0) || strcmp(q, "fusion_time") == 0) && !same_dram) {
-        if (why) *why = "another memory than the model's (a100: the 40 GB part)";
+    if (((strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0) || strcmp(q, "fusion_time") == 0) && !(dram_scale > 0)) {
+        if (why) *why = "the source does not say which memory the card has";
         return TC_ERR_ARG;
     }
     if (strcmp(q, "dram_latency") == 0 || strcmp(q, "l2_hit_latency") == 0 || strcmp(q, "shared_load_latency") == 0) {
@@ -609,8 +645,8 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         }
         measured_param(r, "kernel", kernel, sizeof kernel);
         if (strcmp(kernel, "library") == 0) {
-            if ((st = measured__gemm_seconds(g, TC_MMA_M16N8K16_F16, m, n, k, &s)) != TC_OK) return st;
-            *predicted = 2.0 * m * n * k / s / 1e12;
+            if ((st = measured_library_gemm(gpu, m, n, k, &s)) != TC_OK) return st;
+            *predicted = s / 1e12;
             return TC_OK;
         }
         if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {

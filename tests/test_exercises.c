@@ -174,6 +174,7 @@ static void lesson05(void) {
     mine = v5;
     mine.cta_m = 128; mine.cta_n = 96; mine.cta_k = 32;
     mine.warp_m = 64; mine.warp_n = 48; mine.stages = 3;
+    mine.regs_per_thread = 0;   /* never compiled: the estimate, as the lesson's own tile */
     CHECK_STATUS(tc_tile_predict(h, &v5, &rv, NULL), TC_OK);
     CHECK_STATUS(tc_tile_predict(h, &mine, &rm, NULL), TC_OK);
     CHECK(rm.predicted_s < rv.predicted_s);

@@ -6,6 +6,7 @@
    deterministic regression guard (the simulator is exact arithmetic, so
    the same model always gives the same error). */
 #define TENSORCORE_IMPLEMENTATION
+#include <limits.h>
 #include "tensorcore.h"
 #include "measured.h"
 #include "tc_test.h"
@@ -13,9 +14,9 @@
 /* Issue targets: calibration at most 10%, validation at most 15%. The
    calibration bound is met; the validation set is not (the tiling model is
    optimistic for hand-written GEMMs, see lesson 05), so its bound here only
-   guards against getting worse than today's 43%. */
+   guards against getting worse than today's 39.6%. */
 #define CALIBRATION_BOUND 0.10
-#define VALIDATION_GUARD 0.45
+#define VALIDATION_GUARD 0.42
 
 /* A scratch file outside the source tree. */
 static const char *tmp_path(void) {
@@ -142,9 +143,18 @@ static void test_predict_edges(void) {
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
     CHECK(pred == tc_gpu_find("h100")->profile.dram_latency);   /* one dependent load per step, nothing else */
     r.proxy_for[0] = '\0';
-    strcpy(r.gpu, "A100-80GB");
+    strcpy(r.gpu, "A100-PCIe");
     strcpy(r.quantity, "dram_read_bandwidth");
-    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);   /* another memory than the model's */
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);   /* 40 or 80 GB: the row does not say */
+    CHECK(why && strstr(why, "memory"));
+    {   /* another memory: the profile's achieved fraction of its own peak, at the device's peak */
+        double p40 = 0, p80 = 0;
+        strcpy(r.gpu, "A100-40GB");
+        CHECK_STATUS(measured_predict(&r, &p40, &why), TC_OK);
+        strcpy(r.gpu, "A100-80GB");
+        CHECK_STATUS(measured_predict(&r, &p80, &why), TC_OK);
+        CHECK(fabs(p80 / p40 - 2039.0 / 1555.0) < 1e-3);
+    }
     strcpy(r.gpu, "A100-40GB");
     strcpy(r.quantity, "mma_latency");
     strcpy(r.params, "instr=m16n8k99.f16");
@@ -156,8 +166,63 @@ static void test_predict_edges(void) {
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);   /* no warps */
 }
 
+/* The library GEMM is the fastest of its tilings, each through the tiling
+   model: never above the Tensor Core peak, never below any one tiling. */
+static void test_library_gemm(void) {
+    const tc_gpu *a100 = tc_gpu_find("a100");
+    tc_tile_desc d;
+    tc_tile_result tr;
+    double lib = 0, peak = 2.0 * tc_tile_fma_per_clk(a100, TC_FP16, 16, 8, 16) * a100->profile.sms * a100->profile.clock_ghz * 1e9;
+    int i, fit = 0;
+    CHECK_STATUS(measured_library_gemm(a100, 4096, 4096, 4096, &lib), TC_OK);
+    CHECK(lib > 0.5 * peak && lib < peak);
+    for (i = 0; measured_library_desc(i, 4096, 4096, 4096, &d); i++)
+        if (tc_tile_predict(a100, &d, &tr, NULL) == TC_OK) {
+            CHECK(tr.predicted_flops_per_s <= lib);
+            fit++;
+        }
+    CHECK(i == MEASURED_LIBRARY_TILES && fit > 1);
+    CHECK(!measured_library_desc(-1, 64, 64, 64, &d) && !measured_library_desc(MEASURED_LIBRARY_TILES, 64, 64, 64, &d));
+    /* a tiny GEMM: one partial wave, far from peak, still predicted */
+    CHECK_STATUS(measured_library_gemm(a100, 1, 1, 1, &lib), TC_OK);
+    CHECK(lib > 0 && lib < 0.01 * peak);
+    CHECK_STATUS(measured_library_gemm(a100, 0, 64, 64, &lib), TC_ERR_SIZE);
+    CHECK(lib == 0);
+    CHECK_STATUS(measured_library_gemm(a100, 64, -1, 64, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, LONG_MAX, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, (1L << 30) + 1, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 1L << 30, 64, 64, &lib), TC_OK);   /* a tall GEMM: many waves, still fast to predict */
+    CHECK(lib > 0 && lib < peak);
+    CHECK_STATUS(measured_library_gemm(NULL, 64, 64, 64, &lib), TC_ERR_NULL);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, 64, NULL), TC_ERR_NULL);
+    CHECK_STATUS(measured_library_gemm(tc_gpu_find("v100"), 4096, 4096, 4096, &lib), TC_ERR_ARCH);   /* no m16n8k16 */
+}
+
+/* An elementwise stream is first touch: no size beats the profile's DRAM
+   bandwidth (the h100 at 2^19 elements once simulated 4.3 TB/s). */
+static void test_elementwise_dram_bound(void) {
+    static const char *const gpus[] = { "a100", "h100", "v100", "rtx3090" };
+    size_t i;
+    int64_t e;
+    for (i = 0; i < sizeof gpus / sizeof gpus[0]; i++) {
+        const tc_sim_profile *g = &tc_gpu_find(gpus[i])->profile;
+        for (e = 1; e <= ((int64_t)1 << 26); e *= 8) {
+            tc_sim_elementwise_desc d;
+            tc_sim_prediction p;
+            memset(&d, 0, sizeof d);
+            d.elements = e;
+            d.inputs = 1;
+            d.outputs = 1;
+            CHECK_STATUS(tc_sim_predict_elementwise(g, &d, &p), TC_OK);
+            CHECK(p.dram_bytes / p.kernel_seconds <= g->dram_bytes_per_cycle * g->clock_ghz * 1e9 * (1 + 1e-9));
+        }
+    }
+}
+
 int main(void) {
     test_parser();
+    test_library_gemm();
+    test_elementwise_dram_bound();
     test_dataset();
     test_predict_edges();
     return tct_finish("test_measured");
