@@ -21,7 +21,8 @@
    Measured or assumed: the formats and the MX/NVFP4 scale rules are
    specifications (checked bit for bit against CUDA 13's headers by the
    tests); the Ada, H100 and B200 MMA parameters printed in part 4 come from
-   dot products measured on those GPUs (docs/REFERENCE.md section 2); the
+   dot products measured on those GPUs (docs/REFERENCE.md section 2), except
+   B200's adder width F: at least 30 bits measured, 31 ASSUMED; the
    cvt.rs alignment of random bits for bf16 is the PTX specification. The
    data here are drawn by this program (fixed seed): nothing is measured.
 
@@ -48,6 +49,9 @@
 #define N_VALUES (QROWS * QK)
 #define OUTLIER 4096.0f
 #define OUTLIER_AT (N_VALUES / 2 + 7)
+/* A block scale is stored in a byte, as tc_block_quantize writes it and the
+   hardware reads it: ue8m0 fills it, ue4m3 is e4m3's byte with sign 0. */
+#define SCALE_BITS 8
 
 /* splitmix64: one stream, fixed seed, so every run prints the same numbers */
 static uint64_t rng = 0x10B10C5CA1Eull;
@@ -104,7 +108,7 @@ typedef struct {
     double rel_rms;       /* sqrt(sum err^2 / sum x^2) over the ordinary values */
     double worst_block;   /* largest block rms error over that block's amax */
     long flushed, saturated;
-    double bits;          /* bits per element: element + scale / block (+ the fp32 tensor scale) */
+    double bits;          /* bits per element: element + scale byte / block (+ the fp32 tensor scale) */
 } block_result;
 
 static int block_error(tc_block_kind k, const float *x, int skip, block_result *r) {
@@ -124,7 +128,7 @@ static int block_error(tc_block_kind k, const float *x, int skip, block_result *
         r->saturated += st[b].saturated;
     }
     r->rel_rms = rel_rms_error(x, q, N_VALUES, skip);
-    r->bits = tc_format_of(bi->elem)->total_bits + (double)tc_format_of(bi->scale)->total_bits / bi->block +
+    r->bits = tc_format_of(bi->elem)->total_bits + (double)SCALE_BITS / bi->block +
               (bi->tensor_scale ? 32.0 / N_VALUES : 0.0);
     return 0;
 }
@@ -179,10 +183,18 @@ static int part1_and_2(float x[N_DATA][N_VALUES]) {
                        r.worst_block, r.flushed, r.saturated);
             }
         }
-    printf("  MX scales are powers of two (E8M0): 2^(floor(log2 amax) - emax) puts a block's amax anywhere in\n"
-           "  [2^emax, 2^(emax+1)), so e4m3 (max 448 = 1.75 x 2^8) saturates the blocks whose amax lands above\n"
-           "  448 x scale (the 'saturated' column). NVFP4's E4M3 scale maps amax to 6 within 1/16, costs 8 bits per 16\n"
-           "  elements instead of 8 per 32, and needs the fp32 tensor scale to keep that scale in e4m3's range.\n\n");
+    {   /* the facts behind the saturated column, from the format and block tables */
+        const tc_format *e4 = tc_format_of(TC_E4M3), *sc = tc_format_of(TC_UE4M3);
+        const tc_block_info *mx = tc_block_info_of(TC_MXFP8_E4M3), *nv = tc_block_info_of(TC_NVFP4);
+        int emax = ilogb(e4->max_finite);
+        printf("  MX scales are powers of two (%s): 2^(floor(log2 amax) - emax) puts a block's amax anywhere in\n"
+               "  [2^emax, 2^(emax+1)), so e4m3 (max %g = %g x 2^%d) saturates the blocks whose amax lands above\n"
+               "  %g x scale (the 'saturated' column). NVFP4's %s scale maps amax to %g within 1/%d, costs %d bits per %d\n"
+               "  elements instead of %d per %d, and needs the fp32 tensor scale to keep that scale in its range.\n\n",
+               tc_format_of(mx->scale)->name, (double)e4->max_finite, ldexp(e4->max_finite, -emax), emax, (double)e4->max_finite,
+               sc->name, (double)tc_format_of(nv->elem)->max_finite, 1 << (sc->mantissa_bits + 1), SCALE_BITS, nv->block,
+               SCALE_BITS, mx->block);
+    }
 
     memset(&d, 0, sizeof d);
     d.title = "FP8/FP6/FP4: relative RMS error of each scaling scheme (log scale)";
@@ -231,9 +243,9 @@ static int part3(void) {
     printf("  exact %.3f   round to nearest %.3f   stochastic (cvt.rs, %d random bits): first run %.3f,\n"
            "  mean of %d runs %.3f, standard deviation %.3f\n", exact, (double)rn, nbits, sr_y[SUM_POINTS - 1], SR_RUNS,
            sr_mean, sqrt(fmax(0, sr_sq - sr_mean * sr_mean)));
-    printf("  nearest stops growing once an increment is below half the sum's ulp (bf16 keeps 8 bits); stochastic\n"
+    printf("  nearest stops growing once an increment is below half the sum's ulp (bf16 keeps %d bits); stochastic\n"
            "  rounding rounds up with probability equal to the discarded fraction, so the expected sum stays exact\n"
-           "  and each run scatters around it by about the ulp of the sum.\n\n");
+           "  and each run scatters around it by about the ulp of the sum.\n\n", tc_format_of(TC_BF16)->mantissa_bits + 1);
     memset(&d, 0, sizeof d);
     d.title = "a running sum stored in bf16: nearest stalls, stochastic follows the exact sum";
     d.xlabel = "step";
@@ -277,6 +289,7 @@ static int differing(const float *x, const float *y, int n) {
 
 static int part4(int ada_group) {
     static float A[GM * GK], B[GK * GN], D[N_ARCH][GM * GN], exact[GM * GN], Dg[GM * GN];
+    tc_mma_params p[N_ARCH];
     int a, b, i, j;
     for (i = 0; i < GM * GK; i++) A[i] = tc_round(TC_E4M3, (float)normal(), TC_RN | TC_SATFINITE);
     for (i = 0; i < GK * GN; i++) B[i] = tc_round(TC_E4M3, (float)normal(), TC_RN | TC_SATFINITE);
@@ -288,22 +301,23 @@ static int part4(int ada_group) {
     printf("  %-5s %6s %13s %12s %9s %15s %9s\n", "GPU", "group", "adder bits F", "result bits", "rounding", "mean |D-exact|",
            "= exact");
     for (a = 0; a < N_ARCH; a++) {
-        tc_mma_params p;
         double e = 0;
         int same = 0;
-        if (tc_mma_params_of(gemm_archs[a], TC_E4M3, TC_FP32, &p) != TC_OK || run_gemm(gemm_archs[a], 0, A, B, D[a])) return -1;
+        if (tc_mma_params_of(gemm_archs[a], TC_E4M3, TC_FP32, &p[a]) != TC_OK || run_gemm(gemm_archs[a], 0, A, B, D[a])) return -1;
         for (i = 0; i < GM * GN; i++) { e += fabs((double)D[a][i] - exact[i]); same += D[a][i] == exact[i]; }
-        printf("  %-5s %6d %13d %12d %9s %15.3g %9d\n", tc_arch_name(gemm_archs[a]), p.group, p.frac_bits, p.out_mbits,
-               p.out_rounding == TC_RN ? "nearest" : "toward 0", e / (GM * GN), same);
+        printf("  %-5s %6d %13d %12d %9s %15.3g %9d\n", tc_arch_name(gemm_archs[a]), p[a].group, p[a].frac_bits, p[a].out_mbits,
+               p[a].out_rounding == TC_RN ? "nearest" : "toward 0", e / (GM * GN), same);
     }
     printf("  outputs (of %d) whose bits differ:\n", GM * GN);
     for (a = 0; a < N_ARCH; a++)
         for (b = a + 1; b < N_ARCH; b++)
             printf("    %-5s vs %-5s %5d\n", tc_arch_name(gemm_archs[a]), tc_arch_name(gemm_archs[b]), differing(D[a], D[b], GM * GN));
-    printf("  (exact: the dot product rounded once to fp32, tc_dot_exact.) Ada splits each k32 instruction into\n"
-           "  two block FMAs of 16 products and truncates between them; H100 adds all 32 at once; both keep 13\n"
-           "  fraction bits and truncate. B200's adder is wide enough for these products and it rounds the fp32\n"
-           "  result to nearest, so it differs from both in nearly every output and is the closest to exact.\n");
+    printf("  (exact: the dot product rounded once to fp32, tc_dot_exact.) Ada splits each k%d instruction into\n"
+           "  %d block FMAs of %d products and truncates between them; H100 adds %d at once; both keep %d\n"
+           "  fraction bits and truncate. B200's adder (%d bits, ASSUMED: >= 30 measured) is wide enough for these\n"
+           "  products and it rounds the fp32 result to nearest, so it differs from both in nearly every output\n"
+           "  and is the closest to exact.\n",
+           p[0].instr_k, p[0].instr_k / p[0].group, p[0].group, p[1].group, p[0].frac_bits, p[2].frac_bits);
     if (ada_group) {
         if (run_gemm(TC_ARCH_ADA, ada_group, A, B, Dg)) return -1;
         printf("\n  --ada-group %d: the Ada model with %d products per block FMA differs from\n"
