@@ -53,7 +53,9 @@ TOOL_BINS   := $(if $(SIM_SRCS),$(BUILD)/tcsim) $(BENCH_BINS)
 SUPPORT_OBJS := $(BUILD)/obj/plot.o $(BUILD)/obj/stb_impl.o
 
 CXX_ORACLE := $(if $(HAVE_CUDA_INC),-I$(CUDA_HOME)/include) $(if $(HAVE_F16C),-mf16c)
-NVCC_GENCODE := $(foreach a,$(CUDA_ARCH),-gencode arch=compute_$(subst sm_,,$(a)),code=$(a))
+# Per-program architectures: NVCC_ARCH_<name> replaces CUDA_ARCH for that
+# program (expanded in the recipe, where $* is the program's name).
+NVCC_GENCODE = $(foreach a,$(or $(NVCC_ARCH_$*),$(CUDA_ARCH)),-gencode arch=compute_$(subst sm_,,$(a)),code=$(a))
 
 # Dependencies: each compile writes the headers it read beside its output
 # (name.d), so touching a header rebuilds exactly the programs that include it.
@@ -223,6 +225,10 @@ endif
 # training run with the CPU's bit for bit, so its device code must not fuse
 # a*b+c into an FMA where the host rounds twice (support/mlp.h).
 NVCC_FLAGS_loss_scaling := -fmad=false
+# FP8 mma.sync exists from sm_89 on; sm_100a and sm_120a are the Blackwell
+# targets (mma.sync there needs no "a" features, but sm_100 parts run only
+# sm_100/sm_100a code, and the "a" targets are what the issue names).
+NVCC_ARCH_fp8_mma := sm_89 sm_90 sm_100a sm_120a
 
 $(BUILD)/cuda/%: cuda/%.cu
 	@mkdir -p $(@D)

@@ -452,10 +452,10 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      section 2.10).
    Simplifies: one output element at a time; A and B of one type except
      the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
-     unconfirmed and not in cuda/mma.cu); no tcgen05 or block-scaled kinds,
-     no integer mma, wgmma only as H100's FP8 numerics (not its shapes);
-     Turing has no GPU profile in section 5; sparse kinds on A100 and H100
-     only.
+     unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no tcgen05 or
+     block-scaled kinds, no integer mma, wgmma only as H100's FP8 numerics
+     (not its shapes); Turing has no GPU profile in section 5; sparse kinds
+     on A100 and H100 only.
    ========================================================================== */
 
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
@@ -497,16 +497,16 @@ TCDEF const char *tc_arch_name(tc_arch a);
     X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
     X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AHAB, 2) \
     X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
+    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
     X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
     X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
     X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
     X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
     X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AH,  1) \
     X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AH,  1) \
-    X(TC_MMA_M16N8K32_E4M3_E5M2, "m16n8k32.e4m3.e5m2", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",                   16, 8, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 0)
+    X(TC_MMA_M16N8K32_E4M3_E5M2, "m16n8k32.e4m3.e5m2", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",                   16, 8, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
+    X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1)
 
 typedef enum {
 #define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout) id,
@@ -3788,20 +3788,25 @@ TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out) {
    B the dense B of its full K. g = lane / 4 (the group), t = lane % 4. */
 TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_instr s, tc_frag f, int lane, int i, int *row, int *col) {
     tc_mma_instr_info info;
-    int g = lane >> 2, t = lane & 3, tf32, count;
+    int g = lane >> 2, t = lane & 3, tf32, count, per;
     if (!row || !col) return TC_ERR_NULL;
     if (tc_mma_instr_get(s, &info) != TC_OK || !info.layout) return TC_ERR_ARG;
     count = f == TC_FRAG_A ? info.a_elems : f == TC_FRAG_B ? info.b_elems : f == TC_FRAG_C ? info.c_elems : 0;
     if (lane < 0 || lane > 31 || i < 0 || i >= count) return TC_ERR_ARG;
     tf32 = info.in == TC_TF32;
+    /* 16- and 8-bit types: `per` elements share a register (2 or 4), a
+       quad's four lanes cover 4 * per consecutive k, and registers step
+       rows g / g+8 (A) before columns; for 8-bit m16n8k32 that is PTX's
+       a_i at (g + 8 [i%8 >= 4], 4t + i%4 + 16 [i >= 8]), b_i at (4t + i%4 + 16 [i >= 4], g). */
+    per = f == TC_FRAG_A ? info.a_elems / info.a_regs : info.b_elems / info.b_regs;
     switch (f) {
     case TC_FRAG_A:
         if (tf32) { *row = g + 8 * (i & 1); *col = t + 4 * (i >> 1); }           /* a0 (g,t) a1 (g+8,t) a2 (g,t+4) a3 (g+8,t+4) */
-        else { *row = g + 8 * ((i >> 1) & 1); *col = 2 * t + (i & 1) + 8 * (i >> 2); }
+        else { *row = g + 8 * ((i / per) & 1); *col = per * t + i % per + 4 * per * (i / (2 * per)); }
         break;
     case TC_FRAG_B:
         if (tf32) { *row = t + 4 * i; *col = g; }                                 /* b0 (t,g) b1 (t+4,g) */
-        else { *row = 2 * t + (i & 1) + 8 * (i >> 1); *col = g; }
+        else { *row = per * t + i % per + 4 * per * (i / per); *col = g; }
         break;
     default:                                                                      /* C and D: c0,c1 row g; c2,c3 row g+8 */
         *row = g + 8 * (i >> 1); *col = 2 * t + (i & 1);

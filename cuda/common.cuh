@@ -321,17 +321,25 @@ __device__ __forceinline__ void mma_m8n8k4(float d[8], const uint32_t a[2], cons
                  : "r"(a[0]), "r"(a[1]), "r"(b[0]), "r"(b[1]));
 }
 
-/* mma.sync m16n8k32 e4m3 (sm_89+). Built for an older target it traps:
-   callers check cudaFuncAttributes::binaryVersion >= 89 first. */
-__device__ __forceinline__ void mma_m16n8k32_e4m3(float d[4], const uint32_t a[4], const uint32_t b[2]) {
+/* mma.sync m16n8k32 FP8 with fp32 accumulators, e4m3 or e5m2 (sm_89+).
+   Built for an older target it traps: callers check
+   cudaFuncAttributes::binaryVersion >= 89 first. */
+#define TC_CUDA_MMA_FP8(T)                                                                                  \
+    asm volatile("mma.sync.aligned.m16n8k32.row.col.f32." T "." T ".f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, " \
+                 "{%0,%1,%2,%3};\n"                                                                           \
+                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])                                              \
+                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]))
+template <bool E5M2> __device__ __forceinline__ void mma_m16n8k32_fp8(float d[4], const uint32_t a[4], const uint32_t b[2]) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
-    asm volatile("mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                 : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
-                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]));
+    if (E5M2) TC_CUDA_MMA_FP8("e5m2");
+    else TC_CUDA_MMA_FP8("e4m3");
 #else
     (void)d; (void)a; (void)b;
     __trap();
 #endif
+}
+__device__ __forceinline__ void mma_m16n8k32_e4m3(float d[4], const uint32_t a[4], const uint32_t b[2]) {
+    mma_m16n8k32_fp8<false>(d, a, b);
 }
 
 /* mma.sp::ordered_metadata (2:4 for f16/bf16, 1:2 for tf32), fp32

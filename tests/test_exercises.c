@@ -7,8 +7,8 @@
    that build: it trains with the loss multiplied by 2^-15 and the scaler
    started at 2^48 (both mlp.h macros, as the exercise's second build).
    The exercises answered through a lesson's own command-line option
-   (02 --promote, 05's tile, 10 --adam, tcsim for 03) are checked by
-   tests/test_exercises.sh, which runs them. */
+   (02 --promote, 05's tile, 09 --adam, 10 --ada-group, tcsim for 03) are
+   checked by tests/test_exercises.sh, which runs them. */
 #define LOSS_MULTIPLIER_LOG2 (-15)
 #define MLP_INIT_SCALE_LOG2 48
 #define TENSORCORE_IMPLEMENTATION
@@ -19,6 +19,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- lesson 01: round toward zero errs up to an ulp, round to nearest half
    an ulp; relative to the value, the worst cases sit at 1 + u/2 (RN) and just
@@ -281,6 +282,43 @@ static void lesson09(void) {
     }
 }
 
+/* ---- lesson 10: the Ada FP8 model with 32 products per block FMA gives
+   H100's bits (the two differ only in the group); no group gives B200's,
+   whose result is rounded to nearest with 23 bits where Ada keeps 13 and
+   truncates. A GEMM of its own (normal-ish e4m3 values, fixed seed). */
+static void lesson10(void) {
+    enum { M = 16, N = 16, KK = 256 };
+    static float A[M * KK], B[KK * N], h100[M * N], b200[M * N], ada[M * N];
+    tc_gemm_desc g;
+    tc_mma_params pa = { 0 }, pb = { 0 };
+    int i, group, differ_h, fewest_b = M * N;
+    srand(10);
+    for (i = 0; i < M * KK; i++) A[i] = tc_round(TC_E4M3, (float)(rand() % 2001 - 1000) / 300.0f, TC_RN);
+    for (i = 0; i < KK * N; i++) B[i] = tc_round(TC_E4M3, (float)(rand() % 2001 - 1000) / 300.0f, TC_RN);
+    memset(&g, 0, sizeof g);
+    g.in = TC_E4M3; g.out = TC_FP32; g.M = M; g.N = N; g.K = KK; g.A = A; g.B = B;
+    g.arch = TC_ARCH_H100; g.D = h100;
+    CHECK_STATUS(tc_gemm_ex(&g), TC_OK);
+    g.arch = TC_ARCH_B200; g.D = b200;
+    CHECK_STATUS(tc_gemm_ex(&g), TC_OK);
+    g.arch = TC_ARCH_ADA; g.D = ada;
+    for (group = 1; group <= TC_MMA_MAX_GROUP; group++) {
+        g.options.group = group;
+        CHECK_STATUS(tc_gemm_ex(&g), TC_OK);
+        for (i = 0, differ_h = 0; i < M * N; i++) differ_h += memcmp(&ada[i], &h100[i], sizeof ada[i]) != 0;
+        CHECK((differ_h == 0) == (group == 32));   /* 32 and nothing else gives H100's bits */
+        for (i = 0, differ_h = 0; i < M * N; i++) differ_h += memcmp(&ada[i], &b200[i], sizeof ada[i]) != 0;
+        if (differ_h < fewest_b) fewest_b = differ_h;
+    }
+    CHECK(fewest_b > M * N / 2);   /* no group comes close to B200 */
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_ADA, TC_E4M3, TC_FP32, &pa), TC_OK);
+    CHECK_STATUS(tc_mma_params_of(TC_ARCH_B200, TC_E4M3, TC_FP32, &pb), TC_OK);
+    CHECK(pa.group == 16 && pa.out_mbits == 13 && pa.out_rounding == TC_RZ);
+    CHECK(pb.out_mbits == 23 && pb.out_rounding == TC_RN);
+    printf("lesson 10: Ada with group 32 = H100 bit for bit; the closest Ada group differs from B200 in %d of %d\n",
+           fewest_b, M * N);
+}
+
 int main(void) {
     lesson01();
     lesson02();
@@ -290,5 +328,6 @@ int main(void) {
     lesson06();
     lesson07();
     lesson09();
+    lesson10();
     return tct_finish("test_exercises");
 }

@@ -37,6 +37,10 @@ expect 07-help 0 "^usage: " "$L/07_loss_scaling" --help
 expect 07-option 2 "unknown option '--frobnicate'" "$L/07_loss_scaling" --frobnicate
 expect 07-not-a-folder 2 "fifo exists and is not a folder" "$L/07_loss_scaling" fifo
 expect 07-fifo-image nonzero "000.png: not a regular file" "$L/07_loss_scaling" ds
+expect 10-group-abc 2 "--ada-group takes a whole number from 1 to 64, not 'abc'" "$L/10_block_scaling" --ada-group abc
+expect 10-group-65 2 "not '65'" "$L/10_block_scaling" --ada-group 65
+expect 10-group-missing 2 "unknown argument '--ada-group'" "$L/10_block_scaling" --ada-group
+expect 10-help 0 "^usage: .*--ada-group G" "$L/10_block_scaling" --help
 # --out DIR: refused without a folder or where one cannot be made; honoured (parents made) otherwise
 expect out-missing 2 "--out needs a folder" "$L/02_tensor_core_numerics" --out
 expect out-empty 2 "--out needs a folder" "$L/04_shared_memory_banks" --out=
