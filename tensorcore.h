@@ -446,8 +446,11 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      section 2.10).
    Simplifies: one output element at a time; operands A and B of the same
      type (no e4m3 x e5m2 mix); FP8 on H100 follows wgmma (mma.sync FP8 on
-     sm_90 is unconfirmed and not in cuda/mma.cu); no Turing, no tcgen05 or
-     block-scaled kinds, no integer mma; sparse kinds on A100 and H100 only.
+     sm_90 is unconfirmed and not in cuda/mma.cu); no Turing, no integer
+     mma; sparse kinds on A100 and H100 only. B200's tcgen05 kinds f8f6f4,
+     mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands, block scales) have
+     their own functions below (tc_mma_dot_scaled, tc_gemm_scaled; MMA-Sim's
+     rules, docs/REFERENCE.md section 2.11), not yet checked on a GPU.
    ========================================================================== */
 
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
