@@ -397,7 +397,8 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
    Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
-     V100, A100, H100, Ada (sm_89) and B200 (sm_100, mma.sync): the block
+     V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync) and RTX
+     Blackwell (sm_120, MMA-Sim's parameters, not measured): the block
      FMA of docs/REFERENCE.md section 2. Per group of products: every product
      exact; E = the largest product exponent (the sum of the two operands'
      exponents, so a product's significand lies in [1,4)) and c's; every
@@ -409,13 +410,14 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      B200 FP8, to nearest-even to fp16. Longer K chains groups, each taking
      the previous rounded result as its c.
    Parameters (one table, tc__mma_table): F = 23 V100, 24 A100 and Ada, 25
-     H100 and B200; FP8: 13 H100 and Ada, 31 B200. group = V100 fp16 4; A100
-     and Ada fp16/bf16 8, tf32 4; H100 and B200 fp16/bf16 16, tf32 8, FP8 32
-     (H100: the wgmma k32 group); Ada FP8 16 (m16n8k32 = two groups).
+     H100, B200 and sm_120; FP8: 13 H100 and Ada, 31 B200, 25 sm_120.
+     group = V100 fp16 4; A100 and Ada fp16/bf16 8, tf32 4; H100, B200 and
+     sm_120 fp16/bf16 16, tf32 8, FP8 32 (H100: the wgmma k32 group); Ada
+     FP8 16 (m16n8k32 = two groups).
    Numbers from: MMA-Sim (Xie et al., arXiv 2511.10909, repo microsoft/MMA-Sim)
      and Khattak & Mikaitis (arXiv 2512.07004, repo north-numerical-computing/
      MATLAB-tensor-core); MEASURED: tests/test_hw_vectors.c matches every
-     parameter above bit for bit against their dot products measured on the
+     parameter above but sm_120's (MMA-Sim's, no vectors) bit for bit against their dot products measured on the
      five GPUs (fp32 output; fp16 output for fp16 inputs). B200 FP8 is ours:
      both published models say F = 25 with a cut result, which matches 63%
      of the B200 samples; a result rounded to nearest matches every e4m3
@@ -455,10 +457,12 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
    (the vectors come from an RTX 40 / L40 class part), TC_ARCH_B200 sm_100
-   (mma.sync only: tcgen05 is not modelled). */
-typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200, TC_ARCH_COUNT } tc_arch;
+   (mma.sync here; tcgen05.mma kinds through tc_mma_dot_scaled).
+   TC_ARCH_RTX_BLACKWELL is sm_120 (RTX 50 class), MMA-Sim's "RTX Blackwell":
+   no vectors measured, its numbers are MMA-Sim's (docs/REFERENCE.md 2.3). */
+typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200, TC_ARCH_RTX_BLACKWELL, TC_ARCH_COUNT } tc_arch;
 #define TC_ARCH_BIT(a) (1u << (a))   /* for tc_mma_instr_info.archs */
-/* "V100", "A100", "H100", "Ada", "B200"; NULL for an unknown arch. */
+/* "V100", "A100", "H100", "Ada", "B200", "RTX50" (sm_120); NULL for an unknown arch. */
 TCDEF const char *tc_arch_name(tc_arch a);
 
 /* ---- the one table of Tensor Core instructions ----
@@ -479,8 +483,8 @@ TCDEF const char *tc_arch_name(tc_arch a);
    which one M x N tile cannot describe; its layout is not modelled. */
 #define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
-#define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
-#define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
+#define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
+#define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__MMA_INSTR_LIST(X) \
     X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_V,   0) \
     X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
@@ -661,7 +665,8 @@ TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, i
                        (MMA-Sim mmasim/simulator/arithmetic.py fused_dot_add),
                        so E and the truncation see the scaled products.
      TC_KIND_MXF4      e2m1 only, ue8m0 per 32, K 64.
-     TC_KIND_MXF4NVF4  e2m1 only, ue8m0 per 32 or 16, or ue4m3 per 16, K 64.
+     TC_KIND_MXF4NVF4  e2m1 only, ue8m0 per 32 or 16, or ue4m3 per 16 (sm_120
+                       also per 32, as MMA-Sim's sm_120 list has it), K 64.
                        For both FP4 kinds each 16 products are summed
                        exactly, the sum is multiplied by the two scales and
                        enters the block FMA as one term whose exponent is
@@ -675,7 +680,8 @@ TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, i
    canonical NaN; for the F8F6F4 kinds an Inf or NaN operand gives what the
    fp64 sum gives (NaN, or Inf of one sign); an Inf c in an FP4 kind gives
    c (ASSUMED: MMA-Sim fails on it). A finite result past fp32 is Inf.
-   Longer K chains instructions, each taking the previous result as c.
+   sm_120's mma.sync kinds compute the same (MMA-Sim uses one function for
+   both). Longer K chains instructions, each taking the previous result as c.
    ASSUMED, not measured: no Blackwell GPU has run these kinds here, and
    MMA-Sim's F = 25 with a cut result for mma.sync FP8 on B200 matches only
    63% of the measured B200 samples (see the banner), so F8F6F4's F = 25 is
@@ -688,7 +694,7 @@ TCDEF const char *tc_mma_kind_name(tc_mma_kind kind);
 /* One block-scaled combination. scale_type and block are ignored (set 0)
    for TC_KIND_F8F6F4. */
 typedef struct {
-    tc_arch arch;         /* TC_ARCH_B200 (tcgen05.mma) */
+    tc_arch arch;         /* TC_ARCH_B200 (tcgen05.mma) or TC_ARCH_RTX_BLACKWELL (mma.sync) */
     tc_mma_kind kind;
     tc_dtype a_type, b_type;   /* e4m3, e5m2, e2m3, e3m2, e2m1 (FP4 kinds: e2m1) */
     tc_dtype out;         /* TC_FP32; TC_FP16 only for TC_KIND_F8F6F4 */
@@ -2895,7 +2901,7 @@ TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
     switch (arch) {
     case TC_ARCH_V100: return fp16_out ? -19 : -1024;
     case TC_ARCH_A100: case TC_ARCH_ADA: return fp16_out ? -20 : -132;
-    default: return fp16_out ? -21 : -133;   /* H100, B200 */
+    default: return fp16_out ? -21 : -133;   /* H100, B200; RTX Blackwell, which they do not model, as B200 */
     }
 }
 
@@ -2937,6 +2943,10 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_mma_params
         p->frac_bits = fp8 ? 31 : 25;
         p->group = fp8 ? 32 : tf32 ? 8 : 16;
         if (fp8) p->out_rounding = TC_RN;
+        break;
+    case TC_ARCH_RTX_BLACKWELL:   /* MMA-Sim: F = 25, one group per instruction (FP8: f8f6f4 m16n8k32), cut */
+        p->frac_bits = 25;
+        p->group = fp8 ? 32 : tf32 ? 8 : 16;
         break;
     default: return 0;
     }
@@ -2998,6 +3008,7 @@ TCDEF const char *tc_arch_name(tc_arch a) {
     case TC_ARCH_H100: return "H100";
     case TC_ARCH_ADA:  return "Ada";
     case TC_ARCH_B200: return "B200";
+    case TC_ARCH_RTX_BLACKWELL: return "RTX50";
     default: return NULL;
     }
 }
@@ -3757,7 +3768,7 @@ static tc_status tc__scaled_setup(const tc_mma_scaled_type *t, const tc_mma_opti
     int fp4 = t->kind == TC_KIND_MXF4 || t->kind == TC_KIND_MXF4NVF4;
     tc__mma_cfg *cfg = &s->cfg;
     if ((int)t->kind < 0 || t->kind >= TC_KIND_COUNT) return TC_ERR_ARG;
-    if (t->arch != TC_ARCH_B200) return TC_ERR_ARCH;
+    if (t->arch != TC_ARCH_B200 && t->arch != TC_ARCH_RTX_BLACKWELL) return TC_ERR_ARCH;
     if (!tc__is_f8f6f4_type(t->a_type) || !tc__is_f8f6f4_type(t->b_type) ||
         (fp4 && (t->a_type != TC_E2M1 || t->b_type != TC_E2M1))) return TC_ERR_DTYPE;
     if (t->out != TC_FP32 && !(t->out == TC_FP16 && t->kind == TC_KIND_F8F6F4)) return TC_ERR_DTYPE;
@@ -3766,7 +3777,7 @@ static tc_status tc__scaled_setup(const tc_mma_scaled_type *t, const tc_mma_opti
         int ue4m3 = t->scale_type == TC_UE4M3;
         if (t->scale_type != TC_UE8M0 && !(ue4m3 && t->kind == TC_KIND_MXF4NVF4)) return TC_ERR_DTYPE;
         if (t->block != 32 && !(t->block == 16 && t->kind == TC_KIND_MXF4NVF4)) return TC_ERR_SHAPE;
-        if (ue4m3 && t->block != 16) return TC_ERR_SHAPE;
+        if (ue4m3 && t->block != 16 && t->arch == TC_ARCH_B200) return TC_ERR_SHAPE;
     }
     if (opt) {
         if (opt->zero_rule != TC_MMA_ZEROS_MMASIM || opt->group != 0 || opt->frac_bits < 0 || opt->frac_bits > 40 ||

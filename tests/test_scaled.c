@@ -164,10 +164,11 @@ static float rnd_c(int e, int fp16) {
     return c;
 }
 
+static tc_arch cur_arch = TC_ARCH_B200;   /* the random tests run on both Blackwell architectures */
 static tc_mma_scaled_type stype(tc_mma_kind kind, tc_dtype ta, tc_dtype tb, tc_dtype out, tc_dtype st, int block) {
     tc_mma_scaled_type t;
     memset(&t, 0, sizeof t);
-    t.arch = TC_ARCH_B200; t.kind = kind; t.a_type = ta; t.b_type = tb; t.out = out; t.scale_type = st; t.block = block;
+    t.arch = cur_arch; t.kind = kind; t.a_type = ta; t.b_type = tb; t.out = out; t.scale_type = st; t.block = block;
     return t;
 }
 
@@ -266,16 +267,17 @@ static void test_named(void) {
 /* Random and adversarial codes, scales and c, every A/B type pair of the
    f8f6f4 kinds (fp32 and fp16 out), chained K, both signs of zero. */
 static void test_random_f8(void) {
-    int ia, ib, it, i, kinds;
+    int ia, ib, it, i, kinds, arch;
     long n = 0;
     uint8_t a[96], b[96], sa[3], sb[3];
     mism = 0;
-    for (ia = 0; ia < NTYPES; ia++)
+    for (arch = 0; arch < 2; arch++)
+    for (cur_arch = arch ? TC_ARCH_RTX_BLACKWELL : TC_ARCH_B200, ia = 0; ia < NTYPES; ia++)
         for (ib = 0; ib < NTYPES; ib++)
             for (kinds = 0; kinds < 3; kinds++) {
                 tc_mma_scaled_type t = kinds == 2 ? stype(TC_KIND_MXF8F6F4, elem_types[ia], elem_types[ib], TC_FP32, TC_UE8M0, 32)
                                                   : stype(TC_KIND_F8F6F4, elem_types[ia], elem_types[ib], kinds ? TC_FP16 : TC_FP32, TC_FP32, 0);
-                for (it = 0; it < 400; it++) {
+                for (it = 0; it < 200; it++) {
                     int k = 32 * (1 + (int)(rnd() % 3)), mode = (int)(rnd() % 8), e;
                     tc_mma_options opt;
                     memset(&opt, 0, sizeof opt);
@@ -301,16 +303,19 @@ static void test_random_f8(void) {
 
 /* The FP4 kinds: every scale variant, random and adversarial. */
 static void test_random_fp4(void) {
-    static const struct { tc_mma_kind kind; tc_dtype st; int block; } v[] = {
-        { TC_KIND_MXF4, TC_UE8M0, 32 }, { TC_KIND_MXF4NVF4, TC_UE8M0, 32 },
-        { TC_KIND_MXF4NVF4, TC_UE8M0, 16 }, { TC_KIND_MXF4NVF4, TC_UE4M3, 16 } };
+    static const struct { tc_arch arch; tc_mma_kind kind; tc_dtype st; int block; } v[] = {
+        { TC_ARCH_B200, TC_KIND_MXF4, TC_UE8M0, 32 }, { TC_ARCH_B200, TC_KIND_MXF4NVF4, TC_UE8M0, 32 },
+        { TC_ARCH_B200, TC_KIND_MXF4NVF4, TC_UE8M0, 16 }, { TC_ARCH_B200, TC_KIND_MXF4NVF4, TC_UE4M3, 16 },
+        { TC_ARCH_RTX_BLACKWELL, TC_KIND_MXF4NVF4, TC_UE4M3, 32 }, { TC_ARCH_RTX_BLACKWELL, TC_KIND_MXF4NVF4, TC_UE4M3, 16 } };
     int iv, it, i;
     long n = 0;
     uint8_t a[128], b[128], sa[8], sb[8];
     mism = 0;
     for (iv = 0; iv < (int)(sizeof v / sizeof v[0]); iv++) {
-        tc_mma_scaled_type t = stype(v[iv].kind, TC_E2M1, TC_E2M1, TC_FP32, v[iv].st, v[iv].block);
-        for (it = 0; it < 4000; it++) {
+        tc_mma_scaled_type t;
+        cur_arch = v[iv].arch;
+        t = stype(v[iv].kind, TC_E2M1, TC_E2M1, TC_FP32, v[iv].st, v[iv].block);
+        for (it = 0; it < 3000; it++) {
             int k = 64 * (1 + (int)(rnd() % 2)), mode = (int)(rnd() % 7), ue4 = v[iv].st == TC_UE4M3, e;
             tc_mma_options opt;
             memset(&opt, 0, sizeof opt);
@@ -353,6 +358,33 @@ static void test_unit_scales(void) {
                 if (fbits(x) != fbits(y)) bad++;
             }
         }
+    tct_add(n - bad, bad);
+}
+
+/* sm_120's mma.sync f8f6f4 on FP8 is section 2's m16n8k32 for that
+   architecture: tc_mma_dot and tc_mma_dot_scaled (unscaled, and at scales
+   of 1) agree bit for bit, fp32 and fp16 out. */
+static void test_sm120_unscaled(void) {
+    static const tc_dtype fp8[] = { TC_E4M3, TC_E5M2 };
+    int it, i, o;
+    long n = 0, bad = 0;
+    uint8_t a[32], b[32], one[1] = { 127 };
+    float fa[32], fb[32];
+    cur_arch = TC_ARCH_RTX_BLACKWELL;
+    for (o = 0; o < 2; o++)
+        for (it = 0; it < 2000; it++) {
+            tc_dtype t = fp8[it % 2], out = o ? TC_FP16 : TC_FP32;
+            tc_mma_scaled_type tu = stype(TC_KIND_F8F6F4, t, t, out, TC_FP32, 0), ts = stype(TC_KIND_MXF8F6F4, t, t, TC_FP32, TC_UE8M0, 32);
+            float c = rnd_c(2 * (int)(rnd() % 8), o), x = 1.0f, y = 2.0f, z;
+            for (i = 0; i < 32; i++) { a[i] = rnd_code(t); b[i] = rnd_code(t); fa[i] = tc_decode(t, a[i]); fb[i] = tc_decode(t, b[i]); }
+            z = tc_mma_dot(TC_ARCH_RTX_BLACKWELL, t, out, 32, fa, fb, c);
+            tc_mma_dot_scaled(&tu, 32, a, b, NULL, NULL, c, NULL, &x);
+            if (!o) tc_mma_dot_scaled(&ts, 32, a, b, one, one, c, NULL, &y);
+            else y = x;
+            n++;
+            if (fbits(x) != fbits(z) || fbits(y) != fbits(z)) bad++;
+        }
+    cur_arch = TC_ARCH_B200;
     tct_add(n - bad, bad);
 }
 
@@ -497,6 +529,8 @@ static void test_bad_input(void) {
     u.b_type = TC_E2M1; u.block = 16; CHECK_STATUS(tc_mma_dot_scaled(&u, 64, a, b, s, s, 0.0f, NULL, &x), TC_ERR_SHAPE);
     u.block = 32; CHECK_STATUS(tc_mma_dot_scaled(&u, 32, a, b, s, s, 0.0f, NULL, &x), TC_ERR_SHAPE);
     u.kind = TC_KIND_MXF4NVF4; u.scale_type = TC_UE4M3; CHECK_STATUS(tc_mma_dot_scaled(&u, 64, a, b, s, s, 0.0f, NULL, &x), TC_ERR_SHAPE);
+    u.arch = TC_ARCH_RTX_BLACKWELL; CHECK_STATUS(tc_mma_dot_scaled(&u, 64, a, b, s, s, 0.0f, NULL, &x), TC_OK);   /* sm_120: ue4m3 per 32 too */
+    u.arch = TC_ARCH_B200;
     u.block = 16; s[0] = 0x80; CHECK_STATUS(tc_mma_dot_scaled(&u, 64, a, b, s, s, 0.0f, NULL, &x), TC_ERR_NOT_REPRESENTABLE);
     s[0] = 127; a[5] = 0x10; CHECK_STATUS(tc_mma_dot_scaled(&u, 64, a, b, s, s, 0.0f, NULL, &x), TC_ERR_NOT_REPRESENTABLE);
     a[5] = 0;
@@ -543,6 +577,7 @@ int main(void) {
     test_random_f8();
     test_random_fp4();
     test_unit_scales();
+    test_sm120_unscaled();
     test_gemm_vs_dot();
     test_quantized_gemm();
     test_bad_input();
