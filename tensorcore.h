@@ -3887,8 +3887,7 @@ static float tc__scaled_fp4(const tc__scaled_cfg *s, const uint8_t *a, const uin
     return tc__mma_round(&s->cfg, S, E - F);
 }
 
-/* Checks codes and scales: 1 if every code fits its type and every
-   scale byte its scale type. */
+/* 1 if each of the n codes fits the bit width of type t. */
 static int tc__codes_ok(tc_dtype t, const uint8_t *x, int n) {
     int i, bits = tc_format_of(t)->total_bits;
     for (i = 0; i < n; i++) if (x[i] >> bits) return 0;
