@@ -397,8 +397,9 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
    Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
-     V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync) and Turing
-     (sm_75, fp16 only, MMA-Sim's model: no hardware vectors): the block
+     V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync), and from
+     MMA-Sim's model alone (no hardware vectors) Turing (sm_75, fp16 only)
+     and RTX Blackwell (sm_120): the block
      FMA of docs/REFERENCE.md section 2. Per group of products: every product
      exact; E = the largest product exponent (the sum of the two operands'
      exponents, so a product's significand lies in [1,4)) and c's; every
@@ -410,10 +411,11 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      B200 FP8, to nearest-even to fp16. Longer K chains groups, each taking
      the previous rounded result as its c.
    Parameters (one table, tc__mma_table): F = 23 V100, 24 A100, Ada and
-     Turing, 25 H100 and B200; FP8: 13 H100 and Ada, 31 B200. group = V100
-     fp16 4; Turing fp16 8 (m16n8k8 one group; m8n8k4 one of 4); A100 and
-     Ada fp16/bf16 8, tf32 4; H100 and B200 fp16/bf16 16, tf32 8, FP8 32
-     (H100: the wgmma k32 group); Ada FP8 16 (m16n8k32 = two groups).
+     Turing, 25 H100, B200 and sm_120; FP8: 13 H100 and Ada, 31 B200, 25
+     sm_120. group = V100 fp16 4; Turing fp16 8 (m16n8k8 one group; m8n8k4
+     one of 4); A100 and Ada fp16/bf16 8, tf32 4; H100, B200 and sm_120
+     fp16/bf16 16, tf32 8, FP8 32 (H100: the wgmma k32 group); Ada FP8 16
+     (m16n8k32 = two groups).
    Mixed FP8 (e4m3 x e5m2, e5m2 x e4m3; tc_mma_options.b_type): the
      same-type FP8 parameters (MMA-Sim keys them on A's type, and both FP8
      types get the same); each operand's exponent clamps at its own type's
@@ -421,7 +423,7 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
    Numbers from: MMA-Sim (Xie et al., arXiv 2511.10909, repo microsoft/MMA-Sim)
      and Khattak & Mikaitis (arXiv 2512.07004, repo north-numerical-computing/
      MATLAB-tensor-core); MEASURED: tests/test_hw_vectors.c matches every
-     parameter above bit for bit against their dot products measured on the
+     parameter above but sm_120's (MMA-Sim's, no vectors) bit for bit against their dot products measured on the
      five GPUs (fp32 output; fp16 output for fp16 inputs). B200 FP8 is ours:
      both published models say F = 25 with a cut result, which matches 63%
      of the B200 samples; a result rounded to nearest matches every e4m3
@@ -452,20 +454,25 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      section 2.10).
    Simplifies: one output element at a time; A and B of one type except
      the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
-     unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no tcgen05 or
-     block-scaled kinds, no integer mma, wgmma only as H100's FP8 numerics
-     (not its shapes); Turing has no GPU profile in section 5; sparse kinds
-     on A100 and H100 only.
+     unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no integer mma,
+     wgmma only as H100's FP8 numerics (not its shapes); Turing has no GPU
+     profile in section 5; sparse kinds on A100 and H100 only. B200's
+     tcgen05 kinds f8f6f4, mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands,
+     block scales) have their own functions below (tc_mma_dot_scaled,
+     tc_gemm_scaled; MMA-Sim's rules, docs/REFERENCE.md section 2.11), not
+     yet checked on a GPU.
    ========================================================================== */
 
 /* Named after the GPU whose Tensor Cores were measured: TC_ARCH_ADA is sm_89
    (the vectors come from an RTX 40 / L40 class part), TC_ARCH_B200 sm_100
-   (mma.sync only: tcgen05 is not modelled). */
+   (mma.sync here; tcgen05.mma kinds through tc_mma_dot_scaled).
+   TC_ARCH_RTX_BLACKWELL is sm_120 (RTX 50 class), MMA-Sim's "RTX Blackwell",
+   and TC_ARCH_TURING sm_75: no vectors measured for either, their numbers
+   are MMA-Sim's (docs/REFERENCE.md 2.3). */
 typedef enum { TC_ARCH_V100, TC_ARCH_A100, TC_ARCH_H100, TC_ARCH_ADA, TC_ARCH_B200,
-               TC_ARCH_TURING,   /* sm_75: MMA-Sim's model only, no hardware vectors (section 2) */
-               TC_ARCH_COUNT } tc_arch;
+               TC_ARCH_TURING, TC_ARCH_RTX_BLACKWELL, TC_ARCH_COUNT } tc_arch;
 #define TC_ARCH_BIT(a) (1u << (a))   /* for tc_mma_instr_info.archs */
-/* "V100", "A100", "H100", "Ada", "B200", "Turing"; NULL for an unknown arch. */
+/* "V100", "A100", "H100", "Ada", "B200", "Turing", "RTX50" (sm_120); NULL for an unknown arch. */
 TCDEF const char *tc_arch_name(tc_arch a);
 
 /* ---- the one table of Tensor Core instructions ----
@@ -487,8 +494,8 @@ TCDEF const char *tc_arch_name(tc_arch a);
 #define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
 #define TC__ARCH_VT  (TC__ARCH_V | TC_ARCH_BIT(TC_ARCH_TURING))
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
-#define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
-#define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200))
+#define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
+#define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__MMA_INSTR_LIST(X) \
     X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0) \
     X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2) \
@@ -662,6 +669,100 @@ TCDEF const char *tc_gemm_fast_path(void);
    for a stride below 1, TC_ERR_NULL for NULL vectors (with k > 0) or out. */
 TCDEF tc_status tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out);
 TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out);
+
+/* ---- Blackwell MMA kinds with FP4/FP6 operands and block scaling
+   tcgen05.mma on B200 (sm_100) and mma.sync on RTX Blackwell (sm_120) take
+   e4m3, e5m2, e2m3, e3m2 and e2m1 codes, A and B of independent types, in
+   these kinds (PTX ISA, tcgen05.mma .kind and mma .block_scale; the type
+   lists also in LLVM's NVVMOps.td; MMA-Sim mmasim/isa/nv_ptx/
+   nv_tcgen05mma.py and nv_mma.py):
+     TC_KIND_F8F6F4    no scale; one block FMA of 32 products per
+                       instruction (K 32), F = 25, fp32 out cut toward zero
+                       or fp16 out rounded to nearest.
+     TC_KIND_MXF8F6F4  the same with a ue8m0 scale per 32 along K for each
+                       row of A and column of B; the two scale exponents are
+                       added to each product's exponent before alignment
+                       (MMA-Sim mmasim/simulator/arithmetic.py fused_dot_add),
+                       so E and the truncation see the scaled products.
+     TC_KIND_MXF4      e2m1 only, ue8m0 per 32, K 64.
+     TC_KIND_MXF4NVF4  e2m1 only, ue8m0 per 32 or 16, or ue4m3 per 16 (sm_120
+                       also per 32, as MMA-Sim's sm_120 list has it), K 64.
+                       For both FP4 kinds each 16 products are summed
+                       exactly, the sum is multiplied by the two scales and
+                       enters the block FMA as one term whose exponent is
+                       the sum of the scales' exponents (not the term's own
+                       magnitude), F = 35, fp32 out cut toward zero
+                       (arithmetic.py nv_fused_dot_add_with_block_scale;
+                       simulator/nv_ptx.py sets F = 35 for K 64, else 25).
+   Operands that are subnormal in their type take the type's minimum
+   exponent, zeros (and a zero ue4m3 scale) -126, as in the rest of section
+   2. Specials: a NaN scale (ue8m0 0xFF, ue4m3 0x7F) or a NaN c gives the
+   canonical NaN; for the F8F6F4 kinds an Inf or NaN operand gives what the
+   fp64 sum gives (NaN, or Inf of one sign); an Inf c in an FP4 kind gives
+   c (ASSUMED: MMA-Sim fails on it). A finite result past fp32 is Inf.
+   sm_120's mma.sync kinds compute the same (MMA-Sim uses one function for
+   both). Longer K chains instructions, each taking the previous result as c.
+   ASSUMED, not measured: no Blackwell GPU has run these kinds here, and
+   MMA-Sim's F = 25 with a cut result for mma.sync FP8 on B200 matches only
+   63% of the measured B200 samples (see the banner), so F8F6F4's F = 25 is
+   MMA-Sim's word, not the hardware's; opt->frac_bits changes it. FP6 in
+   these kinds follows the FP8 rule (MMA-Sim runs only e4m3, e5m2, e2m1). */
+typedef enum { TC_KIND_F8F6F4, TC_KIND_MXF8F6F4, TC_KIND_MXF4, TC_KIND_MXF4NVF4, TC_KIND_COUNT } tc_mma_kind;
+/* "f8f6f4", "mxf8f6f4", "mxf4", "mxf4nvf4"; NULL for an unknown kind. */
+TCDEF const char *tc_mma_kind_name(tc_mma_kind kind);
+
+/* One block-scaled combination. scale_type and block are ignored (set 0)
+   for TC_KIND_F8F6F4. */
+typedef struct {
+    tc_arch arch;         /* TC_ARCH_B200 (tcgen05.mma) or TC_ARCH_RTX_BLACKWELL (mma.sync) */
+    tc_mma_kind kind;
+    tc_dtype a_type, b_type;   /* e4m3, e5m2, e2m3, e3m2, e2m1 (FP4 kinds: e2m1) */
+    tc_dtype out;         /* TC_FP32; TC_FP16 only for TC_KIND_F8F6F4 */
+    tc_dtype scale_type;  /* TC_UE8M0, or TC_UE4M3 for mxf4nvf4 */
+    int block;            /* elements per scale: 32, or 16 for mxf4nvf4 */
+} tc_mma_scaled_type;
+
+/* F, group (products per block FMA term set: 32; FP4 kinds 16 per scaled
+   term), instr_k = min_k = the instruction's K (32 or 64), out rounding.
+   TC_ERR_NULL; TC_ERR_ARCH for an architecture without the kind;
+   TC_ERR_ARG for an unknown kind; TC_ERR_DTYPE for a type, output or scale
+   type the kind rejects; TC_ERR_SHAPE for a block it rejects. */
+TCDEF tc_status tc_mma_scaled_params_of(const tc_mma_scaled_type *t, tc_mma_params *p);
+
+/* c + sum a[i]*b[i]*scale_a[i/block]*scale_b[i/block], i < k, on codes
+   (one right-aligned code per byte, as tc_block_quantize writes them) and
+   scale bytes (k / block of each; NULL for TC_KIND_F8F6F4), result in *out.
+   k a positive multiple of the instruction's K, else TC_ERR_SHAPE; a code
+   wider than its type or a scale byte above 0x7F for ue4m3, or a c not
+   representable in out: TC_ERR_NOT_REPRESENTABLE; options: zero_sign and
+   frac_bits (1..40) apply, a non-zero group or TC_MMA_ZEROS_KHATTAK (their
+   model has no tcgen05 kind) is TC_ERR_ARG. NULL opt = defaults. */
+TCDEF tc_status tc_mma_dot_scaled(const tc_mma_scaled_type *t, int k, const uint8_t *a, const uint8_t *b,
+                                  const uint8_t *scale_a, const uint8_t *scale_b, float c,
+                                  const tc_mma_options *opt, float *out);
+
+/* D = (A scaled) * (B scaled) + C, M x N, for codes laid out as
+   tc_block_quantize writes them: A is M x K row-major (A[m * lda + k]), B is
+   N x K (B[n * ldb + k], i.e. B stored column-major), scale_A M x K/block
+   (scale_A[m * ldsa + j]), scale_B N x K/block. A leading dimension of 0
+   means packed (K for codes, K/block for scales, N for C and D). C may be
+   NULL (zero), D may alias C. The per-tensor fp32 scale of NVFP4 is not
+   applied (the hardware does not): divide D by the two tensor scales.
+   Errors as tc_mma_dot_scaled, plus TC_ERR_NULL, TC_ERR_SIZE (M, N < 0),
+   TC_ERR_SHAPE (K not a positive multiple of the instruction's K, an ld
+   too small); D is untouched on error. */
+typedef struct {
+    tc_mma_scaled_type type;
+    int M, N, K;
+    const uint8_t *A; int lda;
+    const uint8_t *B; int ldb;
+    const uint8_t *scale_A; int ldsa;   /* NULL for TC_KIND_F8F6F4 */
+    const uint8_t *scale_B; int ldsb;
+    const float *C; int ldc;
+    float *D; int ldd;
+    tc_mma_options options;
+} tc_gemm_scaled_desc;
+TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d);
 
 /* Fragment layouts (PTX ISA, "Matrix fragments for mma.m16n8k*" and, for
    sparse kinds, "Matrix fragments for sparse mma"): which element lane
@@ -2886,7 +2987,7 @@ TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
     case TC_ARCH_V100: return fp16_out ? -19 : -1024;
     case TC_ARCH_A100: case TC_ARCH_ADA:
     case TC_ARCH_TURING: return fp16_out ? -20 : -132;   /* Turing ASSUMED: they model no Turing; A100's (same F) */
-    default: return fp16_out ? -21 : -133;   /* H100, B200 */
+    default: return fp16_out ? -21 : -133;   /* H100, B200; RTX Blackwell, which they do not model, as B200 */
     }
 }
 
@@ -2931,6 +3032,10 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb,
         p->frac_bits = fp8 ? 31 : 25;
         p->group = fp8 ? 32 : tf32 ? 8 : 16;
         if (fp8) p->out_rounding = TC_RN;
+        break;
+    case TC_ARCH_RTX_BLACKWELL:   /* MMA-Sim: F = 25, one group per instruction (FP8: f8f6f4 m16n8k32), cut */
+        p->frac_bits = 25;
+        p->group = fp8 ? 32 : tf32 ? 8 : 16;
         break;
     default: return 0;
     }
@@ -3008,6 +3113,7 @@ TCDEF const char *tc_arch_name(tc_arch a) {
     case TC_ARCH_ADA:  return "Ada";
     case TC_ARCH_B200: return "B200";
     case TC_ARCH_TURING: return "Turing";
+    case TC_ARCH_RTX_BLACKWELL: return "RTX50";
     default: return NULL;
     }
 }
@@ -3743,6 +3849,244 @@ TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, i
     tc_status st = tc__dot_args(k, a, inc_a, b, inc_b, out);
     if (st != TC_OK) return st;
     *out = tc__dot_exact(k, a, inc_a, b, inc_b, c);
+    return TC_OK;
+}
+
+/* ---- Blackwell kinds: FP4/FP6 operands, block scaling ---- */
+
+TCDEF const char *tc_mma_kind_name(tc_mma_kind kind) {
+    switch (kind) {
+    case TC_KIND_F8F6F4:   return "f8f6f4";
+    case TC_KIND_MXF8F6F4: return "mxf8f6f4";
+    case TC_KIND_MXF4:     return "mxf4";
+    case TC_KIND_MXF4NVF4: return "mxf4nvf4";
+    default: return NULL;
+    }
+}
+
+/* The per-kind configuration: section 2's cfg (F, output, sign of zero),
+   the instruction's K, the scale block, and for the FP4 kinds the 16
+   products summed exactly into one scaled term (chunk). */
+typedef struct {
+    tc__mma_cfg cfg;
+    tc_mma_scaled_type t;
+    int ik, chunk, emin_a, emin_b, scaled;
+} tc__scaled_cfg;
+
+static int tc__is_f8f6f4_type(tc_dtype t) {
+    return t == TC_E4M3 || t == TC_E5M2 || t == TC_E2M3 || t == TC_E3M2 || t == TC_E2M1;
+}
+
+static tc_status tc__scaled_setup(const tc_mma_scaled_type *t, const tc_mma_options *opt, tc__scaled_cfg *s) {
+    int fp4 = t->kind == TC_KIND_MXF4 || t->kind == TC_KIND_MXF4NVF4;
+    tc__mma_cfg *cfg = &s->cfg;
+    if ((int)t->kind < 0 || t->kind >= TC_KIND_COUNT) return TC_ERR_ARG;
+    if (t->arch != TC_ARCH_B200 && t->arch != TC_ARCH_RTX_BLACKWELL) return TC_ERR_ARCH;
+    if (!tc__is_f8f6f4_type(t->a_type) || !tc__is_f8f6f4_type(t->b_type) ||
+        (fp4 && (t->a_type != TC_E2M1 || t->b_type != TC_E2M1))) return TC_ERR_DTYPE;
+    if (t->out != TC_FP32 && !(t->out == TC_FP16 && t->kind == TC_KIND_F8F6F4)) return TC_ERR_DTYPE;
+    s->scaled = t->kind != TC_KIND_F8F6F4;
+    if (s->scaled) {
+        int ue4m3 = t->scale_type == TC_UE4M3;
+        if (t->scale_type != TC_UE8M0 && !(ue4m3 && t->kind == TC_KIND_MXF4NVF4)) return TC_ERR_DTYPE;
+        if (t->block != 32 && !(t->block == 16 && t->kind == TC_KIND_MXF4NVF4)) return TC_ERR_SHAPE;
+        if (ue4m3 && t->block != 16 && t->arch == TC_ARCH_B200) return TC_ERR_SHAPE;
+    }
+    if (opt) {
+        /* B's type is t->b_type here, so options.b_type must stay 0 */
+        if (opt->zero_rule != TC_MMA_ZEROS_MMASIM || opt->group != 0 || opt->frac_bits < 0 || opt->frac_bits > 40 ||
+            opt->b_type != TC_FP32 ||
+            (opt->zero_sign != TC_MMA_ZERO_SIGN_SUM && opt->zero_sign != TC_MMA_ZERO_SIGN_PLUS)) return TC_ERR_ARG;
+    }
+    s->t = *t;
+    if (!s->scaled) { s->t.scale_type = TC_FP32; s->t.block = 0; }
+    s->ik = fp4 ? 64 : 32;
+    s->chunk = fp4 ? 16 : 0;
+    s->emin_a = tc__type_emin(t->a_type);
+    s->emin_b = tc__type_emin(t->b_type);
+    cfg->p.frac_bits = opt && opt->frac_bits ? opt->frac_bits : fp4 ? 35 : 25;
+    cfg->p.group = fp4 ? 16 : 32;
+    cfg->p.instr_k = cfg->p.min_k = s->ik;
+    cfg->p.out_mbits = t->out == TC_FP16 ? 10 : 23;
+    cfg->p.out_rounding = t->out == TC_FP16 ? TC_RN : TC_RZ;
+    cfg->p.exp_floor = TC__MMA_NO_FLOOR;
+    cfg->emin_in = s->emin_a;
+    cfg->emin_b = s->emin_b;
+    cfg->emin_c = tc__type_emin(t->out);
+    cfg->out_emin = t->out == TC_FP16 ? -14 : -126;
+    cfg->out_ebits = t->out == TC_FP16 ? 5 : 8;
+    cfg->out_rne = t->out == TC_FP16;
+    cfg->out_fp16 = t->out == TC_FP16;
+    cfg->zero_exp = TC__MMA_MMASIM_ZERO;
+    cfg->floor = TC__MMA_NO_FLOOR;
+    cfg->tf32 = 0;
+    cfg->plus_zero = opt && opt->zero_sign == TC_MMA_ZERO_SIGN_PLUS;
+    return TC_OK;
+}
+
+TCDEF tc_status tc_mma_scaled_params_of(const tc_mma_scaled_type *t, tc_mma_params *p) {
+    tc__scaled_cfg s;
+    tc_status st;
+    if (!t || !p) return TC_ERR_NULL;
+    st = tc__scaled_setup(t, NULL, &s);
+    if (st == TC_OK) *p = s.cfg.p;
+    return st;
+}
+
+/* A scale code as significand * 2^(exp - 3) with an integer significand of
+   3 fractional bits (ue8m0: 8, ue4m3: its 4 bits, subnormals 0..7 at the
+   minimum exponent -6; a zero scale has exponent -126 as any zero). -1: the
+   NaN code. The caller has checked the code's width. */
+static int tc__scale_split(tc_dtype st, uint8_t code, int *exp) {
+    if (st == TC_UE8M0) {
+        if (code == 0xFF) return -1;
+        *exp = (int)code - 127;
+        return 8;
+    }
+    if (code == 0x7F) return -1;
+    if (code == 0) { *exp = TC__MMA_MMASIM_ZERO; return 0; }
+    if (code >> 3) { *exp = (int)(code >> 3) - 7; return 8 | (code & 7); }
+    *exp = -6;
+    return code & 7;
+}
+
+/* One F8F6F4-kind instruction: 32 products, each product's exponent raised
+   by the two scale exponents (0 unscaled), one block FMA onto c. */
+static float tc__scaled_f8(const tc__scaled_cfg *s, const uint8_t *a, const uint8_t *b, int ea, int eb, float c) {
+    tc__mma_op pa[32], pb[32];
+    float fa[32], fb[32];
+    int i, special;
+    float r;
+    for (i = 0; i < 32; i++) {
+        fa[i] = tc_decode(s->t.a_type, a[i]);
+        fb[i] = tc_decode(s->t.b_type, b[i]);
+        pa[i] = tc__mma_split(fa[i], s->emin_a, TC__MMA_MMASIM_ZERO);
+        pb[i] = tc__mma_split(fb[i], s->emin_b, TC__MMA_MMASIM_ZERO);
+        pa[i].exp += ea;
+        pb[i].exp += eb;
+    }
+    r = tc__mma_block(&s->cfg, 32, pa, pb, tc__mma_split(c, s->cfg.emin_c, TC__MMA_MMASIM_ZERO), &special);
+    return special ? tc__mma_special(&s->cfg, 32, fa, 1, fb, 1, c) : r;
+}
+
+/* One FP4-kind instruction (K 64): four terms, each the exact sum of 16
+   e2m1 products (in quarters) times the two scale significands, at the
+   exponent of the two scales; c; truncation to F bits below the largest
+   exponent; one rounding. */
+static float tc__scaled_fp4(const tc__scaled_cfg *s, const uint8_t *a, const uint8_t *b,
+                            const uint8_t *sa, const uint8_t *sb, float c) {
+    int64_t T[4], S = 0;
+    int te[4], E, F = s->cfg.p.frac_bits, j, i;
+    tc__mma_op oc;
+    if (c != c) return tc__float(0x7FFFFFFFu);
+    for (j = 0; j < 4; j++) {
+        int idx = j * 16 / s->t.block, xa, xb, ma = tc__scale_split(s->t.scale_type, sa[idx], &xa),
+            mb = tc__scale_split(s->t.scale_type, sb[idx], &xb);
+        int32_t q = 0;
+        if (ma < 0 || mb < 0) return tc__float(0x7FFFFFFFu);
+        for (i = 0; i < 16; i++)
+            q += (int32_t)(2.0f * tc_decode(TC_E2M1, a[j * 16 + i])) * (int32_t)(2.0f * tc_decode(TC_E2M1, b[j * 16 + i]));
+        T[j] = (int64_t)q * ma * mb;    /* value T * 2^(te - 8) */
+        te[j] = xa + xb;
+    }
+    if (c - c != 0.0f) return c;        /* Inf c: ASSUMED (see the declaration) */
+    oc = tc__mma_split(c, -126, TC__MMA_MMASIM_ZERO);
+    E = oc.exp;
+    for (j = 0; j < 4; j++) if (te[j] > E) E = te[j];
+    for (j = 0; j <= 4; j++) {
+        int64_t v = j < 4 ? T[j] : oc.sig;
+        int sh = j < 4 ? te[j] - 8 - E + F : oc.exp - 23 - E + F;
+        uint64_t m = (uint64_t)(v < 0 ? -v : v);
+        m = sh >= 0 ? m << sh : -sh > 63 ? 0 : m >> -sh;
+        S += v < 0 ? -(int64_t)m : (int64_t)m;
+    }
+    return tc__mma_round(&s->cfg, S, E - F);
+}
+
+/* 1 if each of the n codes fits the bit width of type t. */
+static int tc__codes_ok(tc_dtype t, const uint8_t *x, int n) {
+    int i, bits = tc_format_of(t)->total_bits;
+    for (i = 0; i < n; i++) if (x[i] >> bits) return 0;
+    return 1;
+}
+
+/* One output: k / ik instructions chained, codes contiguous along K. */
+static float tc__scaled_dot(const tc__scaled_cfg *s, int k, const uint8_t *a, const uint8_t *b,
+                            const uint8_t *sa, const uint8_t *sb, float c) {
+    int k0;
+    for (k0 = 0; k0 < k; k0 += s->ik) {
+        if (s->chunk) { c = tc__scaled_fp4(s, a + k0, b + k0, sa + k0 / s->t.block, sb + k0 / s->t.block, c); continue; }
+        if (s->scaled) {
+            int xa, xb;
+            if (tc__scale_split(TC_UE8M0, sa[k0 / 32], &xa) < 0 || tc__scale_split(TC_UE8M0, sb[k0 / 32], &xb) < 0) {
+                c = tc__float(0x7FFFFFFFu);
+                continue;
+            }
+            c = tc__scaled_f8(s, a + k0, b + k0, xa, xb, c);
+        } else {
+            c = tc__scaled_f8(s, a + k0, b + k0, 0, 0, c);
+        }
+    }
+    return c;
+}
+
+TCDEF tc_status tc_mma_dot_scaled(const tc_mma_scaled_type *t, int k, const uint8_t *a, const uint8_t *b,
+                                  const uint8_t *scale_a, const uint8_t *scale_b, float c,
+                                  const tc_mma_options *opt, float *out) {
+    tc__scaled_cfg s;
+    tc_status st;
+    if (!t || !a || !b || !out) return TC_ERR_NULL;
+    st = tc__scaled_setup(t, opt, &s);
+    if (st != TC_OK) return st;
+    if (s.scaled && (!scale_a || !scale_b)) return TC_ERR_NULL;
+    if (k < 1 || k % s.ik) return TC_ERR_SHAPE;
+    if (!tc__codes_ok(t->a_type, a, k) || !tc__codes_ok(t->b_type, b, k) || !tc__representable(t->out, c) ||
+        (s.scaled && (!tc__codes_ok(s.t.scale_type, scale_a, k / s.t.block) ||
+                      !tc__codes_ok(s.t.scale_type, scale_b, k / s.t.block)))) return TC_ERR_NOT_REPRESENTABLE;
+    *out = tc__scaled_dot(&s, k, a, b, scale_a, scale_b, c);
+    return TC_OK;
+}
+
+/* 1 if the rows x cols byte matrix at X (leading dimension ld) fits type t. */
+static int tc__codes_matrix_ok(tc_dtype t, int rows, int cols, const uint8_t *X, int ld) {
+    int r;
+    for (r = 0; r < rows; r++) if (!tc__codes_ok(t, X + (size_t)r * (size_t)ld, cols)) return 0;
+    return 1;
+}
+
+TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d) {
+    tc__scaled_cfg s;
+    tc_status st;
+    int M, N, K, nb, lda, ldb, ldsa, ldsb, ldc, ldd, i, j;
+    if (!d) return TC_ERR_NULL;
+    st = tc__scaled_setup(&d->type, &d->options, &s);
+    if (st != TC_OK) return st;
+    M = d->M; N = d->N; K = d->K;
+    if (M < 0 || N < 0) return TC_ERR_SIZE;
+    if (K < 1 || K % s.ik) return TC_ERR_SHAPE;
+    if ((M && !d->A) || (N && !d->B) || (M && N && !d->D) || (s.scaled && ((M && !d->scale_A) || (N && !d->scale_B))))
+        return TC_ERR_NULL;
+    nb = s.scaled ? K / s.t.block : 0;
+    lda = d->lda ? d->lda : K; ldb = d->ldb ? d->ldb : K;
+    ldsa = d->ldsa ? d->ldsa : nb; ldsb = d->ldsb ? d->ldsb : nb;
+    ldc = d->ldc ? d->ldc : N; ldd = d->ldd ? d->ldd : N;
+    if (lda < K || ldb < K || ldsa < nb || ldsb < nb || ldc < N || ldd < N || (d->C == d->D && d->C && ldc != ldd))
+        return TC_ERR_SHAPE;
+    if (!tc__codes_matrix_ok(d->type.a_type, M, K, d->A, lda) || !tc__codes_matrix_ok(d->type.b_type, N, K, d->B, ldb) ||
+        (s.scaled && (!tc__codes_matrix_ok(s.t.scale_type, M, nb, d->scale_A, ldsa) ||
+                      !tc__codes_matrix_ok(s.t.scale_type, N, nb, d->scale_B, ldsb))))
+        return TC_ERR_NOT_REPRESENTABLE;
+    if (d->C)
+        for (i = 0; i < M; i++) for (j = 0; j < N; j++)
+            if (!tc__representable(d->type.out, d->C[(size_t)i * (size_t)ldc + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
+    for (i = 0; i < M; i++)
+        for (j = 0; j < N; j++) {
+            size_t ci = (size_t)i * (size_t)ldc + (size_t)j;
+            d->D[(size_t)i * (size_t)ldd + (size_t)j] =
+                tc__scaled_dot(&s, K, d->A + (size_t)i * (size_t)lda, d->B + (size_t)j * (size_t)ldb,
+                               s.scaled ? d->scale_A + (size_t)i * (size_t)ldsa : NULL,
+                               s.scaled ? d->scale_B + (size_t)j * (size_t)ldsb : NULL, d->C ? d->C[ci] : 0.0f);
+        }
     return TC_OK;
 }
 

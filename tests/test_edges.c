@@ -565,6 +565,43 @@ static const field mma_options_fields[] = {
     INT(tc_mma_options, b_type, TC_ERR_DTYPE, TC_OK, TC_ERR_DTYPE, TC_FP16, TC_OK),
 };
 
+/* ---- tc_gemm_scaled_desc (and its tc_mma_scaled_type): 1 x 1 x 32, one
+   product 1.5 * -2 at scales 2^0, c = 0.25: every accepted field gives that D */
+static uint8_t q_a[32], q_b[32], q_s[1] = { 127 };
+static tc_status probe_scaled(void *obj) {
+    tc_gemm_scaled_desc d = *(const tc_gemm_scaled_desc *)obj;
+    tc_status s;
+    if (d.D == g_d) g_d[0] = 12345.0f;
+    s = tc_gemm_scaled(&d);
+    if (d.D == g_d && s != TC_OK && !CHECK(g_d[0] == 12345.0f)) printf("     tc_gemm_scaled wrote D on %s\n", tc_status_string(s));
+    if (s == TC_OK && d.M == 1 && d.N == 1 && d.C == g_c && !CHECK(g_d[0] == 1.5f * -2.0f + 0.25f))
+        printf("     D = %g\n", g_d[0]);
+    return s;
+}
+#define SC(m, neg, zero, big) INT(tc_gemm_scaled_desc, m, neg, zero, big, 0, 0)
+static const field scaled_fields[] = {
+    SC(type.arch, TC_ERR_ARCH, TC_ERR_ARCH, TC_ERR_ARCH),
+    SC(type.kind, TC_ERR_ARG, TC_OK, TC_ERR_ARG),                  /* zero: f8f6f4, which ignores the scales */
+    SC(type.a_type, TC_ERR_DTYPE, TC_ERR_DTYPE, TC_ERR_DTYPE),
+    SC(type.b_type, TC_ERR_DTYPE, TC_ERR_DTYPE, TC_ERR_DTYPE),
+    SC(type.out, TC_ERR_DTYPE, TC_OK, TC_ERR_DTYPE),
+    SC(type.scale_type, TC_ERR_DTYPE, TC_ERR_DTYPE, TC_ERR_DTYPE),
+    SC(type.block, TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE),
+    SC(M, TC_ERR_SIZE, TC_OK, SKIP), SC(N, TC_ERR_SIZE, TC_OK, SKIP),
+    SC(K, TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE),
+    PTR(tc_gemm_scaled_desc, A, TC_ERR_NULL), SC(lda, TC_ERR_SHAPE, TC_OK, TC_OK),
+    PTR(tc_gemm_scaled_desc, B, TC_ERR_NULL), SC(ldb, TC_ERR_SHAPE, TC_OK, TC_OK),
+    PTR(tc_gemm_scaled_desc, scale_A, TC_ERR_NULL), SC(ldsa, TC_ERR_SHAPE, TC_OK, TC_OK),
+    PTR(tc_gemm_scaled_desc, scale_B, TC_ERR_NULL), SC(ldsb, TC_ERR_SHAPE, TC_OK, TC_OK),
+    PTR(tc_gemm_scaled_desc, C, TC_OK), SC(ldc, TC_ERR_SHAPE, TC_OK, TC_OK),
+    PTR(tc_gemm_scaled_desc, D, TC_ERR_NULL), SC(ldd, TC_ERR_SHAPE, TC_OK, TC_OK),
+    SC(options.zero_rule, A_, TC_OK, A_),                          /* Khattak's model has no tcgen05 kind: TC_ERR_ARG */
+    SC(options.group, A_, TC_OK, A_),
+    INT(tc_gemm_scaled_desc, options.frac_bits, A_, TC_OK, A_, 40, TC_OK),
+    INT(tc_gemm_scaled_desc, options.zero_sign, A_, TC_OK, A_, TC_MMA_ZERO_SIGN_PLUS, TC_OK),
+    SC(options.b_type, A_, TC_OK, A_),                             /* B's type is type.b_type: any other is TC_ERR_ARG */
+};
+
 /* ---- tc_sim_addr through an LDG: the run's invariant or TC_ERR_PROGRAM */
 static tc_status probe_addr(void *obj) {
     tc_sim_program p;
@@ -663,6 +700,19 @@ static tc_status c_dot(const int *a, int exact) {
 static tc_status c_dot_fma(const int *a) { return c_dot(a, 0); }
 static tc_status c_dot_exact(const int *a) { return c_dot(a, 1); }
 static tc_status c_frag_coord(const int *a) { int r, c; return tc_mma_frag_coord((tc_mma_instr)a[0], (tc_frag)a[1], a[2], a[3], &r, &c); }
+static tc_status c_kind_name(const int *a) { return not_null(tc_mma_kind_name((tc_mma_kind)a[0])); }
+static tc_status c_dot_scaled(const int *a) {
+    static const uint8_t codes[64], scales[2] = { 127, 127 };
+    tc_mma_scaled_type t;
+    float out = -7.0f;
+    tc_status s;
+    memset(&t, 0, sizeof t);
+    t.arch = TC_ARCH_B200; t.kind = TC_KIND_MXF8F6F4; t.a_type = t.b_type = TC_E4M3; t.out = TC_FP32;
+    t.scale_type = TC_UE8M0; t.block = 32;
+    s = tc_mma_dot_scaled(&t, a[0], codes, codes, scales, scales, 0.5f, NULL, &out);
+    CHECK(s == TC_OK ? out == 0.5f : out == -7.0f);
+    return s;
+}
 static tc_status c_instr_get(const int *a) { tc_mma_instr_info i; return tc_mma_instr_get((tc_mma_instr)a[0], &i); }
 static tc_status c_scaler_preset(const int *a) { tc_scaler_desc d; return tc_scaler_preset((tc_scaler_preset_kind)a[0], &d); }
 static tc_status c_scaler_update(const int *a) { tc_scaler s; tc_scaler_init(&s, NULL); return tc_status_is_error(tc_scaler_update(&s, a[0])) ? TC_ERR_ARG : TC_OK; }
@@ -792,6 +842,9 @@ static const fn_case fn_cases[] = {
     { "tc_dot_fma", 3, { "k", "inc_a", "inc_b" }, { 1, 1, 1 }, { E3(SZ, TC_OK, SKIP), E3(AR, AR, TC_OK), E3(AR, AR, TC_OK) }, c_dot_fma },
     { "tc_dot_exact", 3, { "k", "inc_a", "inc_b" }, { 1, 1, 1 }, { E3(SZ, TC_OK, SKIP), E3(AR, AR, TC_OK), E3(AR, AR, TC_OK) }, c_dot_exact },
     { "tc_mma_frag_coord", 4, { "s", "f", "lane", "i" }, { TC_MMA_M16N8K16_F16, TC_FRAG_A, 5, 1 }, { E3(AR, AR, AR), E3(AR, TC_OK, AR), E3(AR, TC_OK, AR), E3(AR, TC_OK, AR) }, c_frag_coord },
+    { "tc_mma_kind_name", 1, { "kind" }, { TC_KIND_MXF4 }, { E3(AR, TC_OK, AR) }, c_kind_name },
+    /* k: a multiple of 32 up to the 64 codes given */
+    { "tc_mma_dot_scaled", 1, { "k" }, { 64 }, { E3(TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE) }, c_dot_scaled },
     { "tc_mma_instr_get", 1, { "i" }, { TC_MMA_SP_M16N8K16_TF32 }, { E3(AR, TC_OK, AR) }, c_instr_get },
     { "tc_scaler_preset", 1, { "kind" }, { TC_SCALER_MEGATRON }, { E3(AR, TC_OK, AR) }, c_scaler_preset },
     { "tc_scaler_update", 1, { "found_inf" }, { 0 }, { OK3 }, c_scaler_update },
@@ -893,6 +946,7 @@ int main(void) {
     tc_sim_elementwise_desc ew = { 100000, 2, 1, 3 };
     tc_sim_matmul32_desc md;
     tc_mma_options mo;
+    tc_gemm_scaled_desc qd;
     tc_sim_addr ad = tc_sim_addr_affine(0, 16, 512, 0, 4);   /* 16-byte lanes: every width is aligned */
     unsigned meta_code;
 
@@ -956,6 +1010,14 @@ int main(void) {
 
     memset(&mo, 0, sizeof mo);
     WALK(tc_mma_options, mma_options_fields, mo, probe_mma_options);
+
+    memset(&qd, 0, sizeof qd);
+    qd.type.arch = TC_ARCH_B200; qd.type.kind = TC_KIND_MXF8F6F4; qd.type.a_type = qd.type.b_type = TC_E4M3;
+    qd.type.out = TC_FP32; qd.type.scale_type = TC_UE8M0; qd.type.block = 32;
+    q_a[0] = tc_e4m3_from_f32(1.5f, TC_RN); q_b[0] = tc_e4m3_from_f32(-2.0f, TC_RN);
+    qd.M = qd.N = 1; qd.K = 32; qd.A = q_a; qd.B = q_b; qd.scale_A = qd.scale_B = q_s; qd.C = g_c; qd.D = g_d;
+    CHECK_STATUS(probe_scaled(&qd), TC_OK);
+    WALK(tc_gemm_scaled_desc, scaled_fields, qd, probe_scaled);
 
     WALK(tc_sim_addr, addr_fields, ad, probe_addr);
 

@@ -147,6 +147,7 @@ static int oracle_setup(oracle_cfg *o, tc_arch arch, tc_dtype in, tc_dtype out, 
     if (arch == TC_ARCH_ADA)  { o->F = fp8 ? 13 : 24; o->group = fp8 ? 16 : tf32 ? 4 : 8; o->floor = h16 ? -20 : -132; }
     if (arch == TC_ARCH_TURING) { if (in != TC_FP16) return 0; o->F = 24; o->group = 8; o->floor = h16 ? -20 : -132; }
     if (arch == TC_ARCH_B200) { o->F = fp8 ? 31 : 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
+    if (arch == TC_ARCH_RTX_BLACKWELL) { o->F = 25; o->group = fp8 ? 32 : tf32 ? 8 : 16; o->floor = h16 ? -21 : -133; }
     o->emin_in = o->emin_b = type_emin(in);
     o->emin_c = out == TC_FP16 ? -14 : -126;
     o->out_mbits = out == TC_FP16 ? 10 : (fp8 && (arch == TC_ARCH_H100 || arch == TC_ARCH_ADA)) ? 13 : 23;
@@ -371,6 +372,10 @@ static const combo combos[] = {
     { TC_ARCH_B200, TC_E4M3, TC_FP32 }, { TC_ARCH_B200, TC_E4M3, TC_FP16 },
     { TC_ARCH_B200, TC_E5M2, TC_FP32 }, { TC_ARCH_B200, TC_E5M2, TC_FP16 },
     { TC_ARCH_TURING, TC_FP16, TC_FP32 }, { TC_ARCH_TURING, TC_FP16, TC_FP16 },
+    { TC_ARCH_RTX_BLACKWELL, TC_FP16, TC_FP32 }, { TC_ARCH_RTX_BLACKWELL, TC_FP16, TC_FP16 },
+    { TC_ARCH_RTX_BLACKWELL, TC_BF16, TC_FP32 }, { TC_ARCH_RTX_BLACKWELL, TC_TF32, TC_FP32 },
+    { TC_ARCH_RTX_BLACKWELL, TC_E4M3, TC_FP32 }, { TC_ARCH_RTX_BLACKWELL, TC_E4M3, TC_FP16 },
+    { TC_ARCH_RTX_BLACKWELL, TC_E5M2, TC_FP32 }, { TC_ARCH_RTX_BLACKWELL, TC_E5M2, TC_FP16 },
 };
 
 static int same(float x, float y) { return tct_f2u(x) == tct_f2u(y) || (x != x && y != y && tct_f2u(x) == 0x7FFFFFFFu && tct_f2u(y) == 0x7FFFFFFFu); }
@@ -737,7 +742,8 @@ static void test_instr_table(void) {
         /* architectures: m8n8k4 is V100's; sparse kinds A100's and H100's;
            dense FP8 H100's, Ada's and B200's; the other dense kinds those and A100's */
         {
-            unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200);
+            unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) |
+                                  TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
             unsigned turing = i == TC_MMA_M8N8K4_F16 || i == TC_MMA_M16N8K8_F16 ? TC_ARCH_BIT(TC_ARCH_TURING) : 0u;
             CHECK(in.archs == (turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
                                : in.sparse_group ? (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
