@@ -66,6 +66,8 @@ static void part1_truncation(void) {
     float a[8] = { 1, 1, 1, 1, 0, 0, 0, 0 }, b[8] = { 0 };
     int i;
     printf("1. Truncation: each model on a few sums (fp16 inputs, fp32 output)\n");
+    printf("   (V100 to B200: parameters MEASURED against dot products run on those GPUs;\n"
+           "    Turing and RTX50 (sm_120): MMA-Sim's parameters, ASSUMED, no measured vectors)\n");
     for (i = 0; i < 4; i++) b[i] = ldexpf(1, -24);
     show("1 + 4 * 2^-24", a, b, 1.0f);
     for (i = 0; i < 8; i++) { a[i] = 2.0f - ldexpf(1, -10); b[i] = a[i]; }
