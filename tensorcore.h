@@ -2108,6 +2108,10 @@ typedef struct {
     int small_path;   /* the format's subnormals lie above fp32's (ebits < 8) */
     tc__vi low_mask, half, rebias, min_normal, scale, max_bits, overflow_bits, nan_bits;
     tc__vi to_max_pos, to_max_neg, sat;
+    /* for tc__v_narrow_small: the magic number of tc__rn8_of, the smallest
+       normal's code, RN's bias less the smallest normal's bits, the sign, and the code an overflow gives (positive, negative,
+       from Inf), the mode's choices made once */
+    tc__vi magic, min_code, rn_bias, sign_bit, ov_pos, ov_neg, ov_inf;
 } tc__vnarrow;
 
 static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
@@ -2133,6 +2137,13 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->to_max_pos = tc__v_mask(sat || mode == TC_RZ || mode == TC_RD);
     k->to_max_neg = tc__v_mask(sat || mode == TC_RZ || mode == TC_RU);
     k->sat = tc__v_mask(sat);
+    k->magic = TC__V_SET1((emin - f.mbits + 23 + 127) << 23);
+    k->min_code = TC__V_SET1(1 << f.mbits);
+    k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
+    k->sign_bit = TC__V_SET1(1 << (f.total - 1));
+    k->ov_pos = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
+    k->ov_neg = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
+    k->ov_inf = TC__V_SET1((int)(sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
 }
 
 /* fp32 bits in, the format's encodings out (right-aligned in each lane).
@@ -2168,6 +2179,67 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     enc = TC__V_OR(enc, TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
     return tc__v_select(TC__V_GT(mag, exp_all), k->nan_bits, enc);
 }
+
+#ifdef __AVX2__
+/* tc__v_narrow for the formats with fewer exponent bits than fp32 (FP8,
+   fp16) in every mode but RNA, in half the lane operations: the method of
+   tc__rn8_of extended to the directed modes, with its selects replaced by
+   minimums. `nrm` is the code of a normal result: the mode's bias added to
+   the fp32 bits less the smallest normal's, one shift, plus that normal's
+   code M = 2^mbits. `sub` is the code of a subnormal
+   result: one float add of the magic number (ulp = the format's smallest
+   subnormal), carrying x's sign so that the FPU, whose rounding mode the
+   caller has set to `mode` (tc__csr_set), rounds the signed value.
+   Why min(sub, nrm) (unsigned) is the right one: below the smallest
+   normal, either the bias carries the sum to >= 0 and both give M (x
+   rounds up to it), or the sum wraps and nrm >= 2^(31-shift) (the bits
+   differ by < 2^30) exceeds any subnormal code; in the first normal binade
+   both count the same quantum; in binade k >= 1 of the normals (codes
+   (k+1)M..., y = x / its quantum in [M, 2M)), sub = R(2^k y) >= R(y + (2^k - 1)M) =
+   R(y) + (2^k - 1)M >= R(y) + kM = nrm, R being monotonic and commuting
+   with adding an even integer (ties to even included). Overflow: every
+   overflow code here is max_bits or max_bits + 1 (fp16 and e5m2: Inf,
+   e4m3: its NaN 0x7F), so one more minimum clamps to it. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi u, int mode) {
+    tc__vi inf = TC__V_SET1(0x7F800000), neg = TC__V_SIGN(u);
+    tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), nrm, sub, enc, ov;
+    if (mode == TC_RN || mode == TC_RZ)   /* symmetric: the magnitude's rounding is the value's */
+        sub = _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(mag), _mm256_castsi256_ps(k->magic)));
+    else
+        sub = TC__V_AND(_mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(u),
+                        _mm256_castsi256_ps(TC__V_OR(k->magic, TC__V_ANDNOT(TC__V_SET1(0x7FFFFFFF), u))))), TC__V_SET1(0x7FFFFFFF));
+    sub = TC__V_SUB(sub, k->magic);
+    switch (mode) {
+    case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, k->rn_bias), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RU: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_ANDNOT(neg, k->low_mask)); break;
+    case TC_RD: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_AND(neg, k->low_mask)); break;
+    default:    nrm = TC__V_SUB(mag, k->min_normal); break;
+    }
+    enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
+    ov = mode == TC_RN ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
+    enc = TC__V_OR(_mm256_min_epi32(enc, ov), TC__V_AND(neg, k->sign_bit));
+    return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
+}
+
+/* Four vectors of codes below 256 to 32 bytes in element order (the packs
+   work within 128-bit halves; the permute undoes their interleave). */
+static TC__ALWAYS_INLINE void tc__v_store8x4(uint8_t *p, tc__vi a, tc__vi b, tc__vi c, tc__vi d) {
+    __m256i x = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+    _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+}
+#endif
+
+#if defined(__AVX2__) || defined(TC__F16C)
+/* Sets the FPU's rounding to `mode` (not RNA, which SSE lacks) with
+   subnormals kept (no FTZ, no DAZ) for this thread; returns what to
+   restore. */
+static unsigned tc__csr_set(int mode) {
+    static const unsigned rc[] = { _MM_ROUND_NEAREST, _MM_ROUND_NEAREST, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
+    unsigned csr = _mm_getcsr();
+    _mm_setcsr((csr & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | rc[mode]);
+    return csr;
+}
+#endif
 
 /* RN without satfinite to bf16 or tf32, whose exponent is fp32's: add
    just under half an ulp plus the kept lsb, drop `shift` bits; a carry into
@@ -2239,6 +2311,26 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     const tc_dtype t = c->t;
     const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
     const int rn8 = mode == TC_RN && !k.small_path && !(c->rounding & TC_SATFINITE);
+#ifdef __AVX2__
+    if (k.small_path && mode != TC_RNA) {
+        unsigned csr = tc__csr_set(mode);
+        if (bytes == 1) for (; i + 32 <= e; i += 32)
+            tc__v_store8x4(out8 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode),
+                           tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode),
+                           tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 16), mode),
+                           tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 24), mode));
+        for (; i + TC__VW <= e; i += TC__VW) {
+            tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode);
+            switch (bytes) {
+            case 1:  tc__v_store8(out8 + i, enc); break;
+            case 2:  tc__v_store16(out16 + i, enc); break;
+            default: TC__V_STORE32(out32 + i, tc__v_widen(&w, enc)); break;
+            }
+        }
+        _mm_setcsr(csr);
+        return i;
+    }
+#endif
     for (; i + TC__VW <= e; i += TC__VW) {
         tc__vi u = TC__V_LOAD32(in + i);
         tc__vi enc = rn8 ? tc__v_narrow_rn8(&k, u) : tc__v_narrow(&k, u, mode);
@@ -2301,9 +2393,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
        for NaN, where it keeps the payload: patch NaN lanes. MXCSR is the
        thread's own and is restored at once. */
     if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && i + 8 <= e) {
-        static const unsigned rc[] = { _MM_ROUND_NEAREST, 0, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
-        unsigned csr = _mm_getcsr();
-        _mm_setcsr((csr & ~(unsigned)_MM_ROUND_MASK) | rc[c->rounding]);
+        unsigned csr = tc__csr_set(c->rounding);
         for (; i + 8 <= e; i += 8) {
             __m256 x = _mm256_loadu_ps(in32 + i);
             __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
