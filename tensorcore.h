@@ -2112,6 +2112,9 @@ typedef struct {
        normal's code, RN's bias less the smallest normal's bits, the sign, and the code an overflow gives (positive, negative,
        from Inf), the mode's choices made once */
     tc__vi magic, min_code, rn_bias, sign_bit, ov_pos, ov_neg, ov_inf;
+    /* for tc__v_round_small: the largest finite value's fp32 bits, and the
+       fp32 bits of the overflow codes above with the sign applied */
+    tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg;
 } tc__vnarrow;
 
 static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
@@ -2144,6 +2147,16 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->ov_pos = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
     k->ov_neg = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
     k->ov_inf = TC__V_SET1((int)(sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
+    {
+        uint32_t sb = 1u << (f.total - 1), ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+        uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+        uint32_t ovi = sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+        k->max_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.max_bits)));
+        k->ovv_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovp)));
+        k->ovv_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovn | sb)));
+        k->ovv_inf_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovi)));
+        k->ovv_inf_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovi | sb)));
+    }
 }
 
 /* fp32 bits in, the format's encodings out (right-aligned in each lane).
@@ -2219,6 +2232,28 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
     ov = mode == TC_RN ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
     enc = TC__V_OR(_mm256_min_epi32(enc, ov), TC__V_AND(neg, k->sign_bit));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
+}
+
+/* tc_round_array's form of tc__v_narrow_small: the rounded value's fp32
+   bits straight from the same two roundings, with no code in between.
+   Subnormal results: (x + magic) - magic (the second step is exact).
+   Normal results: the mode's bias added, the dropped bits cleared. */
+static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode) {
+    tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg = TC__V_SIGN(u);
+    tc__vi mag = TC__V_AND(u, abs_mask), sgn = TC__V_ANDNOT(abs_mask, u), sub, nrm, r, ov;
+    __m256 m = _mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? k->magic : TC__V_OR(k->magic, sgn));
+    sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? mag : u), m), m));
+    switch (mode) {
+    case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RU: nrm = TC__V_ADD(mag, TC__V_ANDNOT(neg, k->low_mask)); break;
+    case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
+    default:    nrm = mag; break;
+    }
+    r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
+    ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
+    if (mode != TC_RN) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
+    r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
+    return tc__v_select(TC__V_GT(mag, inf), abs_mask, r);
 }
 
 /* Four vectors of codes below 256 to 32 bytes in element order (the packs
@@ -2319,13 +2354,12 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
                            tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode),
                            tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 16), mode),
                            tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 24), mode));
+        if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
+            TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
         for (; i + TC__VW <= e; i += TC__VW) {
             tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode);
-            switch (bytes) {
-            case 1:  tc__v_store8(out8 + i, enc); break;
-            case 2:  tc__v_store16(out16 + i, enc); break;
-            default: TC__V_STORE32(out32 + i, tc__v_widen(&w, enc)); break;
-            }
+            if (bytes == 1) tc__v_store8(out8 + i, enc);
+            else tc__v_store16(out16 + i, enc);
         }
         _mm_setcsr(csr);
         return i;
