@@ -2010,8 +2010,11 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    with 0.5), because SSE2 has no per-lane shift; that, like F. Giesen's
    float->half trick it replaces, needs IEEE arithmetic with subnormals
    kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 with
-   F16C and bf16/tf32 RN take shorter dedicated kernels. The exhaustive test
-   compares every path with the scalar functions. */
+   F16C and bf16/tf32 RN take shorter dedicated kernels; with AVX2, FP8 and
+   fp16 in every mode but RNA take tc__v_narrow_small (about half the lane
+   operations: the FPU, its rounding mode set per call, rounds subnormal
+   results) and tc_round_array to them tc__v_round_small. The exhaustive
+   test compares every path with the scalar functions. */
 
 #ifdef TC__SSE2
 /* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
