@@ -160,22 +160,6 @@ static double time_of(void (*fn)(void *), job *j) { return bench_best_cpu(fn, j,
 /* One run in wall time per call, for the threads block's alternation. */
 static double wall_of(void (*fn)(void *), job *j) { return bench_best(fn, j, 1) / (double)j->calls; }
 
-/* A first line of a /proc file that starts with `key` (after the key's
-   colon), or "(not readable)". */
-static void print_proc_line(const char *label, const char *path, const char *key) {
-    char line[256];
-    FILE *f = fopen(path, "r");
-    const char *v = NULL;
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, key, strlen(key)) == 0) {
-            v = strchr(line, ':') ? strchr(line, ':') + 2 : line;
-            break;
-        }
-    if (f) fclose(f);
-    if (v) printf("%s%s", label, v);
-    else printf("%s(not readable)\n", label);
-}
-
 static void print_caches(void) {
     int i;
     printf("caches of cpu0 (/sys/devices/system/cpu/cpu0/cache):");
@@ -217,7 +201,7 @@ int main(void) {
     memset(dst, 0, (size_t)MAX_N * sizeof *dst);
 
     printf("bench_formats: array conversions against a copy loop of the same bytes, one core, best of 15 in thread CPU time\n");
-    print_proc_line("cpu (/proc/cpuinfo): ", "/proc/cpuinfo", "model name");
+    bench_print_proc_line("cpu (/proc/cpuinfo): ", "/proc/cpuinfo", "model name");
     print_caches();
     printf("  ratio = copy time / conversion time (target >= 0.8x); GB/s counts bytes read + written\n");
     for (s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -262,7 +246,7 @@ int main(void) {
     }
 
     printf("\n  DRAM-sized, tc_convert_threads(%ld) against one thread (wall time, best of 15; target: ratio to linear >= 0.8)\n", cores);
-    print_proc_line("  load average before (/proc/loadavg): ", "/proc/loadavg", "");
+    bench_print_proc_line("  load average before (/proc/loadavg): ", "/proc/loadavg", "");
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         job j = make_job(&cases[i], MAX_N);
         double t1 = 1e30, tn = 1e30;
