@@ -2215,8 +2215,9 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
    R(y) + (2^k - 1)M >= R(y) + kM = nrm, R being monotonic and commuting
    with adding an even integer (ties to even included). Overflow: every
    overflow code here is max_bits or max_bits + 1 (fp16 and e5m2: Inf,
-   e4m3: its NaN 0x7F), so one more minimum clamps to it. */
-static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi u, int mode) {
+   e4m3: its NaN 0x7F), so one more minimum clamps to it; with satfinite
+   (`sat`, a constant at each call) every overflow code is max_bits. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
     tc__vi inf = TC__V_SET1(0x7F800000), neg = TC__V_SIGN(u);
     tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), nrm, sub, enc, ov;
     if (mode == TC_RN || mode == TC_RZ)   /* symmetric: the magnitude's rounding is the value's */
@@ -2232,7 +2233,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
     default:    nrm = TC__V_SUB(mag, k->min_normal); break;
     }
     enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
-    ov = mode == TC_RN ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
+    ov = mode == TC_RN || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
     enc = TC__V_OR(_mm256_min_epi32(enc, ov), TC__V_AND(neg, k->sign_bit));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
 }
@@ -2264,6 +2265,18 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
 static TC__ALWAYS_INLINE void tc__v_store8x4(uint8_t *p, tc__vi a, tc__vi b, tc__vi c, tc__vi d) {
     __m256i x = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
     _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+}
+
+/* tc__v_narrow_small over 32 elements a step, to bytes; returns where it
+   stopped. */
+static TC__ALWAYS_INLINE size_t tc__v_narrow_small_x32(const tc__vnarrow *k, const float *in, uint8_t *out,
+                                                       size_t i, size_t e, int mode, int sat) {
+    for (; i + 32 <= e; i += 32)
+        tc__v_store8x4(out + i, tc__v_narrow_small(k, TC__V_LOAD32(in + i), mode, sat),
+                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 8), mode, sat),
+                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 16), mode, sat),
+                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 24), mode, sat));
+    return i;
 }
 #endif
 
@@ -2352,15 +2365,12 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
 #ifdef __AVX2__
     if (k.small_path && mode != TC_RNA) {
         unsigned csr = tc__csr_set(mode);
-        if (bytes == 1) for (; i + 32 <= e; i += 32)
-            tc__v_store8x4(out8 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode),
-                           tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode),
-                           tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 16), mode),
-                           tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 24), mode));
+        const int sat = (c->rounding & TC_SATFINITE) != 0;
+        if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
         for (; i + TC__VW <= e; i += TC__VW) {
-            tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode);
+            tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat);
             if (bytes == 1) tc__v_store8(out8 + i, enc);
             else tc__v_store16(out16 + i, enc);
         }
