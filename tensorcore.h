@@ -2195,8 +2195,11 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    with 0.5), because SSE2 has no per-lane shift; that, like F. Giesen's
    float->half trick it replaces, needs IEEE arithmetic with subnormals
    kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 with
-   F16C and bf16/tf32 RN take shorter dedicated kernels. The exhaustive test
-   compares every path with the scalar functions. */
+   F16C and bf16/tf32 RN take shorter dedicated kernels; with AVX2, FP8 and
+   fp16 in every mode but RNA take tc__v_narrow_small (about half the lane
+   operations: the FPU, its rounding mode set per call, rounds subnormal
+   results) and tc_round_array to them tc__v_round_small. The exhaustive
+   test compares every path with the scalar functions. */
 
 #ifdef TC__SSE2
 /* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
@@ -2293,6 +2296,13 @@ typedef struct {
     int small_path;   /* the format's subnormals lie above fp32's (ebits < 8) */
     tc__vi low_mask, half, rebias, min_normal, scale, max_bits, overflow_bits, nan_bits;
     tc__vi to_max_pos, to_max_neg, sat;
+    /* for tc__v_narrow_small: the magic number of tc__rn8_of, the smallest
+       normal's code, RN's bias less the smallest normal's bits, the sign, and the code an overflow gives (positive, negative,
+       from Inf), the mode's choices made once */
+    tc__vi magic, min_code, rn_bias, sign_bit, ov_pos, ov_neg, ov_inf;
+    /* for tc__v_round_small: the largest finite value's fp32 bits, and the
+       fp32 bits of the overflow codes above with the sign applied */
+    tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg;
 } tc__vnarrow;
 
 static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
@@ -2318,6 +2328,23 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->to_max_pos = tc__v_mask(sat || mode == TC_RZ || mode == TC_RD);
     k->to_max_neg = tc__v_mask(sat || mode == TC_RZ || mode == TC_RU);
     k->sat = tc__v_mask(sat);
+    k->magic = TC__V_SET1((emin - f.mbits + 23 + 127) << 23);
+    k->min_code = TC__V_SET1(1 << f.mbits);
+    k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
+    k->sign_bit = TC__V_SET1(1 << (f.total - 1));
+    k->ov_pos = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
+    k->ov_neg = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
+    k->ov_inf = TC__V_SET1((int)(sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
+    {
+        uint32_t sb = 1u << (f.total - 1), ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+        uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+        uint32_t ovi = sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+        k->max_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.max_bits)));
+        k->ovv_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovp)));
+        k->ovv_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovn | sb)));
+        k->ovv_inf_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovi)));
+        k->ovv_inf_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovi | sb)));
+    }
 }
 
 /* fp32 bits in, the format's encodings out (right-aligned in each lane).
@@ -2353,6 +2380,102 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     enc = TC__V_OR(enc, TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
     return tc__v_select(TC__V_GT(mag, exp_all), k->nan_bits, enc);
 }
+
+#ifdef __AVX2__
+/* tc__v_narrow for the formats with fewer exponent bits than fp32 (FP8,
+   fp16) in every mode but RNA, in half the lane operations: the method of
+   tc__rn8_of extended to the directed modes, with its selects replaced by
+   minimums. `nrm` is the code of a normal result: the mode's bias added to
+   the fp32 bits less the smallest normal's, one shift, plus that normal's
+   code M = 2^mbits. `sub` is the code of a subnormal
+   result: one float add of the magic number (ulp = the format's smallest
+   subnormal), carrying x's sign so that the FPU, whose rounding mode the
+   caller has set to `mode` (tc__csr_set), rounds the signed value.
+   Why min(sub, nrm) (unsigned) is the right one: below the smallest
+   normal, either the bias carries the sum to >= 0 and both give M (x
+   rounds up to it), or the sum wraps and nrm >= 2^(31-shift) (the bits
+   differ by < 2^30) exceeds any subnormal code; in the first normal binade
+   both count the same quantum; in binade k >= 1 of the normals (codes
+   (k+1)M..., y = x / its quantum in [M, 2M)), sub = R(2^k y) >= R(y + (2^k - 1)M) =
+   R(y) + (2^k - 1)M >= R(y) + kM = nrm, R being monotonic and commuting
+   with adding an even integer (ties to even included). Overflow: every
+   overflow code here is max_bits or max_bits + 1 (fp16 and e5m2: Inf,
+   e4m3: its NaN 0x7F), so one more minimum clamps to it; with satfinite
+   (`sat`, a constant at each call) every overflow code is max_bits. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
+    tc__vi inf = TC__V_SET1(0x7F800000), neg = TC__V_SIGN(u);
+    tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), nrm, sub, enc, ov;
+    if (mode == TC_RN || mode == TC_RZ)   /* symmetric: the magnitude's rounding is the value's */
+        sub = _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(mag), _mm256_castsi256_ps(k->magic)));
+    else
+        sub = TC__V_AND(_mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(u),
+                        _mm256_castsi256_ps(TC__V_OR(k->magic, TC__V_ANDNOT(TC__V_SET1(0x7FFFFFFF), u))))), TC__V_SET1(0x7FFFFFFF));
+    sub = TC__V_SUB(sub, k->magic);
+    switch (mode) {
+    case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, k->rn_bias), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RU: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_ANDNOT(neg, k->low_mask)); break;
+    case TC_RD: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_AND(neg, k->low_mask)); break;
+    default:    nrm = TC__V_SUB(mag, k->min_normal); break;
+    }
+    enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
+    ov = mode == TC_RN || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
+    enc = TC__V_OR(_mm256_min_epi32(enc, ov), TC__V_AND(neg, k->sign_bit));
+    return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
+}
+
+/* tc_round_array's form of tc__v_narrow_small: the rounded value's fp32
+   bits straight from the same two roundings, with no code in between.
+   Subnormal results: (x + magic) - magic (the second step is exact).
+   Normal results: the mode's bias added, the dropped bits cleared. */
+static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode) {
+    tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg = TC__V_SIGN(u);
+    tc__vi mag = TC__V_AND(u, abs_mask), sgn = TC__V_ANDNOT(abs_mask, u), sub, nrm, r, ov;
+    __m256 m = _mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? k->magic : TC__V_OR(k->magic, sgn));
+    sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? mag : u), m), m));
+    switch (mode) {
+    case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RU: nrm = TC__V_ADD(mag, TC__V_ANDNOT(neg, k->low_mask)); break;
+    case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
+    default:    nrm = mag; break;
+    }
+    r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
+    ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
+    if (mode != TC_RN) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
+    r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
+    return tc__v_select(TC__V_GT(mag, inf), abs_mask, r);
+}
+
+/* Four vectors of codes below 256 to 32 bytes in element order (the packs
+   work within 128-bit halves; the permute undoes their interleave). */
+static TC__ALWAYS_INLINE void tc__v_store8x4(uint8_t *p, tc__vi a, tc__vi b, tc__vi c, tc__vi d) {
+    __m256i x = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
+    _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+}
+
+/* tc__v_narrow_small over 32 elements a step, to bytes; returns where it
+   stopped. */
+static TC__ALWAYS_INLINE size_t tc__v_narrow_small_x32(const tc__vnarrow *k, const float *in, uint8_t *out,
+                                                       size_t i, size_t e, int mode, int sat) {
+    for (; i + 32 <= e; i += 32)
+        tc__v_store8x4(out + i, tc__v_narrow_small(k, TC__V_LOAD32(in + i), mode, sat),
+                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 8), mode, sat),
+                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 16), mode, sat),
+                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 24), mode, sat));
+    return i;
+}
+#endif
+
+#if defined(__AVX2__) || defined(TC__F16C)
+/* Sets the FPU's rounding to `mode` (not RNA, which SSE lacks) with
+   subnormals kept (no FTZ, no DAZ) for this thread; returns what to
+   restore. */
+static unsigned tc__csr_set(int mode) {
+    static const unsigned rc[] = { _MM_ROUND_NEAREST, _MM_ROUND_NEAREST, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
+    unsigned csr = _mm_getcsr();
+    _mm_setcsr((csr & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | rc[mode]);
+    return csr;
+}
+#endif
 
 /* RN without satfinite to bf16 or tf32, whose exponent is fp32's: add
    just under half an ulp plus the kept lsb, drop `shift` bits; a carry into
@@ -2424,6 +2547,22 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     const tc_dtype t = c->t;
     const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
     const int rn8 = mode == TC_RN && !k.small_path && !(c->rounding & TC_SATFINITE);
+#ifdef __AVX2__
+    if (k.small_path && mode != TC_RNA) {
+        unsigned csr = tc__csr_set(mode);
+        const int sat = (c->rounding & TC_SATFINITE) != 0;
+        if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
+        if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
+            TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
+        for (; i + TC__VW <= e; i += TC__VW) {
+            tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat);
+            if (bytes == 1) tc__v_store8(out8 + i, enc);
+            else tc__v_store16(out16 + i, enc);
+        }
+        _mm_setcsr(csr);
+        return i;
+    }
+#endif
     for (; i + TC__VW <= e; i += TC__VW) {
         tc__vi u = TC__V_LOAD32(in + i);
         tc__vi enc = rn8 ? tc__v_narrow_rn8(&k, u) : tc__v_narrow(&k, u, mode);
@@ -2486,9 +2625,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
        for NaN, where it keeps the payload: patch NaN lanes. MXCSR is the
        thread's own and is restored at once. */
     if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && i + 8 <= e) {
-        static const unsigned rc[] = { _MM_ROUND_NEAREST, 0, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
-        unsigned csr = _mm_getcsr();
-        _mm_setcsr((csr & ~(unsigned)_MM_ROUND_MASK) | rc[c->rounding]);
+        unsigned csr = tc__csr_set(c->rounding);
         for (; i + 8 <= e; i += 8) {
             __m256 x = _mm256_loadu_ps(in32 + i);
             __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
 #include <time.h>
+#include <string.h>
 
 static inline double bench_now(void) {
     struct timespec ts;
@@ -45,4 +46,22 @@ static inline double bench_best_cpu(void (*fn)(void *), void *arg, int reps) {
     }
     return best;
 }
+
+/* Prints label and the first line of a /proc file that starts with `key`
+   (what follows the key's colon), or "(not readable)": the CPU model, the
+   load average beside a multi-core figure. */
+static inline void bench_print_proc_line(const char *label, const char *path, const char *key) {
+    char line[256];
+    FILE *f = fopen(path, "r");
+    const char *v = NULL;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, key, strlen(key)) == 0) {
+            v = strchr(line, ':') ? strchr(line, ':') + 2 : line;
+            break;
+        }
+    if (f) fclose(f);
+    if (v) printf("%s%s", label, v);
+    else printf("%s(not readable)\n", label);
+}
+
 #endif

@@ -84,6 +84,7 @@ int main(void) {
     t_fp32 = bench_best_cpu(run_fp32, NULL, 5);
     printf("bench_mma: %dx%dx%d GEMM, SIMD kernel: %s, %ld online cores\n", M, N, K, tc_gemm_fast_path(), cores);
     printf("  plain fp32 triple loop, one core: %.1f M multiply-adds/s (CPU time)\n", macs / t_fp32 * 1e-6);
+    bench_print_proc_line("  load average before the all-core runs (/proc/loadavg; other programs lower the scaling): ", "/proc/loadavg", "");
     printf("  %-19s %11s %11s %11s %8s %11s %9s %9s %11s\n", "M multiply-adds/s", "SIMD 1 cpu", "SIMD 1 wall", "SIMD all", "scaling",
            "scalar 1", "SIMD/fp32", "SIMD/scal", "4096^3 all");
     for (c = 0; c < (int)(sizeof combos / sizeof combos[0]); c++) {
