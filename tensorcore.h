@@ -3485,10 +3485,14 @@ static void tc__gemm_scalar_row(const tc__gemm_job *jb, int i) {
     tc__mma_op gb[TC_MMA_MAX_GROUP];
     float fb[TC_MMA_MAX_GROUP];
     int j, k0, t, n, G = cfg->p.group, K = jb->K;
-    const float *arow = jb->A + (size_t)i * jb->lda;
+    /* K = 0 may come with NULL A and no packed operands: no pointer
+       arithmetic on them (an offset, even 0, from NULL is undefined) */
+    const float *arow = K ? jb->A + (size_t)i * jb->lda : NULL;
     for (j = 0; j < jb->N; j++) {
-        const tc__mma_op *rb = jb->pb + (size_t)j * (size_t)K;
+        const tc__mma_op *rb;
         float c = jb->C ? jb->C[(size_t)i * jb->ldc + (size_t)j] : 0.0f;
+        if (!K) { jb->D[(size_t)i * jb->ldd + (size_t)j] = c; continue; }
+        rb = jb->pb + (size_t)j * (size_t)K;
         if (!jb->kpos) {
             const tc__mma_op *ra = jb->pa + (size_t)i * (size_t)K;
             for (k0 = 0; k0 < K; k0 += G)
