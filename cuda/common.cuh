@@ -70,8 +70,11 @@ static inline int gpu_sm(const char *program, int min_sm, cudaDeviceProp *prop) 
     cudaFuncAttributes attr;
     if (cudaFuncGetAttributes(&attr, common_image_probe) != cudaSuccess) {
         (void)cudaGetLastError();   /* clear it: the error is this binary's, not the device's state */
-        printf("%s: no suitable GPU: this binary has no code for %s (sm_%d); rebuild with CUDA_ARCH=sm_%d\n",
-               program, prop->name, sm, sm);
+        /* NVCC_ARCH_<program> overrides both CUDA_ARCH and a program's own
+           list in the Makefile, so this hint is right for every program. */
+        printf("%s: no suitable GPU: this binary has no code for %s (sm_%d); rebuild it with "
+               "make -B build/cuda/%s NVCC_ARCH_%s=sm_%d\n",
+               program, prop->name, sm, program, program, sm);
         return 0;
     }
     return sm;

@@ -9,7 +9,8 @@
 #   2. compile tests: the header as C99, C11, C++17 under gcc and clang with
 #      -Wall -Wextra -Werror -pedantic, the build options, and inside a .cu (nvcc -c)
 #   3. the unit tests, the lessons and tcsim's command line again under
-#      AddressSanitizer + UndefinedBehaviorSanitizer
+#      AddressSanitizer + UndefinedBehaviorSanitizer, built with gcc, and the
+#      C unit tests once more built with clang, whose UBSan checks more
 #      (the exhaustive test there with a stride, for time): one case per binary,
 #      passed if it ran clean and all its checks passed; its checks are shown
 #      on their own line, not added to the unit tests' count again
@@ -151,16 +152,20 @@ end_stage "compile tests"
 echo "== 3. sanitizers (address, undefined)"
 san="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 san_checks=0
+# One sanitized binary: one case, its checks counted apart (they ran in stage 1).
+run_sanitized() {   # name, program, args...
+  echo "-- $1"
+  run_program "$@"
+  local rc=$?
+  san_checks=$((san_checks + run_checks))
+  if [ $rc = 0 ]; then pass; else failed=$((failed + 1)); stage_f=$((stage_f + 1)); fi   # failures+= done by run_program
+}
 if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitize=address,undefined" tests >"$tmp/san.log" 2>&1; then
   for t in "$BUILD"/san/tests/test_*; do
     [ -x "$t" ] || continue
     name="$(basename "$t") [asan+ubsan]"
-    echo "-- $name"
-    if [[ "$(basename "$t")" == test_formats_exhaustive* ]]; then run_program "$name" "$t" --stride 4099
-    else run_program "$name" "$t"; fi
-    rc=$?
-    san_checks=$((san_checks + run_checks))
-    if [ $rc = 0 ]; then pass; else failed=$((failed + 1)); stage_f=$((stage_f + 1)); fi   # failures+= done by run_program
+    if [[ "$(basename "$t")" == test_formats_exhaustive* ]]; then run_sanitized "$name" "$t" --stride 4099
+    else run_sanitized "$name" "$t"; fi
   done
   # the lessons and tcsim too: every lesson to completion, tcsim's command-line cases
   if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitize=address,undefined" \
@@ -173,6 +178,20 @@ if make --no-print-directory -s BUILD="$BUILD/san" OPT="$san" LDFLAGS="-fsanitiz
   fi
 else
   fail "sanitizer build"; tail -30 "$tmp/san.log"
+fi
+# clang's UBSan checks what gcc's does not (a zero offset applied to a NULL
+# pointer, for one), so the C unit tests run once more under clang's.
+if command -v clang >/dev/null; then
+  clang_tests=()
+  for src in tests/test_*.c; do clang_tests+=("$BUILD/san-clang/tests/$(basename "$src" .c)"); done
+  if make --no-print-directory -s BUILD="$BUILD/san-clang" CC=clang OPT="$san" LDFLAGS="-fsanitize=address,undefined" \
+       "${clang_tests[@]}" >"$tmp/san3.log" 2>&1; then
+    for t in "${clang_tests[@]}"; do run_sanitized "$(basename "$t") [clang asan+ubsan]" "$t"; done
+  else
+    fail "clang sanitizer build"; tail -30 "$tmp/san3.log"
+  fi
+else
+  echo "skip clang sanitizers (clang not found)"
 fi
 end_stage "sanitizers (asan+ubsan)" " (one case per binary, passed if it ran clean and all its checks passed; the $san_checks checks re-run are not counted again)"
 
