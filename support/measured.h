@@ -7,8 +7,9 @@
    prediction runs section 5's simulator (or section 6's tiling model for
    GEMM kernels) under the row's conditions: dependent-load chains for
    latencies, independent instruction streams for rates, streaming kernels
-   for bandwidths. A row the model cannot predict (an L1 hit: the model has
-   no L1; a CUDA graph replay; a whole network) gets a reason instead, and
+   for bandwidths (an L1 hit as a shared-path load with the profile's L1
+   latency). A row the model cannot predict (a CUDA graph replay; a whole
+   network) gets a reason instead, and
    counts as unpredicted. Header-only: include it in one file per program.
    Functions return tc_status; load errors say "file:line: message". */
 #ifndef TC_MEASURED_H
@@ -51,6 +52,7 @@ static const struct { const char *quantity, *unit; } measured_units[] = {
     { "l1_hit_latency", "cycles" }, { "shared_load_latency", "cycles" }, { "l2_hit_latency", "cycles" },
     { "dram_latency", "cycles" }, { "ffma_latency", "cycles" }, { "ffma_throughput", "FLOP/clk/SM" },
     { "mma_latency", "cycles" }, { "mma_throughput", "TFLOP/s" }, { "shared_bandwidth", "B/clk/SM" },
+    { "l1_bandwidth", "B/clk/SM" },
     { "l2_bandwidth", "GB/s" }, { "l2_bandwidth", "B/clk" }, { "dram_read_bandwidth", "GB/s" },
     { "dram_copy_bandwidth", "GB/s" }, { "dram_triad_bandwidth", "GB/s" }, { "launch_back_to_back", "us" },
     { "launch_graph", "us" }, { "gemm_tflops", "TFLOP/s" }, { "sparse_speedup", "x" }, { "fusion_time", "us" },
@@ -554,7 +556,13 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
     scaled = gpu->profile;
     if (dram_scale > 0) scaled.dram_bytes_per_cycle *= dram_scale;
     g = &scaled;
-    if (strcmp(q, "l1_hit_latency") == 0) { if (why) *why = "the model has no L1 cache"; return TC_ERR_ARG; }
+    if (strncmp(q, "l1_", 3) == 0) {
+        /* an L1 hit is a load on the shared-memory path (the same SRAM and
+           wavefronts) with L1's own hit latency */
+        if (!(g->l1_latency > 0)) { if (why) *why = "the profile gives no L1 hit latency"; return TC_ERR_ARG; }
+        scaled.shared_latency = g->l1_latency;
+        q = q[3] == 'h' ? "shared_load_latency" : "shared_bandwidth";
+    }
     if (strcmp(q, "launch_graph") == 0) { if (why) *why = "CUDA graphs are not modelled"; return TC_ERR_ARG; }
     if (((strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0) || strcmp(q, "fusion_time") == 0) && !(dram_scale > 0)) {
         if (why) *why = "the source does not say which memory the card has";

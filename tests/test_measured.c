@@ -132,8 +132,12 @@ static void test_predict_edges(void) {
     strcpy(r.gpu, "A100-40GB");
     strcpy(r.quantity, "l1_hit_latency");
     r.value = 30;
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+    CHECK(pred == tc_gpu_find("a100")->profile.l1_latency);   /* one dependent L1 hit per step, nothing else */
+    strcpy(r.quantity, "launch_graph");
+    pred = -1;
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
-    CHECK(why && strstr(why, "L1") && pred == -1);
+    CHECK(why && strstr(why, "graph") && pred == -1);
     strcpy(r.gpu, "H100-PCIe");
     strcpy(r.quantity, "dram_latency");
     CHECK(measured_gpu(&r) == NULL);
