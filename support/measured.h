@@ -158,7 +158,7 @@ static inline int measured_param_int(const measured_row *r, const char *key, lon
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
-                                        "elements", "elem_bytes", "kernels", "reads", "writes" };
+                                        "elements", "elem_bytes", "kernels", "reads", "writes", "in", "warp", "lanes" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -473,9 +473,11 @@ static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_ge
 /* The tiling of a GEMM row whose params give kernel=tile: its sizes, CTA
    tile and stages, and where the source does not say, 64x64 warp tiles of
    m16n8k16 with rows padded by 8 elements (conflict-free ldmatrix):
-   assumptions. TC_ERR_ARG if the row has no such tiling. */
+   assumptions. An FFMA kernel says in=fp32 and gives its warp tile
+   (warp=MxN) and its 32 lanes' arrangement (lanes=MxN). TC_ERR_ARG if the
+   row has no such tiling. */
 static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
-    char kernel[16], cta[32];
+    char kernel[16], cta[32], in[8], warp[32], lanes[32];
     long m, n, k, stages = 1;
     if (!measured_param(r, "kernel", kernel, sizeof kernel) || strcmp(kernel, "tile") != 0 ||
         !measured_param(r, "cta", cta, sizeof cta) || !measured_param_int(r, "m", &m) ||
@@ -489,6 +491,16 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     d->inst_m = 16; d->inst_n = 8; d->inst_k = 16;
     d->stages = (int)stages;
     d->pad_a = 8; d->pad_b = 8;
+    /* FFMA kernels (in=fp32) name their warp tile and lane arrangement */
+    if (measured_param(r, "in", in, sizeof in)) {
+        if (strcmp(in, "fp32") != 0 || !measured_param(r, "warp", warp, sizeof warp) ||
+            !measured_param(r, "lanes", lanes, sizeof lanes) ||
+            sscanf(warp, "%dx%d", &d->warp_m, &d->warp_n) != 2 || sscanf(lanes, "%dx%d", &d->inst_m, &d->inst_n) != 2)
+            return TC_ERR_ARG;
+        d->in = TC_FP32;
+        d->inst_k = 1;
+        d->pad_a = d->pad_b = 0;
+    }
     return TC_OK;
 }
 
