@@ -1304,6 +1304,7 @@ typedef struct {
     int atomg_latency;                 /* global atomic at L2 (hit): issue to result */
     int atom_same_address_cycles;      /* global atomic: cycles per further lane on one address */
     int l1_latency;                    /* global load hitting L1: issue to result; 0 = as a shared load */
+    double graph_launch_us;            /* the least time per kernel replayed from a CUDA graph; 0 = not modelled */
 } tc_sim_profile;
 
 /* Occupancy limits (section 6), from the CUDA programming guide's
@@ -4876,6 +4877,11 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
    this) - tc_sim_prediction.seconds. V100 and RTX 3090: assumption (not
    measured here); cuda/fusion.cu measures it. */
 #define TC__SIM_LAUNCH_US 2.5
+/* The same for kernels replayed from one CUDA graph (cudaGraphLaunch), one
+   figure for every real GPU, fitted to rows rrze-graph-a100-80gb (1.34 us)
+   and rrze-graph-h200 (1.26 us), the same tiny kernels as above: the
+   graph halves the launch path. V100 and RTX 3090: assumption. */
+#define TC__SIM_GRAPH_LAUNCH_US 1.3
 
 static const tc_gpu tc__gpus[] = {
     {   "dettmers2020",
@@ -4898,7 +4904,8 @@ static const tc_gpu tc__gpus[] = {
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
                FFMA, atomics as 2 x shared and as L2: assumptions) */
             20, 1, 4, 1, 40, 200, 1,
-            0              /* L1 hit: the blog gives none, so as its shared load */
+            0,             /* L1 hit: the blog gives none, so as its shared load */
+            0.0            /* graph launches: not modelled */
         },
         /* occupancy: the blog gives none, so this is no tiling machine */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4921,7 +4928,8 @@ static const tc_gpu tc__gpus[] = {
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
                FFMA, atomics as 2 x shared and as L2: assumptions) */
             34, 1, 4, 1, 68, 200, 1,
-            34             /* L1 hit: the 2023 blog's 'L1 cache or shared memory ~34' */
+            34,            /* L1 hit: the 2023 blog's 'L1 cache or shared memory ~34' */
+            0.0            /* graph launches: not modelled */
         },
         /* occupancy: the blog gives none */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4959,7 +4967,8 @@ static const tc_gpu tc__gpus[] = {
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
             23, 1, 4, 2, 46, 209, 1,
-            36             /* L1 hit: pointer chase, rrze-lat-l1-a100-40gb and -80gb (36 both) */
+            36,            /* L1 hit: pointer chase, rrze-lat-l1-a100-40gb and -80gb (36 both) */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
           163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
@@ -5003,7 +5012,8 @@ static const tc_gpu tc__gpus[] = {
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
             29, 1, 4, 2, 58, 272, 1,
-            41             /* L1 hit: jm-lat-l1-h100-sxm 41.1 (the source of its L2 and DRAM latencies) */
+            41,            /* L1 hit: jm-lat-l1-h100-sxm 41.1 (the source of its L2 and DRAM latencies) */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 32, 1024,      /* CUDA guide, cc 9.0 */
           227 * 1024,    /* CUDA guide, cc 9.0 */
@@ -5037,7 +5047,8 @@ static const tc_gpu tc__gpus[] = {
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
             19, 1, 4, 2, 38, 215, 1,
-            30             /* L1 hit: pointer chase, rrze-lat-l1-v100 29.9 */
+            30,            /* L1 hit: pointer chase, rrze-lat-l1-v100 29.9 */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 32, 1024,      /* CUDA guide, cc 7.0 */
           96 * 1024,     /* CUDA guide, cc 7.0 */
@@ -5070,7 +5081,8 @@ static const tc_gpu tc__gpus[] = {
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
             23, 1, 4, 2, 46, 209, 1,
-            36             /* L1 hit: assumption, A100's (same SM generation) */
+            36,            /* L1 hit: assumption, A100's (same SM generation) */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 16, 1024,      /* CUDA guide, cc 8.6 */
           99 * 1024,     /* CUDA guide, cc 8.6 */
@@ -5111,6 +5123,7 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "", "sector_bytes", "SPEC: CUDA C++ Programming Guide, global memory: 32-byte sectors" },
     { "*", "shared_wavefronts_per_cycle", "SPEC: 32 banks x 4 bytes = one 128-byte wavefront per cycle per SM (H100 MEASURED 127.5 B/clk: jm-bw-shared-h100-sxm)" },
     { "*", "launch_overhead_us", "MEASURED fit: rrze-launch-a100-80gb 2.62 us, rrze-launch-h200 2.43 us (ASSUMED for v100 and rtx3090)" },
+    { "*", "graph_launch_us", "MEASURED fit: rrze-graph-a100-80gb 1.34 us, rrze-graph-h200 1.26 us (ASSUMED for v100 and rtx3090)" },
     { "*", "shfl_latency", "ASSUMED: the shared-load latency (SHFL takes the MIO path; no measured row)" },
     { "*", "shfl_interval", "SPEC: CUDA guide throughput table, warp shuffle: 32 results per clock per SM" },
     { "*", "int_latency", "ASSUMED: the FFMA dependent latency" },
@@ -5129,6 +5142,7 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "*blog", "sm_bytes_per_cycle", "not modelled: the blog adds latencies only" },
     { "*blog", "dram_bytes_per_cycle", "not modelled: the blog adds latencies only" },
     { "*blog", "launch_overhead_us", "not modelled: the blog adds latencies only" },
+    { "*blog", "graph_launch_us", "not modelled: the blog adds latencies only" },
     { "*blog", "shfl_latency", "ASSUMED: the blog gives none; its shared latency" },
     { "*blog", "shfl_interval", "ASSUMED: the blog gives none" },
     { "*blog", "int_latency", "ASSUMED: the blog gives none; its FFMA latency" },
@@ -5271,6 +5285,7 @@ TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **wh
         w = "shfl_, int_, atoms_ and atomg_ latencies and intervals must be 1..2^20 cycles";
     else if (g->atom_same_address_cycles < 0 || g->atom_same_address_cycles > 1024) w = "atom_same_address_cycles must be 0..1024";
     else if (g->l1_latency < 0 || g->l1_latency > TC__SIM_MAX_LATENCY) w = "l1_latency must be 0 (as a shared load) or 1..2^20 cycles";
+    else if (!(g->graph_launch_us >= 0.0 && g->graph_launch_us < 1e6)) w = "graph_launch_us must be in [0, 1e6)";
     for (k = 0; !w && k < TC_MMA_INSTR_COUNT; k++)
         if (g->mma_latency[k] < 0 || g->mma_latency[k] > TC__SIM_MAX_LATENCY ||
             (g->mma_latency[k] > 0 && (g->mma_interval[k] < 1 || g->mma_interval[k] > TC__SIM_MAX_LATENCY)))
@@ -7123,6 +7138,7 @@ static const struct { const char *key; size_t offset; char type; double lo, hi; 
     { "atomg_latency", offsetof(tc_sim_profile, atomg_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a global atomic that hits L2" },
     { "atom_same_address_cycles", offsetof(tc_sim_profile, atom_same_address_cycles), 'i', 0, 1024, "global atomic: cycles per further lane on one address" },
     { "l1_latency", offsetof(tc_sim_profile, l1_latency), 'i', 0, TC__SIM_MAX_LATENCY, "cycles: a global load hitting L1; 0 = as a shared load" },
+    { "graph_launch_us", offsetof(tc_sim_profile, graph_launch_us), 'd', 0, 999999.0, "least time per kernel replayed from a CUDA graph; 0 = not modelled" },
 };
 
 /* The shortest %g that reads back as the same double. */

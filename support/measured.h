@@ -575,7 +575,11 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         scaled.shared_latency = g->l1_latency;
         q = q[3] == 'h' ? "shared_load_latency" : "shared_bandwidth";
     }
-    if (strcmp(q, "launch_graph") == 0) { if (why) *why = "CUDA graphs are not modelled"; return TC_ERR_ARG; }
+    if (strcmp(q, "launch_graph") == 0) {   /* the back-to-back stream, replayed at the graph's launch rate */
+        if (!(g->graph_launch_us > 0)) { if (why) *why = "the profile does not model CUDA graph launches"; return TC_ERR_ARG; }
+        scaled.launch_overhead_us = g->graph_launch_us;
+        q = "launch_back_to_back";
+    }
     if (((strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0) || strcmp(q, "fusion_time") == 0) && !(dram_scale > 0)) {
         if (why) *why = "the source does not say which memory the card has";
         return TC_ERR_ARG;

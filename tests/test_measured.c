@@ -134,10 +134,15 @@ static void test_predict_edges(void) {
     r.value = 30;
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
     CHECK(pred == tc_gpu_find("a100")->profile.l1_latency);   /* one dependent L1 hit per step, nothing else */
-    strcpy(r.quantity, "launch_graph");
+    strcpy(r.quantity, "launch_graph");   /* a tiny kernel: the graph's launch rate alone */
+    strcpy(r.params, "bytes=65536");
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+    CHECK(fabs(pred - tc_gpu_find("a100")->profile.graph_launch_us) < 1e-9);
+    strcpy(r.quantity, "sparse_speedup");
+    r.params[0] = '\0';
     pred = -1;
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
-    CHECK(why && strstr(why, "graph") && pred == -1);
+    CHECK(why && strstr(why, "network") && pred == -1);
     strcpy(r.gpu, "H100-PCIe");
     strcpy(r.quantity, "dram_latency");
     CHECK(measured_gpu(&r) == NULL);
