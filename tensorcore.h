@@ -1100,8 +1100,11 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
      bandwidth shared by its SMs (so one SM alone is not faster than its
      share: not modelled); H100's half-K mma.sync shapes at their measured
      74% rate; one launch cost for every GPU, overlapped with the previous
-     kernel (a kernel costs the longer of its run and its launch). Not
-     modelled, so not predicted: L1 hits, CUDA graph replays, whole networks.
+     kernel (a kernel costs the longer of its run and its launch), and one
+     for kernels replayed from a CUDA graph (graph_launch_us); an L1 hit's
+     latency (l1_latency: pointer chases over an L1-resident set), its rate
+     the shared path's (H100's L1 and shared bandwidth rows agree). Not
+     modelled, so not predicted: whole networks.
      tc_sim_predict_elementwise never beats the achievable DRAM bandwidth
      (every byte is a first touch): a one- or two-trip slice ended before
      the DRAM token bucket throttled it and gave h100 4.3 TB/s at 2^19
@@ -1559,7 +1562,12 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      the analytic counts assume away. The analytic W, L and limit are kept
      beside it as the explanation.
    Simplifies: L2 catches every re-read (DRAM sees A, B once and D once; the
-     simulated loads all hit L2); partial edge tiles cost a full tile; the
+     simulated loads all hit L2); direct loads (the naive kernel) always hit
+     L1, at L1's measured hit latency and the shared path's rate (one SRAM:
+     H100 measures 124-126 B/clk/SM for L1 hits, 127.5 for shared loads),
+     so the L1 misses and global-load overheads that make a published naive
+     kernel slower than its shared-memory version are not modelled (the
+     ladder's v1 predicts faster than v2); partial edge tiles cost a full tile; the
      analytic part assumes no bank conflicts; register counts are estimated
      unless the descriptor gives them; launch overhead and clock changes are
      ignored; in the simulation all CTAs of an SM read the same shared
@@ -1570,9 +1578,10 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      and DRAM bandwidth - each with its source there), plus the occupancy
      limits a profile lacks, from the CUDA programming guide's
      compute-capability table (each tc_gpu entry gives a source for each).
-     Measured: latencies, H100's mma.sync rate. Assumed: L2 -> SM bandwidth
-     (64 bytes/clock/SM), 4 loop-overhead instructions per iteration, the
-     register estimate. cuda/gemm.cu measures the ladder and prints the
+     Measured: latencies (L1 hits too), H100's mma.sync rate, L2 -> SM
+     bandwidth (the whole GPU's measured L2 rate shared by its SMs).
+     Assumed: 4 loop-overhead instructions per iteration, the register
+     estimate. cuda/gemm.cu measures the ladder and prints the
      model's error beside each kernel.
    Library GEMMs (cuBLAS rows of tests/measured/dataset.csv): a library picks
      the fastest of a few tilings per problem, so support/measured.h runs
@@ -1583,8 +1592,11 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      It rests on no dataset row (the cuBLAS rows are validation rows): on
      A100 at 4096^3 it predicts 280 TFLOP/s (peak 312) against cuBLAS's
      211-239, so the tiling model, not the library's choice, is what stays
-     optimistic there (the sustained clock under Tensor Core load is not
-     modelled: no published calibration row gives it).
+     optimistic there. The clock stays the boost clock: the one wall-clock
+     Tensor Core peak published for an A100 SXM4 (calibration row
+     gpui-wmma-f16-tput-a100-sxm4-40gb) ran at 99.8% of it. Where the
+     library's own tiling is published (the CUTLASS profiler's documented
+     A100 runs, cutlass-doc-* rows) the model is within 5%.
    ========================================================================== */
 
 /* The machine is a tc_gpu (section 5): its profile gives every rate,

@@ -12,11 +12,11 @@
 #include "tc_test.h"
 
 /* Issue targets: calibration at most 10%, validation at most 15%. The
-   calibration bound is met; the validation set is not (the tiling model is
-   optimistic for hand-written GEMMs, see lesson 05), so its bound here only
-   guards against getting worse than today's 39.6%. */
+   calibration bound is met (6.3%); the validation set is not (the tiling
+   model is optimistic for hand-written GEMMs, see lesson 05), so its bound
+   here only guards against getting worse than today's 36.5%. */
 #define CALIBRATION_BOUND 0.10
-#define VALIDATION_GUARD 0.42
+#define VALIDATION_GUARD 0.39
 
 /* A scratch file outside the source tree. */
 static const char *tmp_path(void) {
