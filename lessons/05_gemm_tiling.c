@@ -219,7 +219,7 @@ static int ladder_and_roofline(void) {
             plot_chart_style(ch, (long)plot_palette(i), PLOT_SOLID, j ? PLOT_MARK_TRIANGLE : PLOT_MARK_CIRCLE);
         }
     }
-    {   /* published A100 kernels whose tiling is known: measured rate at the tiling's intensity */
+    {   /* published A100 kernels at 4096^3 whose tiling is known: measured rate at the tiling's intensity */
         measured_set set;
         char err[512];
         double mx[32], my[32];
@@ -230,7 +230,8 @@ static int ladder_and_roofline(void) {
             tc_tile_result tr;
             const tc_gpu *gpu = measured_gpu(&set.rows[i]);
             if (strcmp(set.rows[i].quantity, "gemm_tflops") != 0 || !gpu || strcmp(gpu->name, "a100") != 0 ||
-                measured_tile(&set.rows[i], &td) != TC_OK || tc_tile_model(gpu, &td, &tr, NULL) != TC_OK) continue;
+                measured_tile(&set.rows[i], &td) != TC_OK || td.M != 4096 || td.N != 4096 || td.K != 4096 ||
+                tc_tile_model(gpu, &td, &tr, NULL) != TC_OK) continue;
             mx[nm] = tr.intensity_l2;
             my[nm++] = set.rows[i].value * 1e12;
         }
