@@ -1100,8 +1100,11 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d);
      bandwidth shared by its SMs (so one SM alone is not faster than its
      share: not modelled); H100's half-K mma.sync shapes at their measured
      74% rate; one launch cost for every GPU, overlapped with the previous
-     kernel (a kernel costs the longer of its run and its launch). Not
-     modelled, so not predicted: L1 hits, CUDA graph replays, whole networks.
+     kernel (a kernel costs the longer of its run and its launch), and one
+     for kernels replayed from a CUDA graph (graph_launch_us); an L1 hit's
+     latency (l1_latency: pointer chases over an L1-resident set), its rate
+     the shared path's (H100's L1 and shared bandwidth rows agree). Not
+     modelled, so not predicted: whole networks.
      tc_sim_predict_elementwise never beats the achievable DRAM bandwidth
      (every byte is a first touch): a one- or two-trip slice ended before
      the DRAM token bucket throttled it and gave h100 4.3 TB/s at 2^19
@@ -1303,6 +1306,8 @@ typedef struct {
     int atoms_latency;                 /* shared atomic without conflicts: issue to result */
     int atomg_latency;                 /* global atomic at L2 (hit): issue to result */
     int atom_same_address_cycles;      /* global atomic: cycles per further lane on one address */
+    int l1_latency;                    /* global load hitting L1: issue to result; 0 = as a shared load */
+    double graph_launch_us;            /* the least time per kernel replayed from a CUDA graph; 0 = not modelled */
 } tc_sim_profile;
 
 /* Occupancy limits (section 6), from the CUDA programming guide's
@@ -1557,7 +1562,12 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      the analytic counts assume away. The analytic W, L and limit are kept
      beside it as the explanation.
    Simplifies: L2 catches every re-read (DRAM sees A, B once and D once; the
-     simulated loads all hit L2); partial edge tiles cost a full tile; the
+     simulated loads all hit L2); direct loads (the naive kernel) always hit
+     L1, at L1's measured hit latency and the shared path's rate (one SRAM:
+     H100 measures 124-126 B/clk/SM for L1 hits, 127.5 for shared loads),
+     so the L1 misses and global-load overheads that make a published naive
+     kernel slower than its shared-memory version are not modelled (the
+     ladder's v1 predicts faster than v2); partial edge tiles cost a full tile; the
      analytic part assumes no bank conflicts; register counts are estimated
      unless the descriptor gives them; launch overhead and clock changes are
      ignored; in the simulation all CTAs of an SM read the same shared
@@ -1568,9 +1578,10 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      and DRAM bandwidth - each with its source there), plus the occupancy
      limits a profile lacks, from the CUDA programming guide's
      compute-capability table (each tc_gpu entry gives a source for each).
-     Measured: latencies, H100's mma.sync rate. Assumed: L2 -> SM bandwidth
-     (64 bytes/clock/SM), 4 loop-overhead instructions per iteration, the
-     register estimate. cuda/gemm.cu measures the ladder and prints the
+     Measured: latencies (L1 hits too), H100's mma.sync rate, L2 -> SM
+     bandwidth (the whole GPU's measured L2 rate shared by its SMs).
+     Assumed: 4 loop-overhead instructions per iteration, the register
+     estimate. cuda/gemm.cu measures the ladder and prints the
      model's error beside each kernel.
    Library GEMMs (cuBLAS rows of tests/measured/dataset.csv): a library picks
      the fastest of a few tilings per problem, so support/measured.h runs
@@ -1581,8 +1592,11 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      It rests on no dataset row (the cuBLAS rows are validation rows): on
      A100 at 4096^3 it predicts 280 TFLOP/s (peak 312) against cuBLAS's
      211-239, so the tiling model, not the library's choice, is what stays
-     optimistic there (the sustained clock under Tensor Core load is not
-     modelled: no published calibration row gives it).
+     optimistic there. The clock stays the boost clock: the one wall-clock
+     Tensor Core peak published for an A100 SXM4 (calibration row
+     gpui-wmma-f16-tput-a100-sxm4-40gb) ran at 99.8% of it. Where the
+     library's own tiling is published (the CUTLASS profiler's documented
+     A100 runs, cutlass-doc-* rows) the model is within 5%.
    ========================================================================== */
 
 /* The machine is a tc_gpu (section 5): its profile gives every rate,
@@ -4875,6 +4889,11 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
    this) - tc_sim_prediction.seconds. V100 and RTX 3090: assumption (not
    measured here); cuda/fusion.cu measures it. */
 #define TC__SIM_LAUNCH_US 2.5
+/* The same for kernels replayed from one CUDA graph (cudaGraphLaunch), one
+   figure for every real GPU, fitted to rows rrze-graph-a100-80gb (1.34 us)
+   and rrze-graph-h200 (1.26 us), the same tiny kernels as above: the
+   graph halves the launch path. V100 and RTX 3090: assumption. */
+#define TC__SIM_GRAPH_LAUNCH_US 1.3
 
 static const tc_gpu tc__gpus[] = {
     {   "dettmers2020",
@@ -4896,7 +4915,9 @@ static const tc_gpu tc__gpus[] = {
             0.0,           /* launch overhead: not modelled */
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
                FFMA, atomics as 2 x shared and as L2: assumptions) */
-            20, 1, 4, 1, 40, 200, 1
+            20, 1, 4, 1, 40, 200, 1,
+            0,             /* L1 hit: the blog gives none, so as its shared load */
+            0.0            /* graph launches: not modelled */
         },
         /* occupancy: the blog gives none, so this is no tiling machine */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4918,7 +4939,9 @@ static const tc_gpu tc__gpus[] = {
             0.0,
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
                FFMA, atomics as 2 x shared and as L2: assumptions) */
-            34, 1, 4, 1, 68, 200, 1
+            34, 1, 4, 1, 68, 200, 1,
+            34,            /* L1 hit: the 2023 blog's 'L1 cache or shared memory ~34' */
+            0.0            /* graph launches: not modelled */
         },
         /* occupancy: the blog gives none */
         { 0, 0, 0, 0, 0, 0, 0 }
@@ -4955,7 +4978,9 @@ static const tc_gpu tc__gpus[] = {
             TC__SIM_LAUNCH_US,
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
-            23, 1, 4, 2, 46, 209, 1
+            23, 1, 4, 2, 46, 209, 1,
+            36,            /* L1 hit: pointer chase, rrze-lat-l1-a100-40gb and -80gb (36 both) */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 32, 1024,      /* CTAs per SM, threads per CTA: CUDA guide, cc 8.0 */
           163 * 1024,    /* shared memory per CTA (opt-in): CUDA guide, cc 8.0 */
@@ -4998,7 +5023,9 @@ static const tc_gpu tc__gpus[] = {
             TC__SIM_LAUNCH_US,
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
-            29, 1, 4, 2, 58, 272, 1
+            29, 1, 4, 2, 58, 272, 1,
+            41,            /* L1 hit: jm-lat-l1-h100-sxm 41.1 (the source of its L2 and DRAM latencies) */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 32, 1024,      /* CUDA guide, cc 9.0 */
           227 * 1024,    /* CUDA guide, cc 9.0 */
@@ -5031,7 +5058,9 @@ static const tc_gpu tc__gpus[] = {
             TC__SIM_LAUNCH_US,
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
-            19, 1, 4, 2, 38, 215, 1
+            19, 1, 4, 2, 38, 215, 1,
+            30,            /* L1 hit: pointer chase, rrze-lat-l1-v100 29.9 */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 32, 1024,      /* CUDA guide, cc 7.0 */
           96 * 1024,     /* CUDA guide, cc 7.0 */
@@ -5063,7 +5092,9 @@ static const tc_gpu tc__gpus[] = {
             TC__SIM_LAUNCH_US,
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
-            23, 1, 4, 2, 46, 209, 1
+            23, 1, 4, 2, 46, 209, 1,
+            36,            /* L1 hit: assumption, A100's (same SM generation) */
+            TC__SIM_GRAPH_LAUNCH_US
         },
         { 16, 1024,      /* CUDA guide, cc 8.6 */
           99 * 1024,     /* CUDA guide, cc 8.6 */
@@ -5104,6 +5135,7 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "", "sector_bytes", "SPEC: CUDA C++ Programming Guide, global memory: 32-byte sectors" },
     { "*", "shared_wavefronts_per_cycle", "SPEC: 32 banks x 4 bytes = one 128-byte wavefront per cycle per SM (H100 MEASURED 127.5 B/clk: jm-bw-shared-h100-sxm)" },
     { "*", "launch_overhead_us", "MEASURED fit: rrze-launch-a100-80gb 2.62 us, rrze-launch-h200 2.43 us (ASSUMED for v100 and rtx3090)" },
+    { "*", "graph_launch_us", "MEASURED fit: rrze-graph-a100-80gb 1.34 us, rrze-graph-h200 1.26 us (ASSUMED for v100 and rtx3090)" },
     { "*", "shfl_latency", "ASSUMED: the shared-load latency (SHFL takes the MIO path; no measured row)" },
     { "*", "shfl_interval", "SPEC: CUDA guide throughput table, warp shuffle: 32 results per clock per SM" },
     { "*", "int_latency", "ASSUMED: the FFMA dependent latency" },
@@ -5122,6 +5154,7 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "*blog", "sm_bytes_per_cycle", "not modelled: the blog adds latencies only" },
     { "*blog", "dram_bytes_per_cycle", "not modelled: the blog adds latencies only" },
     { "*blog", "launch_overhead_us", "not modelled: the blog adds latencies only" },
+    { "*blog", "graph_launch_us", "not modelled: the blog adds latencies only" },
     { "*blog", "shfl_latency", "ASSUMED: the blog gives none; its shared latency" },
     { "*blog", "shfl_interval", "ASSUMED: the blog gives none" },
     { "*blog", "int_latency", "ASSUMED: the blog gives none; its FFMA latency" },
@@ -5129,6 +5162,12 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "*blog", "atoms_latency", "ASSUMED: the blog gives none; 2 x its shared latency" },
     { "*blog", "atomg_latency", "ASSUMED: the blog gives none; its L2 latency" },
     { "*blog", "atom_same_address_cycles", "ASSUMED: the blog gives none" },
+    { "dettmers2020", "l1_latency", "the blog (2020) gives none: 0, an L1 hit costs its shared load" },
+    { "dettmers2023", "l1_latency", "the blog (2023): L1 or shared memory ~34 cycles" },
+    { "a100", "l1_latency", "MEASURED: pointer chase, rrze-lat-l1-a100-40gb and -80gb (36); luo-lat-l1-a100-pcie 32.7 and mdw-lat-l1-a100-sxm 39 by other suites" },
+    { "h100", "l1_latency", "MEASURED: pointer chase, jm-lat-l1-h100-sxm 41.1 (the suite of its L2 and DRAM latencies)" },
+    { "v100", "l1_latency", "MEASURED: pointer chase, rrze-lat-l1-v100 29.9" },
+    { "rtx3090", "l1_latency", "ASSUMED: A100's value (same SM generation)" },
     { "dettmers2020", "clock_ghz", "SPEC: GA100 boost 1410 MHz (the blog's figures are for GA100; only converts cycles to seconds)" },
     { "dettmers2020", "shared_bytes_per_sm", "the blog (2020): up to 164 KB per SM" },
     { "dettmers2020", "dram_latency", "the blog (2020): global memory ~200 cycles" },
@@ -5257,6 +5296,8 @@ TCDEF tc_status tc_sim_profile_validate(const tc_sim_profile *g, const char **wh
              !tc__sim_cycles_ok(g->int_interval) || !tc__sim_cycles_ok(g->atoms_latency) || !tc__sim_cycles_ok(g->atomg_latency))
         w = "shfl_, int_, atoms_ and atomg_ latencies and intervals must be 1..2^20 cycles";
     else if (g->atom_same_address_cycles < 0 || g->atom_same_address_cycles > 1024) w = "atom_same_address_cycles must be 0..1024";
+    else if (g->l1_latency < 0 || g->l1_latency > TC__SIM_MAX_LATENCY) w = "l1_latency must be 0 (as a shared load) or 1..2^20 cycles";
+    else if (!(g->graph_launch_us >= 0.0 && g->graph_launch_us < 1e6)) w = "graph_launch_us must be in [0, 1e6)";
     for (k = 0; !w && k < TC_MMA_INSTR_COUNT; k++)
         if (g->mma_latency[k] < 0 || g->mma_latency[k] > TC__SIM_MAX_LATENCY ||
             (g->mma_latency[k] > 0 && (g->mma_interval[k] < 1 || g->mma_interval[k] > TC__SIM_MAX_LATENCY)))
@@ -7108,6 +7149,8 @@ static const struct { const char *key; size_t offset; char type; double lo, hi; 
     { "atoms_latency", offsetof(tc_sim_profile, atoms_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a conflict-free shared atomic" },
     { "atomg_latency", offsetof(tc_sim_profile, atomg_latency), 'i', 1, TC__SIM_MAX_LATENCY, "cycles: a global atomic that hits L2" },
     { "atom_same_address_cycles", offsetof(tc_sim_profile, atom_same_address_cycles), 'i', 0, 1024, "global atomic: cycles per further lane on one address" },
+    { "l1_latency", offsetof(tc_sim_profile, l1_latency), 'i', 0, TC__SIM_MAX_LATENCY, "cycles: a global load hitting L1; 0 = as a shared load" },
+    { "graph_launch_us", offsetof(tc_sim_profile, graph_launch_us), 'd', 0, 999999.0, "least time per kernel replayed from a CUDA graph; 0 = not modelled" },
 };
 
 /* The shortest %g that reads back as the same double. */
@@ -7244,6 +7287,12 @@ static int tc__tile_elem_bytes(tc_dtype t) {
 }
 
 static int64_t tc__tile_cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/* Direct loads hit L1, whose bandwidth is the shared memory's (the same
+   SRAM: jm-bw-l1-*-h100-sxm measure 124-126 bytes/clock/SM beside shared's
+   127.5) but whose hit latency is the profile's L1 figure (0: a shared
+   load's). */
+static int tc__tile_l1_latency(const tc_sim_profile *g) { return g->l1_latency ? g->l1_latency : g->shared_latency; }
 
 /* The dense instruction of the table for a type and shape, or -1. */
 static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik) {
@@ -7516,7 +7565,7 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     /* the latency floor of one iteration */
     chain = (double)(d->cta_k / d->inst_k) * (d->in == TC_FP32 ? g->ffma_latency : mma_latency);
     if (d->staging == TC_TILE_DIRECT)
-        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = g->shared_latency + chain;   /* an L1 hit costs about a shared load */
+        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = tc__tile_l1_latency(g) + chain;
     else if (stages == 1)   /* one buffer: the CTA loads, waits, then computes: its own work adds on */
         r.iter_cycles[TC_TILE_LIMIT_LATENCY] = g->l2_latency + 2.0 * g->shared_latency + r.iter_cost;
     else {
@@ -7730,6 +7779,7 @@ TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int cta
     tc_sim_result res[2];
     tc_sim_options o;
     tc_tile_result r;
+    tc_sim_profile g;
     tc_status s;
     int n[2], u, i;
     if (run) memset(run, 0, sizeof *run);
@@ -7738,6 +7788,9 @@ TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int cta
     memset(&r, 0, sizeof r);
     s = tc__tile_validate(m, d, NULL, &r);
     if (s != TC_OK) return s;
+    g = *tc__tile_profile(m);
+    /* the simulated buffer of direct loads stands for L1: its loads take L1's hit latency */
+    if (d->staging == TC_TILE_DIRECT) g.shared_latency = tc__tile_l1_latency(&g);
     if (ctas < 1 || ctas > r.ctas_per_sm) return TC_ERR_SIZE;   /* before ctas multiplies anything */
     u = d->stages >= 2 ? d->stages : 1;
     n[0] = u * (int)tc__tile_cdiv(4, u);   /* at least 4 iterations past the prologue ... */
@@ -7754,7 +7807,7 @@ TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int cta
     o.warps_per_block = r.warps_per_cta;
     for (i = 0; i < 2 && s == TC_OK; i++) {
         s = tc_tile_build_mainloop(&p, m, d, n[i], ctas);
-        if (s == TC_OK) s = tc_sim_run(tc__tile_profile(m), &p, &o, &res[i]);
+        if (s == TC_OK) s = tc_sim_run(&g, &p, &o, &res[i]);
     }
     tc_sim_program_free(&p);
     if (s != TC_OK) return s;

@@ -54,9 +54,9 @@ static void list_profiles(void) {
         const tc_gpu *gpu = tc_gpu_get(i);
         const tc_sim_profile *g = &gpu->profile;
         printf("%-13s %s\n", gpu->name, gpu->description);
-        printf("              %d SMs x %d sub-partitions, %d warps/SM, %.2f GHz; latencies: DRAM %d, L2 %d, shared %d, FFMA %d\n",
+        printf("              %d SMs x %d sub-partitions, %d warps/SM, %.2f GHz; latencies: DRAM %d, L2 %d, L1 %d, shared %d, FFMA %d\n",
                g->sms, g->subpartitions, g->max_warps_per_sm, g->clock_ghz, g->dram_latency, g->l2_latency,
-               g->shared_latency, g->ffma_latency);
+               g->l1_latency ? g->l1_latency : g->shared_latency, g->shared_latency, g->ffma_latency);
         printf("              latency/interval: SHFL %d/%d per SM, integer %d/%d; atomics: shared %d, global %d (+%d per lane on one address)\n",
                g->shfl_latency, g->shfl_interval, g->int_latency, g->int_interval, g->atoms_latency, g->atomg_latency,
                g->atom_same_address_cycles);

@@ -7,8 +7,9 @@
    prediction runs section 5's simulator (or section 6's tiling model for
    GEMM kernels) under the row's conditions: dependent-load chains for
    latencies, independent instruction streams for rates, streaming kernels
-   for bandwidths. A row the model cannot predict (an L1 hit: the model has
-   no L1; a CUDA graph replay; a whole network) gets a reason instead, and
+   for bandwidths (an L1 hit as a shared-path load with the profile's L1
+   latency). A row the model cannot predict (a CUDA graph replay; a whole
+   network) gets a reason instead, and
    counts as unpredicted. Header-only: include it in one file per program.
    Functions return tc_status; load errors say "file:line: message". */
 #ifndef TC_MEASURED_H
@@ -51,6 +52,7 @@ static const struct { const char *quantity, *unit; } measured_units[] = {
     { "l1_hit_latency", "cycles" }, { "shared_load_latency", "cycles" }, { "l2_hit_latency", "cycles" },
     { "dram_latency", "cycles" }, { "ffma_latency", "cycles" }, { "ffma_throughput", "FLOP/clk/SM" },
     { "mma_latency", "cycles" }, { "mma_throughput", "TFLOP/s" }, { "shared_bandwidth", "B/clk/SM" },
+    { "l1_bandwidth", "B/clk/SM" },
     { "l2_bandwidth", "GB/s" }, { "l2_bandwidth", "B/clk" }, { "dram_read_bandwidth", "GB/s" },
     { "dram_copy_bandwidth", "GB/s" }, { "dram_triad_bandwidth", "GB/s" }, { "launch_back_to_back", "us" },
     { "launch_graph", "us" }, { "gemm_tflops", "TFLOP/s" }, { "sparse_speedup", "x" }, { "fusion_time", "us" },
@@ -156,7 +158,7 @@ static inline int measured_param_int(const measured_row *r, const char *key, lon
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
-                                        "elements", "elem_bytes", "kernels", "reads", "writes" };
+                                        "elements", "elem_bytes", "kernels", "reads", "writes", "in", "warp", "lanes" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -471,9 +473,11 @@ static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_ge
 /* The tiling of a GEMM row whose params give kernel=tile: its sizes, CTA
    tile and stages, and where the source does not say, 64x64 warp tiles of
    m16n8k16 with rows padded by 8 elements (conflict-free ldmatrix):
-   assumptions. TC_ERR_ARG if the row has no such tiling. */
+   assumptions. An FFMA kernel says in=fp32 and gives its warp tile
+   (warp=MxN) and its 32 lanes' arrangement (lanes=MxN). TC_ERR_ARG if the
+   row has no such tiling. */
 static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
-    char kernel[16], cta[32];
+    char kernel[16], cta[32], in[8], warp[32], lanes[32];
     long m, n, k, stages = 1;
     if (!measured_param(r, "kernel", kernel, sizeof kernel) || strcmp(kernel, "tile") != 0 ||
         !measured_param(r, "cta", cta, sizeof cta) || !measured_param_int(r, "m", &m) ||
@@ -487,6 +491,16 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     d->inst_m = 16; d->inst_n = 8; d->inst_k = 16;
     d->stages = (int)stages;
     d->pad_a = 8; d->pad_b = 8;
+    /* FFMA kernels (in=fp32) name their warp tile and lane arrangement */
+    if (measured_param(r, "in", in, sizeof in)) {
+        if (strcmp(in, "fp32") != 0 || !measured_param(r, "warp", warp, sizeof warp) ||
+            !measured_param(r, "lanes", lanes, sizeof lanes) ||
+            sscanf(warp, "%dx%d", &d->warp_m, &d->warp_n) != 2 || sscanf(lanes, "%dx%d", &d->inst_m, &d->inst_n) != 2)
+            return TC_ERR_ARG;
+        d->in = TC_FP32;
+        d->inst_k = 1;
+        d->pad_a = d->pad_b = 0;
+    }
     return TC_OK;
 }
 
@@ -554,8 +568,18 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
     scaled = gpu->profile;
     if (dram_scale > 0) scaled.dram_bytes_per_cycle *= dram_scale;
     g = &scaled;
-    if (strcmp(q, "l1_hit_latency") == 0) { if (why) *why = "the model has no L1 cache"; return TC_ERR_ARG; }
-    if (strcmp(q, "launch_graph") == 0) { if (why) *why = "CUDA graphs are not modelled"; return TC_ERR_ARG; }
+    if (strncmp(q, "l1_", 3) == 0) {
+        /* an L1 hit is a load on the shared-memory path (the same SRAM and
+           wavefronts) with L1's own hit latency */
+        if (!(g->l1_latency > 0)) { if (why) *why = "the profile gives no L1 hit latency"; return TC_ERR_ARG; }
+        scaled.shared_latency = g->l1_latency;
+        q = q[3] == 'h' ? "shared_load_latency" : "shared_bandwidth";
+    }
+    if (strcmp(q, "launch_graph") == 0) {   /* the back-to-back stream, replayed at the graph's launch rate */
+        if (!(g->graph_launch_us > 0)) { if (why) *why = "the profile does not model CUDA graph launches"; return TC_ERR_ARG; }
+        scaled.launch_overhead_us = g->graph_launch_us;
+        q = "launch_back_to_back";
+    }
     if (((strncmp(q, "dram_", 5) == 0 && strcmp(q, "dram_latency") != 0) || strcmp(q, "fusion_time") == 0) && !(dram_scale > 0)) {
         if (why) *why = "the source does not say which memory the card has";
         return TC_ERR_ARG;

@@ -229,6 +229,8 @@ static const field profile_fields[] = {
     P(atoms_latency, PROF, PROF, PROF, 1 << 20),
     P(atomg_latency, PROF, PROF, PROF, 1 << 20),
     P(atom_same_address_cycles, PROF, TC_OK, PROF, 1024),
+    P(l1_latency, PROF, TC_OK, PROF, 1 << 20),   /* zero: an L1 hit costs a shared load */
+    PD(graph_launch_us, PROF, TC_OK, TC_OK, TC_OK, PROF, 0),
 };
 
 static tc_status probe_profile(void *obj) {

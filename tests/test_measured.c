@@ -12,11 +12,11 @@
 #include "tc_test.h"
 
 /* Issue targets: calibration at most 10%, validation at most 15%. The
-   calibration bound is met; the validation set is not (the tiling model is
-   optimistic for hand-written GEMMs, see lesson 05), so its bound here only
-   guards against getting worse than today's 39.6%. */
+   calibration bound is met (6.3%); the validation set is not (the tiling
+   model is optimistic for hand-written GEMMs, see lesson 05), so its bound
+   here only guards against getting worse than today's 36.5%. */
 #define CALIBRATION_BOUND 0.10
-#define VALIDATION_GUARD 0.42
+#define VALIDATION_GUARD 0.39
 
 /* A scratch file outside the source tree. */
 static const char *tmp_path(void) {
@@ -132,8 +132,17 @@ static void test_predict_edges(void) {
     strcpy(r.gpu, "A100-40GB");
     strcpy(r.quantity, "l1_hit_latency");
     r.value = 30;
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+    CHECK(pred == tc_gpu_find("a100")->profile.l1_latency);   /* one dependent L1 hit per step, nothing else */
+    strcpy(r.quantity, "launch_graph");   /* a tiny kernel: the graph's launch rate alone */
+    strcpy(r.params, "bytes=65536");
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+    CHECK(fabs(pred - tc_gpu_find("a100")->profile.graph_launch_us) < 1e-9);
+    strcpy(r.quantity, "sparse_speedup");
+    r.params[0] = '\0';
+    pred = -1;
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
-    CHECK(why && strstr(why, "L1") && pred == -1);
+    CHECK(why && strstr(why, "network") && pred == -1);
     strcpy(r.gpu, "H100-PCIe");
     strcpy(r.quantity, "dram_latency");
     CHECK(measured_gpu(&r) == NULL);

@@ -90,7 +90,8 @@ expect_fail unwritable-png "cannot write" run ffma_chain --profile a100 --png /n
 
 # validate: every measured row beside its prediction, the error by set; a broken dataset names file:line
 expect_ok validate-row "^rrze-lat-dram-a100-40gb +a100 +dram_latency +574\.6 +571 cycles" validate
-expect_ok validate-unpredicted "not predicted: the model has no L1 cache" validate
+expect_ok validate-unpredicted "not predicted: not one GEMM \(a whole network\): not modelled" validate
+expect_ok validate-l1 "^rrze-lat-l1-a100-40gb +a100 +l1_hit_latency +36 +36 cycles" validate
 expect_ok validate-summary "^  calibration +[0-9]+ of +[0-9]+ rows predicted, mean \|error\|" validate --quiet
 expect_ok validate-gpu "^  v100 +[0-9]+ of" validate --gpu v100 --quiet
 printf 'id,gpu\n' > "$tmp/bad.csv"
