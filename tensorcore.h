@@ -415,7 +415,10 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      sm_120. group = V100 fp16 4; Turing fp16 8 (m16n8k8 one group; m8n8k4
      one of 4); A100 and Ada fp16/bf16 8, tf32 4; H100, B200 and sm_120
      fp16/bf16 16, tf32 8, FP8 32 (H100: the wgmma k32 group); Ada FP8 16
-     (m16n8k32 = two groups).
+     (m16n8k32 = two groups). FP8 m16n8k16 (PTX ISA 8.7, all four e4m3/e5m2
+     pairings; MMA-Sim isa/nv_ptx/nv_mma.py lists it for Ada and, through
+     the Ada list, sm_120): one block FMA of 16 on both, with each one's F
+     and output (simulator/nv_ptx.py splits only Ada's K 32, not K 16).
    Mixed FP8 (e4m3 x e5m2, e5m2 x e4m3; tc_mma_options.b_type): the
      same-type FP8 parameters (MMA-Sim keys them on A's type, and both FP8
      types get the same); each operand's exponent clamps at its own type's
@@ -456,7 +459,11 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
      unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no integer mma,
      wgmma only as H100's FP8 numerics (not its shapes); Turing has no GPU
-     profile in section 5; sparse kinds on A100 and H100 only. B200's
+     profile in section 5; FP8 m16n8k16 only on Ada and sm_120 (PTX also
+     lets sm_90 and sm_100 issue it; no model or measurement there: their
+     tc_mma_dot takes K 32 only); sparse kinds (section 4) on every
+     architecture with mma.sp (sm_80+), ASSUMED to compute as the dense
+     instruction on A with its zeros (MMA-Sim has no mma.sp). B200's
      tcgen05 kinds f8f6f4, mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands,
      block scales) have their own functions below (tc_mma_dot_scaled,
      tc_gemm_scaled; MMA-Sim's rules, docs/REFERENCE.md section 2.11), not
@@ -609,7 +616,8 @@ TCDEF tc_status tc_mma_params_of_mixed(tc_arch arch, tc_dtype a, tc_dtype b, tc_
    Unchecked primitive. Preconditions: a and b hold k values of `in` (tf32:
    any fp32, truncated here as the hardware does), c a value of `out`, and k
    an instruction's K: V100 4 (m8n8k4); fp16/bf16 8 or 16 (m16n8k8,
-   m16n8k16); tf32 4 or 8 (m16n8k4, m16n8k8); FP8 32. A value that is not
+   m16n8k16); tf32 4 or 8 (m16n8k4, m16n8k8); FP8 32 (Ada and sm_120 also
+   16, m16n8k16). A value that is not
    representable loses its excess low bits. An unsupported (arch, in, out, k)
    returns NaN. */
 TC_HOST_DEVICE TCDEF float tc_mma_dot(tc_arch arch, tc_dtype in, tc_dtype out, int k,
@@ -927,6 +935,17 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
      both tf32 layouts are this header's reading of the PTX ISA figures and
      are UNCONFIRMED (tc_mma_instr_info.layout == 1); cuda/sparsity.cu
      pins every shape on a GPU and prints the true layout when they differ.
+     FP8 mma.sp m16n8k64 (e4m3/e5m2, four pairings, sm_89+): 2:4 over
+     single 8-bit elements with the same 4-bit codes (tc_sparse_pattern),
+     one sparsity selector (0: LLVM's IntrinsicsNVVM.td NVVM_MMA_SP, so all
+     four lanes of a quad carry metadata); its register layout (four
+     8-bit values per register, the metadata nibble order) is NOT modelled
+     (layout 0): the fragment functions refuse it, tc_sparse_gemm computes it.
+   Architectures: every one with mma.sp (A100, H100, Ada, B200, sm_120; not
+     V100 or Turing), from the instruction table's sparse rows. No source
+     gives mma.sp's numerics on any of them (MMA-Sim models no mma.sp, and
+     no sparse dot product was measured): that it accumulates like the
+     dense instruction on A with its zeros is an ASSUMPTION everywhere.
    ========================================================================== */
 
 /* Options for tc_sparse_compress. */
@@ -998,7 +1017,8 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
    Layout: the selected lanes of quad q carry rows q (bits [15:0]) and q+8
    (bits [31:16]); with two lanes per quad the second carries the right half
    of the groups. TC_ERR_ARG for a dense or unknown instruction, a bad
-   selector, lane or j; TC_ERR_NULL for NULL outputs. */
+   selector, lane or j, or a kind whose layout is not modelled (the FP8
+   m16n8k64 kinds; likewise pack/unpack); TC_ERR_NULL for NULL outputs. */
 TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_coord(tc_mma_instr s, int selector, int lane, int j,
                                                     int *used, int *row, int *group);
 
@@ -1045,9 +1065,12 @@ TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
        are dropped from E and this case does not arise.
    In both cases sparse equals dense with those dropped B values set to 0
    (row by row: each row of A drops its own positions).
-   Types: fp16, bf16 (2:4), tf32 (1:2) on A100/H100; e4m3/e5m2 on H100
-   (wgmma.sp). V100 has no sparse Tensor Cores, and Ada and B200 sparse
-   kinds are not modelled (no measurement): TC_ERR_ARCH. K must be a
+   Types: those of the instruction table's sparse kinds: fp16, bf16 (2:4),
+   tf32 (1:2) on A100, H100, Ada, B200 and sm_120 (mma.sp, sm_80+); e4m3
+   and e5m2 in all four pairings (options.b_type) on H100 (its wgmma
+   numerics), Ada, B200 and sm_120 (mma.sp m16n8k64, sm_89+), each with
+   the architecture's dense parameters. V100 and Turing have no mma.sp, A100
+   no FP8: TC_ERR_ARCH; a pairing no sparse kind has: TC_ERR_DTYPE. K must be a
    multiple of 4 (tf32: 2), else TC_ERR_SHAPE; illegal metadata:
    TC_ERR_SPARSE_META; other statuses as tc_gemm_ex. On error D is untouched. */
 TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
