@@ -415,7 +415,10 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      sm_120. group = V100 fp16 4; Turing fp16 8 (m16n8k8 one group; m8n8k4
      one of 4); A100 and Ada fp16/bf16 8, tf32 4; H100, B200 and sm_120
      fp16/bf16 16, tf32 8, FP8 32 (H100: the wgmma k32 group); Ada FP8 16
-     (m16n8k32 = two groups).
+     (m16n8k32 = two groups). FP8 m16n8k16 (PTX ISA 8.7, all four e4m3/e5m2
+     pairings; MMA-Sim isa/nv_ptx/nv_mma.py lists it for Ada and, through
+     the Ada list, sm_120): one block FMA of 16 on both, with each one's F
+     and output (simulator/nv_ptx.py splits only Ada's K 32, not K 16).
    Mixed FP8 (e4m3 x e5m2, e5m2 x e4m3; tc_mma_options.b_type): the
      same-type FP8 parameters (MMA-Sim keys them on A's type, and both FP8
      types get the same); each operand's exponent clamps at its own type's
@@ -456,7 +459,11 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
      unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no integer mma,
      wgmma only as H100's FP8 numerics (not its shapes); Turing has no GPU
-     profile in section 5; sparse kinds on A100 and H100 only. B200's
+     profile in section 5; FP8 m16n8k16 only on Ada and sm_120 (PTX also
+     lets sm_90 and sm_100 issue it; no model or measurement there: their
+     tc_mma_dot takes K 32 only); sparse kinds (section 4) on every
+     architecture with mma.sp (sm_80+), ASSUMED to compute as the dense
+     instruction on A with its zeros (MMA-Sim has no mma.sp). B200's
      tcgen05 kinds f8f6f4, mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands,
      block scales) have their own functions below (tc_mma_dot_scaled,
      tc_gemm_scaled; MMA-Sim's rules, docs/REFERENCE.md section 2.11), not
@@ -496,6 +503,7 @@ TCDEF const char *tc_arch_name(tc_arch a);
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
 #define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
+#define TC__ARCH_ADA_RTX50 (TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__MMA_INSTR_LIST(X) \
     X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0) \
     X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2) \
@@ -506,14 +514,22 @@ TCDEF const char *tc_arch_name(tc_arch a);
     X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
     X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
     X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
-    X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
-    X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AH,  1) \
-    X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AH,  2) \
-    X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AH,  1) \
-    X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AH,  1) \
+    X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AHAB, 1) \
+    X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AHAB, 1) \
+    X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AHAB, 2) \
+    X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AHAB, 1) \
+    X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AHAB, 1) \
     X(TC_MMA_M16N8K32_E4M3_E5M2, "m16n8k32.e4m3.e5m2", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",                   16, 8, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
-    X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1)
+    X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
+    X(TC_MMA_M16N8K16_E4M3,      "m16n8k16.e4m3",      "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32",                   16, 8, 16, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
+    X(TC_MMA_M16N8K16_E5M2,      "m16n8k16.e5m2",      "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32",                   16, 8, 16, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
+    X(TC_MMA_M16N8K16_E4M3_E5M2, "m16n8k16.e4m3.e5m2", "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e5m2.f32",                   16, 8, 16, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
+    X(TC_MMA_M16N8K16_E5M2_E4M3, "m16n8k16.e5m2.e4m3", "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e4m3.f32",                   16, 8, 16, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
+    X(TC_MMA_SP_M16N8K64_E4M3,      "sp.m16n8k64.e4m3",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32", 16, 8, 64, TC_E4M3, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_SP_M16N8K64_E5M2,      "sp.m16n8k64.e5m2",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32", 16, 8, 64, TC_E5M2, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_SP_M16N8K64_E4M3_E5M2, "sp.m16n8k64.e4m3.e5m2", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32", 16, 8, 64, TC_E4M3, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_SP_M16N8K64_E5M2_E4M3, "sp.m16n8k64.e5m2.e4m3", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32", 16, 8, 64, TC_E5M2, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0)
 
 typedef enum {
 #define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout) id,
@@ -600,7 +616,8 @@ TCDEF tc_status tc_mma_params_of_mixed(tc_arch arch, tc_dtype a, tc_dtype b, tc_
    Unchecked primitive. Preconditions: a and b hold k values of `in` (tf32:
    any fp32, truncated here as the hardware does), c a value of `out`, and k
    an instruction's K: V100 4 (m8n8k4); fp16/bf16 8 or 16 (m16n8k8,
-   m16n8k16); tf32 4 or 8 (m16n8k4, m16n8k8); FP8 32. A value that is not
+   m16n8k16); tf32 4 or 8 (m16n8k4, m16n8k8); FP8 32 (Ada and sm_120 also
+   16, m16n8k16). A value that is not
    representable loses its excess low bits. An unsupported (arch, in, out, k)
    returns NaN. */
 TC_HOST_DEVICE TCDEF float tc_mma_dot(tc_arch arch, tc_dtype in, tc_dtype out, int k,
@@ -918,6 +935,17 @@ TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, siz
      both tf32 layouts are this header's reading of the PTX ISA figures and
      are UNCONFIRMED (tc_mma_instr_info.layout == 1); cuda/sparsity.cu
      pins every shape on a GPU and prints the true layout when they differ.
+     FP8 mma.sp m16n8k64 (e4m3/e5m2, four pairings, sm_89+): 2:4 over
+     single 8-bit elements with the same 4-bit codes (tc_sparse_pattern),
+     one sparsity selector (0: LLVM's IntrinsicsNVVM.td NVVM_MMA_SP, so all
+     four lanes of a quad carry metadata); its register layout (four
+     8-bit values per register, the metadata nibble order) is NOT modelled
+     (layout 0): the fragment functions refuse it, tc_sparse_gemm computes it.
+   Architectures: every one with mma.sp (A100, H100, Ada, B200, sm_120; not
+     V100 or Turing), from the instruction table's sparse rows. No source
+     gives mma.sp's numerics on any of them (MMA-Sim models no mma.sp, and
+     no sparse dot product was measured): that it accumulates like the
+     dense instruction on A with its zeros is an ASSUMPTION everywhere.
    ========================================================================== */
 
 /* Options for tc_sparse_compress. */
@@ -989,7 +1017,8 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
    Layout: the selected lanes of quad q carry rows q (bits [15:0]) and q+8
    (bits [31:16]); with two lanes per quad the second carries the right half
    of the groups. TC_ERR_ARG for a dense or unknown instruction, a bad
-   selector, lane or j; TC_ERR_NULL for NULL outputs. */
+   selector, lane or j, or a kind whose layout is not modelled (the FP8
+   m16n8k64 kinds; likewise pack/unpack); TC_ERR_NULL for NULL outputs. */
 TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_coord(tc_mma_instr s, int selector, int lane, int j,
                                                     int *used, int *row, int *group);
 
@@ -1036,9 +1065,12 @@ TCDEF tc_status tc_sparse_unpack_a(tc_mma_instr s, int selector,
        are dropped from E and this case does not arise.
    In both cases sparse equals dense with those dropped B values set to 0
    (row by row: each row of A drops its own positions).
-   Types: fp16, bf16 (2:4), tf32 (1:2) on A100/H100; e4m3/e5m2 on H100
-   (wgmma.sp). V100 has no sparse Tensor Cores, and Ada and B200 sparse
-   kinds are not modelled (no measurement): TC_ERR_ARCH. K must be a
+   Types: those of the instruction table's sparse kinds: fp16, bf16 (2:4),
+   tf32 (1:2) on A100, H100, Ada, B200 and sm_120 (mma.sp, sm_80+); e4m3
+   and e5m2 in all four pairings (options.b_type) on H100 (its wgmma
+   numerics), Ada, B200 and sm_120 (mma.sp m16n8k64, sm_89+), each with
+   the architecture's dense parameters. V100 and Turing have no mma.sp, A100
+   no FP8: TC_ERR_ARCH; a pairing no sparse kind has: TC_ERR_DTYPE. K must be a
    multiple of 4 (tf32: 2), else TC_ERR_SHAPE; illegal metadata:
    TC_ERR_SPARSE_META; other statuses as tc_gemm_ex. On error D is untouched. */
 TCDEF tc_status tc_sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
@@ -3209,16 +3241,20 @@ TC_HOST_DEVICE static int tc__type_emin(tc_dtype t) {
     return 2 - (1 << (f.ebits - 1));
 }
 
-/* 1 if some dense instruction of the table, on any architecture, takes A
-   of type a and B of type b: separates a pairing that does not exist
-   (TC_ERR_DTYPE) from one the architecture lacks (TC_ERR_ARCH). */
-TC_HOST_DEVICE static int tc__mma_pair_exists(tc_dtype a, tc_dtype b) {
+/* 1 if some instruction of the table, dense or sparse as asked, takes A of
+   type a and B of type b on one of the architectures in archs (a mask). */
+TC_HOST_DEVICE static int tc__mma_kind_exists(int sparse, unsigned archs, tc_dtype a, tc_dtype b) {
     int i;
     tc_mma_instr_info info;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
-        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group && info.in == a && info.b_type == b) return 1;
+        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group == !sparse && info.in == a &&
+            info.b_type == b && (info.archs & archs)) return 1;
     return 0;
 }
+
+/* A dense pairing on any architecture: separates a pairing that does not
+   exist (TC_ERR_DTYPE) from one the architecture lacks (TC_ERR_ARCH). */
+TC_HOST_DEVICE static int tc__mma_pair_exists(tc_dtype a, tc_dtype b) { return tc__mma_kind_exists(0, ~0u, a, b); }
 
 TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtype out, const tc_mma_options *opt,
                                               tc__mma_cfg *cfg) {
@@ -4688,8 +4724,10 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
    x k/group codes x 4 bits, spread over 8 quads, 32 bits per lane, so 1 or
    2 lanes per quad. */
 
+/* A sparse kind whose register layout is modelled (the FP8 m16n8k64 kinds'
+   is not: their 8-bit packing and 4-lane metadata are unread). */
 TC_HOST_DEVICE static int tc__sparse_info(tc_mma_instr s, tc_mma_instr_info *info) {
-    return tc_mma_instr_get(s, info) == TC_OK && info->sparse_group;
+    return tc_mma_instr_get(s, info) == TC_OK && info->sparse_group && info->layout;
 }
 
 TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_coord(tc_mma_instr s, int selector, int lane, int j,
@@ -4819,7 +4857,7 @@ static tc_status tc__sparse_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M,
     int *kpos = NULL, group, keep, H, i, j, t;
     tc_status s = tc__mma_setup(arch, in, out, opt, &cfg);
     if (s != TC_OK) return s;
-    if (arch != TC_ARCH_A100 && arch != TC_ARCH_H100) return TC_ERR_ARCH;   /* V100 has no mma.sp; Ada and B200 sparse: unmeasured */
+    if (!tc__mma_kind_exists(1, TC_ARCH_BIT(arch), in, cfg.in_b)) return TC_ERR_ARCH;   /* V100 and Turing: no mma.sp */
     if ((s = tc__sparse_args(in, M, K, &group, &keep)) != TC_OK) return s;
     if (N < 0) return TC_ERR_SIZE;
     if ((M && N && K && (!values || !meta || !B)) || (M && N && !D)) return TC_ERR_NULL;
@@ -4909,8 +4947,8 @@ static const tc_gpu tc__gpus[] = {
             200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
             20,            /* shared: the blog */
             4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
             0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
             0.0,           /* launch overhead: not modelled */
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
@@ -4933,8 +4971,8 @@ static const tc_gpu tc__gpus[] = {
             380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
             34,            /* "L1 cache or shared memory ~34": the 2023 blog */
             4, 1,          /* FFMA 4: the blog; interval: assumption */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             0, 0.0, 0.0,   /* not modelled, as in the blog */
             0.0,
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
@@ -4964,12 +5002,12 @@ static const tc_gpu tc__gpus[] = {
                (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80.
                mma.sp: as the dense instruction of half the K (assumption, consistent with the whitepaper's 2x
                sparse rate at equal operand bandwidth); sp.m16n8k8.tf32 as a dense m16n8k4.tf32: 17 (assumption) */
-            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0 },
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper; 312 TFLOPS at 1.41 GHz) = 256 per sub-partition:
                m16n8k16 has 2048 FMA: 2048/256 = 8, m16n8k8 4; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
                (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.)
                mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
-            { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8, 0, 0 },
+            { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             35.7,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 read bandwidth shared by all
                               SMs, mean of rrze-l2bw-8192k-a100-80gb 5436.5 and -16896k 5447.7 GB/s / 1.41 GHz / 108 */
@@ -5004,8 +5042,10 @@ static const tc_gpu tc__gpus[] = {
             /* MMA latency: m8n8k4 assumption; m16n8k8.f16 16.0, m16n8k16.f16 24.1, m16n8k8.tf32 24.1 measured
                (Johnsonms/NVIDIA-Hopper-Benchmark); bf16 = f16 and e4m3 24 are assumptions.
                mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency);
-               mixed e4m3 x e5m2 as same-type e4m3 (assumption) */
-            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24, 24, 24 },
+               mixed e4m3 x e5m2 as same-type e4m3 (assumption); FP8 m16n8k16 and mma.sp m16n8k64 (PTX: sm_89+, so
+               sm_90 issues them; section 2 models their numerics on Ada and sm_120 only): 24 as e4m3 m16n8k32
+               (assumption, no measured row) */
+            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24 },
             /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
                m16n8k16 (2048 FMA) 2048/335 = 6 (jm-mma-tput-m16n8k16-f32-f16-h100-sxm, 713.7 TFLOP/s); the half-K
                shapes do not reach that rate: m16n8k8.f16 runs at 74% of it (jm-mma-tput-m16n8k8-f32-f16, 529.1)
@@ -5013,8 +5053,9 @@ static const tc_gpu tc__gpus[] = {
                tf32 m16n8k8 at half rate 1024/167 = 6; e4m3 at twice the rate, m16n8k32 4096/670 = 6 (within 6%
                of jm-mma-tput-m16n8k32-e4m3, 1349 at one warp of ILP); m8n8k4 2 (assumption). mma.sp: the dense
                half-K instruction's interval (assumption: no mma.sync-level sparse rate is published for H100);
-               mixed FP8 as e4m3 (assumption) */
-            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6 },
+               mixed FP8 as e4m3 (assumption); FP8 m16n8k16 half of m16n8k32's 6, i.e. the same FP8 rate, and
+               FP8 mma.sp m16n8k64 the dense m16n8k32's (assumption) */
+            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6, 3, 3, 3, 3, 6, 6, 6, 6 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             38.0,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 bandwidth over 132 SMs, fitted to
                               jm-bw-l2-64f-h100-sxm (4808 B/clk) and the H200 rows rrze-l2bw-* (9.7-10.3 TB/s; same die
@@ -5049,8 +5090,8 @@ static const tc_gpu tc__gpus[] = {
                (whitepaper; 125 TFLOPS at 1.53 GHz) = 128 per sub-partition. PTX says one warp-wide m8n8k4 computes
                four 8x8x4 products; the instruction table's 8x8x4 shape counts one (256 FMA), so interval 2
                gives 128 counted FMA/clk. */
-            { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
-            { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
+            { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share (no V100 row) */
             541.0,         /* DRAM: achievable, mean of rrze-stream-read/scale/triad-v100 866, 802, 814 GB/s / 1.53 GHz
@@ -5082,9 +5123,9 @@ static const tc_gpu tc__gpus[] = {
                rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
                m16n8k16 2048/64 = 32, m16n8k8 16, bf16 = f16; tf32 35.6 TFLOPS = 32 per sub-partition: 1024/32 = 32;
                m8n8k4 8 (assumption, A100's ratio); no e4m3 on sm_86 */
-            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0 },
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             /* mma.sp: the dense half-K instruction's interval, as on A100 (assumption) */
-            { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32, 0, 0 },
+            { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share */
             497.0,         /* DRAM: assumption, 90% of 936 GB/s (GDDR6X, GA102 whitepaper; the fraction A100, H100 and
@@ -5202,8 +5243,8 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "h100", "shared_latency", "MEASURED by Luo et al. 2024 (HPMLL suite)" },
     { "h100", "ffma_latency", "MEASURED: 4.07 cycles (Luo et al. 2024)" },
     { "h100", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (H100 whitepaper) = 32 per sub-partition" },
-    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, m8n8k4, sparse ASSUMED" },
-    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); m8n8k4 and sparse ASSUMED" },
+    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, FP8 m16n8k16, m8n8k4, sparse ASSUMED" },
+    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); m8n8k4, FP8 m16n8k16 and sparse ASSUMED" },
     { "h100", "sm_bytes_per_cycle", "fitted: jm-bw-l2-64f-h100-sxm and the H200 rrze-l2bw-* rows, over 132 SMs" },
     { "h100", "dram_bytes_per_cycle", "MEASURED: jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of peak)" },
     { "v100", "clock_ghz", "SPEC: V100 whitepaper (SXM2 boost)" },

@@ -602,7 +602,9 @@ static void test_mixed_fp8(void) {
         mx.b_type = TC_E4M3;
         CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx));
         CHECK(tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx));
-        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_H100, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 8, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 8, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) == 16.0f);   /* m16n8k16.e5m2.e4m3 */
         CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) == 32.0f);
         mx.b_type = (tc_dtype)99;
         CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx));
@@ -739,14 +741,15 @@ static void test_instr_table(void) {
         }
         /* fp16 accumulation: f16 and FP8 inputs, not bf16 or tf32 */
         CHECK(in.fp16_accumulate == (in.in == TC_FP16 || fp8));
-        /* architectures: m8n8k4 is V100's; sparse kinds A100's and H100's;
-           dense FP8 H100's, Ada's and B200's; the other dense kinds those and A100's */
+        /* architectures: m8n8k4 is V100's; the other kinds H100's, Ada's, B200's and
+           sm_120's, and A100's too unless FP8; FP8 m16n8k16 Ada's and sm_120's only */
         {
             unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) |
                                   TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
             unsigned turing = i == TC_MMA_M8N8K4_F16 || i == TC_MMA_M16N8K8_F16 ? TC_ARCH_BIT(TC_ARCH_TURING) : 0u;
+            unsigned ada_rtx50 = TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
             CHECK(in.archs == (turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
-                               : in.sparse_group ? (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
+                               : fp8 && !sparse && in.k == 16 ? ada_rtx50
                                : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100)))));
         }
         for (a = 0; a < TC_ARCH_COUNT; a++) {
@@ -760,17 +763,17 @@ static void test_instr_table(void) {
             /* a dense instruction's K is one tc_mma_dot takes on every modelled arch */
             if (!sparse) CHECK(tc_mma_dot_ex((tc_arch)a, in.in, TC_FP32, in.k, ones, ones, 0.0f, &mixed) == (float)in.k);
         }
-        /* layouts: not modelled for m8n8k4; FP8 read from the PTX ISA, not yet run */
+        /* layouts: not modelled for m8n8k4 and the FP8 sparse kinds; dense FP8 read from the PTX ISA, not yet run */
         CHECK(in.layout >= 0 && in.layout <= 2);
-        CHECK((in.layout == 0) == (i == TC_MMA_M8N8K4_F16));
-        if (fp8) CHECK(in.layout == 1);
+        CHECK((in.layout == 0) == (i == TC_MMA_M8N8K4_F16 || (fp8 && sparse)));
+        if (fp8 && !sparse) CHECK(in.layout == 1);
         n_unmodelled += in.layout == 0;
         /* the name finds the instruction again */
         found = (tc_mma_instr)-1;
         CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
         CHECK(found == (tc_mma_instr)i);
     }
-    CHECK(n_sparse == 6 && n_fp8 == 4 && n_unmodelled == 1);   /* FP8: the four e4m3/e5m2 pairings */
+    CHECK(n_sparse == 10 && n_fp8 == 12 && n_unmodelled == 5);   /* FP8: the four e4m3/e5m2 pairings in m16n8k32, m16n8k16, sp.m16n8k64 */
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
     /* unknown instructions and names; outputs untouched */
@@ -838,7 +841,7 @@ static void test_layouts(void) {
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
-    CHECK(modelled == TC_MMA_INSTR_COUNT - 1);
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 5);
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
@@ -1075,7 +1078,9 @@ static void test_bad_input(void) {
     x = tc_mma_dot(TC_ARCH_A100, TC_TF32, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP32, 16, NULL, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_V100, TC_TF32, TC_FP32, 4, A, B, 0.0f);  CHECK(x != x);
-    x = tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, 16, A, B, 0.0f);  CHECK(x != x);   /* only m16n8k32 */
+    x = tc_mma_dot(TC_ARCH_H100, TC_E4M3, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);   /* m16n8k16 FP8 modelled on Ada and sm_120 only */
+    x = tc_mma_dot(TC_ARCH_B200, TC_E5M2, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
+    x = tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, 8, A, B, 0.0f);   CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_B200, TC_TF32, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_ADA, TC_BF16, TC_FP16, 16, A, B, 0.0f);  CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_COUNT, TC_FP16, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);

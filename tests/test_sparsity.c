@@ -64,12 +64,17 @@ static tc_status sparse_gemm_ex(tc_arch arch, tc_dtype in, tc_dtype out, int M, 
     return tc_sparse_gemm_ex(&d);
 }
 
-/* The sparse kinds of the instruction table, in table order. */
-static int sparse_kinds(tc_mma_instr *out) {
+/* The sparse kinds of the instruction table whose register layout is
+   modelled, in table order; *unmodelled (optional) counts the others. */
+static int sparse_kinds(tc_mma_instr *out, int *unmodelled) {
     int i, n = 0;
     tc_mma_instr_info info;
+    if (unmodelled) *unmodelled = 0;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
-        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && info.sparse_group != 0) out[n++] = (tc_mma_instr)i;
+        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && info.sparse_group != 0) {
+            if (info.layout) out[n++] = (tc_mma_instr)i;
+            else if (unmodelled) (*unmodelled)++;
+        }
     return n;
 }
 
@@ -331,10 +336,29 @@ static void test_violations_and_bad_input(void) {
 static void test_layouts(void) {
     tc_mma_instr kinds[TC_MMA_INSTR_COUNT];
     tc_mma_instr_info in;
-    int nk = sparse_kinds(kinds), si, n16 = 0, n32 = 0, nbf = 0, used;
+    int nu = 0, nk = sparse_kinds(kinds, &nu), si, n16 = 0, n32 = 0, nbf = 0, used;
     CHECK_STATUS(tc_mma_instr_get(TC_MMA_INSTR_COUNT, &in), TC_ERR_ARG);
     CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)-1, &in), TC_ERR_ARG);
     CHECK(nk == 6);   /* f16 and bf16 m16n8k16/k32, tf32 m16n8k8/k16 */
+    CHECK(nu == 4);   /* FP8 m16n8k64, four pairings: layout not modelled */
+    /* Those are refused by every fragment function, never packed wrong. */
+    {
+        static const tc_mma_instr fp8sp[4] = { TC_MMA_SP_M16N8K64_E4M3, TC_MMA_SP_M16N8K64_E5M2,
+                                               TC_MMA_SP_M16N8K64_E4M3_E5M2, TC_MMA_SP_M16N8K64_E5M2_E4M3 };
+        static float V[16 * 32], Bm[64 * 8];
+        static uint32_t meta[16 * 2];
+        uint32_t a[32 * 4], mr[32], b[32 * 4];
+        int fi, r = 0, c = 0;
+        for (fi = 0; fi < 4; fi++) {
+            CHECK_STATUS(tc_mma_instr_get(fp8sp[fi], &in), TC_OK);
+            CHECK(in.layout == 0 && in.k == 64 && in.selectors == 1 && in.meta_lanes == 4);   /* LLVM NVVM: selector 0 only */
+            CHECK_STATUS(tc_mma_frag_coord(fp8sp[fi], TC_FRAG_A, 0, 0, &r, &c), TC_ERR_ARG);
+            CHECK_STATUS(tc_sparse_meta_coord(fp8sp[fi], 0, 0, 0, &used, &r, &c), TC_ERR_ARG);
+            CHECK_STATUS(tc_sparse_pack_a(fp8sp[fi], 0, 16, 64, V, 32, meta, 2, 0, 0, a, mr), TC_ERR_ARG);
+            CHECK_STATUS(tc_sparse_pack_b(fp8sp[fi], 64, 8, Bm, 8, 0, 0, b), TC_ERR_ARG);
+            CHECK_STATUS(tc_sparse_unpack_a(fp8sp[fi], 0, a, mr, V, NULL), TC_ERR_ARG);
+        }
+    }
     for (si = 0; si < nk; si++) {
         tc_mma_instr s = kinds[si];
         int seen_a[16 * 16] = { 0 }, seen_b[32 * 8] = { 0 };
@@ -400,7 +424,7 @@ static void test_layouts(void) {
             CHECK(in.sparse_keep == 0 && in.selectors == 0 && in.meta_lanes == 0);
             CHECK_STATUS(tc_sparse_meta_coord((tc_mma_instr)i, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
         }
-        CHECK(dense + nk == TC_MMA_INSTR_COUNT);
+        CHECK(dense + nk + nu == TC_MMA_INSTR_COUNT);
         CHECK_STATUS(tc_sparse_meta_coord(TC_MMA_INSTR_COUNT, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
         CHECK_STATUS(tc_sparse_meta_coord((tc_mma_instr)-1, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
     }
@@ -429,7 +453,7 @@ static void test_pack_unpack(void) {
     static uint32_t meta[M * 8];
     uint32_t a[32 * 4], mr[32], b[32 * 4];
     tc_mma_instr kinds[TC_MMA_INSTR_COUNT];
-    int nk = sparse_kinds(kinds), si;
+    int nk = sparse_kinds(kinds, NULL), si;
     tct_seed(66);
     for (si = 0; si < nk; si++) {
         tc_mma_instr s = kinds[si];
@@ -725,8 +749,7 @@ static void test_sparse_gemm_bad_input(void) {
     CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 1, c, 2, d, 2), TC_ERR_SHAPE);
     CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 1), TC_ERR_SHAPE);
     CHECK_STATUS(tc_sparse_gemm(TC_ARCH_V100, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);
-    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_ADA, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);   /* Ada, B200 sparse: not modelled */
-    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_B200, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);
+    CHECK_STATUS(tc_sparse_gemm(TC_ARCH_TURING, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);   /* mma.sp is sm_80+ */
     CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_E4M3, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);
     CHECK_STATUS(tc_sparse_gemm((tc_arch)7, TC_FP16, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_ARCH);
     CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_FP32, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_DTYPE);
