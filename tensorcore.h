@@ -33,7 +33,9 @@
         with every rounding mode, array versions, bit-field tools   tc_tf32_ tc_e4m3_ ...
         1b. FP4/FP6/E8M0/UE4M3, cvt.rs stochastic rounding,          tc_encode_sr
         custom formats, MX and NVFP4 block scaling                   tc_custom_ tc_block_
+        integers s8/u8/s4/u4/s32 (cvt to integer)                    tc_encode
      2. Tensor Core MMA numerics (bit-accurate), fragment layouts   tc_mma_ tc_gemm tc_dot_
+        integer mma (s8/u8/s4/u4, s32 wrap or satfinite)            tc_imma_ tc_igemm
      3. Loss scaling: dynamic scalers, fused unscale-and-check      tc_scaler_ tc_unscale_
      4. 2:4 structured sparsity: prune, check, compress, metadata   tc_sparse_
      5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
@@ -153,7 +155,8 @@ TC_HOST_DEVICE TCDEF int tc_status_is_warning(tc_status s);
      13 bits); cuda/formats.cu checks it when run.
    Integers (s8, u8, s4, u4, s32; integer mma in section 2) share the one
      dtype table: tc_format_of gives them exponent_bits 0 (what marks an
-     integer), mantissa_bits the value bits, no Inf or NaN, spacing 1.
+     integer), mantissa_bits the value bits, no Inf or NaN, spacing 1
+     (s32's max_finite is 2^31, the fp32 nearest INT32_MAX).
      tc_encode is PTX cvt.{rni,rzi,rmi,rpi}.sN.f32 (TC_RN, RZ, RD, RU; TC_RNA,
      ties away, is ours): float-to-integer cvt clamps to the type's range
      whether or not .sat is given, and NaN gives 0 (PTX ISA, cvt, "Saturation
