@@ -33,7 +33,9 @@
         with every rounding mode, array versions, bit-field tools   tc_tf32_ tc_e4m3_ ...
         1b. FP4/FP6/E8M0/UE4M3, cvt.rs stochastic rounding,          tc_encode_sr
         custom formats, MX and NVFP4 block scaling                   tc_custom_ tc_block_
+        integers s8/u8/s4/u4/s32 (cvt to integer)                    tc_encode
      2. Tensor Core MMA numerics (bit-accurate), fragment layouts   tc_mma_ tc_gemm tc_dot_
+        integer mma (s8/u8/s4/u4, s32 wrap or satfinite)            tc_imma_ tc_igemm
      3. Loss scaling: dynamic scalers, fused unscale-and-check      tc_scaler_ tc_unscale_
      4. 2:4 structured sparsity: prune, check, compress, metadata   tc_sparse_
      5. Cycle-approximate simulator: warps, schedulers, scoreboard, tc_sim_
@@ -151,6 +153,19 @@ TC_HOST_DEVICE TCDEF int tc_status_is_warning(tc_status s);
    Assumed, not yet confirmed on a GPU: tf32 conversion of NaN returns
      0x7FFFE000 (cvt.rna.tf32.f32 on NaNs whose payload lies only in the low
      13 bits); cuda/formats.cu checks it when run.
+   Integers (s8, u8, s4, u4, s32; integer mma in section 2) share the one
+     dtype table: tc_format_of gives them exponent_bits 0 (what marks an
+     integer), mantissa_bits the value bits, no Inf or NaN, spacing 1
+     (s32's max_finite is 2^31, the fp32 nearest INT32_MAX).
+     tc_encode is PTX cvt.{rni,rzi,rmi,rpi}.sN.f32 (TC_RN, RZ, RD, RU; TC_RNA,
+     ties away, is ours): float-to-integer cvt clamps to the type's range
+     whether or not .sat is given, and NaN gives 0 (PTX ISA, cvt, "Saturation
+     modifier"); s4/u4 clamp the same way to -8..7 / 0..15, as
+     cvt.pack.sat.s4.s32 does. tc_decode sign-extends (s32 beyond 2^24 rounds
+     to nearest fp32, cvt.rn.f32.s32). tc_classify gives ZERO or NORMAL,
+     tc_ulp 1, tc_next_up/down step by 1 and stop at the ends. The FP-only
+     tools refuse them: tc_encode_sr (0: no cvt.rs to integers) and the u8
+     arrays (TC_ERR_DTYPE); tc_round_array loops over tc_round.
    ========================================================================== */
 
 typedef enum {
@@ -178,8 +193,12 @@ typedef enum {
    sign, no zero, 0xFF is NaN. TC_UE4M3: e4m3 without its sign bit (7 bits),
    NVFP4's block scale. Where a format has no NaN, the scalar conversions'
    "NaN for an unknown rounding mode" (see ERRORS) is +max. */
+/* TC_S8, TC_U8, TC_S4, TC_U4 (integer mma operands) and TC_S32 (its
+   accumulator): two's-complement / unsigned integers, right-aligned codes
+   like the others. See the banner's "Integers". */
 typedef enum { TC_FP32, TC_TF32, TC_FP16, TC_BF16, TC_E4M3, TC_E5M2,
-               TC_E2M1, TC_E2M3, TC_E3M2, TC_UE8M0, TC_UE4M3, TC_DTYPE_COUNT } tc_dtype;
+               TC_E2M1, TC_E2M3, TC_E3M2, TC_UE8M0, TC_UE4M3,
+               TC_S8, TC_U8, TC_S4, TC_U4, TC_S32, TC_DTYPE_COUNT } tc_dtype;
 
 typedef enum { TC_CLASS_ZERO, TC_CLASS_SUBNORMAL, TC_CLASS_NORMAL, TC_CLASS_INF, TC_CLASS_NAN } tc_class;
 
@@ -310,7 +329,7 @@ TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, si
    model is the spec); e4m3/e5m2/e2m3/e3m2 16 and e2m1 8 (tc_sr_bits): for
    those, and for subnormal results, the alignment is ASSUMED. `flags`:
    TC_SATFINITE, TC_FTZ, TC_FTZ_OUT. Per-element primitive (see ERRORS): an
-   unknown dtype gives 0, a bad nbits or flag or TC_UE8M0 the format's NaN
+   unknown or integer dtype gives 0, a bad nbits or flag or TC_UE8M0 the format's NaN
    code (+max where it has none). */
 TC_HOST_DEVICE TCDEF uint32_t tc_encode_sr(tc_dtype t, float x, uint32_t rbits, int nbits, int flags);
 /* The random bits cvt.rs uses per element for a destination type; 0 where
@@ -457,13 +476,15 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      section 2.10).
    Simplifies: one output element at a time; A and B of one type except
      the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
-     unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no integer mma,
-     wgmma only as H100's FP8 numerics (not its shapes); Turing has no GPU
-     profile in section 5; FP8 m16n8k16 only on Ada and sm_120 (PTX also
-     lets sm_90 and sm_100 issue it; no model or measurement there: their
-     tc_mma_dot takes K 32 only); sparse kinds (section 4) on every
-     architecture with mma.sp (sm_80+), ASSUMED to compute as the dense
-     instruction on A with its zeros (MMA-Sim has no mma.sp). B200's
+     unconfirmed; cuda/fp8_mma.cu checks it on a GPU); integer mma (s8,
+     u8, s4, u4) is exact and has its own functions (tc_imma_dot, tc_igemm,
+     "Integer MMA" below), not run on a GPU here; wgmma only as H100's FP8
+     numerics (not its shapes); Turing has no GPU profile in section 5; FP8
+     m16n8k16 only on Ada and sm_120 (PTX also lets sm_90 and sm_100 issue
+     it; no model or measurement there: their tc_mma_dot takes K 32 only);
+     sparse kinds (section 4) on every architecture with mma.sp (sm_80+),
+     ASSUMED to compute as the dense instruction on A with its zeros
+     (MMA-Sim has no mma.sp). B200's
      tcgen05 kinds f8f6f4, mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands,
      block scales) have their own functions below (tc_mma_dot_scaled,
      tc_gemm_scaled; MMA-Sim's rules, docs/REFERENCE.md section 2.11), not
@@ -504,6 +525,12 @@ TCDEF const char *tc_arch_name(tc_arch a);
 #define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__ARCH_ADA_RTX50 (TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
+/* Integer mma (see "Integer MMA" below): 8-bit everywhere from Turing (which has only the m8n8 shape), 4-bit on
+   Turing, A100 and Ada */
+#define TC__ARCH_I8  TC__ARCH_AHAB
+#define TC__ARCH_I8T (TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING))
+#define TC__ARCH_I4  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_ADA))
+#define TC__ARCH_I4T (TC__ARCH_I4 | TC_ARCH_BIT(TC_ARCH_TURING))
 #define TC__MMA_INSTR_LIST(X) \
     X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0) \
     X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2) \
@@ -529,7 +556,31 @@ TCDEF const char *tc_arch_name(tc_arch a);
     X(TC_MMA_SP_M16N8K64_E4M3,      "sp.m16n8k64.e4m3",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32", 16, 8, 64, TC_E4M3, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
     X(TC_MMA_SP_M16N8K64_E5M2,      "sp.m16n8k64.e5m2",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32", 16, 8, 64, TC_E5M2, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
     X(TC_MMA_SP_M16N8K64_E4M3_E5M2, "sp.m16n8k64.e4m3.e5m2", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32", 16, 8, 64, TC_E4M3, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_SP_M16N8K64_E5M2_E4M3, "sp.m16n8k64.e5m2.e4m3", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32", 16, 8, 64, TC_E5M2, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0)
+    X(TC_MMA_SP_M16N8K64_E5M2_E4M3, "sp.m16n8k64.e5m2.e4m3", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32", 16, 8, 64, TC_E5M2, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
+    X(TC_MMA_M8N8K16_S8,         "m8n8k16.s8",        "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32",                          8, 8, 16, TC_S8, TC_S8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
+    X(TC_MMA_M8N8K16_U8,         "m8n8k16.u8",        "mma.sync.aligned.m8n8k16.row.col.s32.u8.u8.s32",                          8, 8, 16, TC_U8, TC_U8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
+    X(TC_MMA_M8N8K16_S8_U8,      "m8n8k16.s8.u8",     "mma.sync.aligned.m8n8k16.row.col.s32.s8.u8.s32",                          8, 8, 16, TC_S8, TC_U8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
+    X(TC_MMA_M8N8K16_U8_S8,      "m8n8k16.u8.s8",     "mma.sync.aligned.m8n8k16.row.col.s32.u8.s8.s32",                          8, 8, 16, TC_U8, TC_S8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
+    X(TC_MMA_M16N8K16_S8,        "m16n8k16.s8",       "mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32",                        16, 8, 16, TC_S8, TC_S8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M16N8K16_U8,        "m16n8k16.u8",       "mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32",                        16, 8, 16, TC_U8, TC_U8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M16N8K16_S8_U8,     "m16n8k16.s8.u8",    "mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32",                        16, 8, 16, TC_S8, TC_U8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M16N8K16_U8_S8,     "m16n8k16.u8.s8",    "mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32",                        16, 8, 16, TC_U8, TC_S8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M16N8K32_S8,        "m16n8k32.s8",       "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32",                        16, 8, 32, TC_S8, TC_S8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M16N8K32_U8,        "m16n8k32.u8",       "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32",                        16, 8, 32, TC_U8, TC_U8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M16N8K32_S8_U8,     "m16n8k32.s8.u8",    "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32",                        16, 8, 32, TC_S8, TC_U8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M16N8K32_U8_S8,     "m16n8k32.u8.s8",    "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32",                        16, 8, 32, TC_U8, TC_S8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
+    X(TC_MMA_M8N8K32_S4,         "m8n8k32.s4",        "mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32",                          8, 8, 32, TC_S4, TC_S4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
+    X(TC_MMA_M8N8K32_U4,         "m8n8k32.u4",        "mma.sync.aligned.m8n8k32.row.col.s32.u4.u4.s32",                          8, 8, 32, TC_U4, TC_U4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
+    X(TC_MMA_M8N8K32_S4_U4,      "m8n8k32.s4.u4",     "mma.sync.aligned.m8n8k32.row.col.s32.s4.u4.s32",                          8, 8, 32, TC_S4, TC_U4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
+    X(TC_MMA_M8N8K32_U4_S4,      "m8n8k32.u4.s4",     "mma.sync.aligned.m8n8k32.row.col.s32.u4.s4.s32",                          8, 8, 32, TC_U4, TC_S4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
+    X(TC_MMA_M16N8K32_S4,        "m16n8k32.s4",       "mma.sync.aligned.m16n8k32.row.col.s32.s4.s4.s32",                        16, 8, 32, TC_S4, TC_S4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
+    X(TC_MMA_M16N8K32_U4,        "m16n8k32.u4",       "mma.sync.aligned.m16n8k32.row.col.s32.u4.u4.s32",                        16, 8, 32, TC_U4, TC_U4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
+    X(TC_MMA_M16N8K32_S4_U4,     "m16n8k32.s4.u4",    "mma.sync.aligned.m16n8k32.row.col.s32.s4.u4.s32",                        16, 8, 32, TC_S4, TC_U4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
+    X(TC_MMA_M16N8K32_U4_S4,     "m16n8k32.u4.s4",    "mma.sync.aligned.m16n8k32.row.col.s32.u4.s4.s32",                        16, 8, 32, TC_U4, TC_S4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
+    X(TC_MMA_M16N8K64_S4,        "m16n8k64.s4",       "mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32",                        16, 8, 64, TC_S4, TC_S4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1) \
+    X(TC_MMA_M16N8K64_U4,        "m16n8k64.u4",       "mma.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32",                        16, 8, 64, TC_U4, TC_U4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1) \
+    X(TC_MMA_M16N8K64_S4_U4,     "m16n8k64.s4.u4",    "mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32",                        16, 8, 64, TC_S4, TC_U4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1) \
+    X(TC_MMA_M16N8K64_U4_S4,     "m16n8k64.u4.s4",    "mma.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32",                        16, 8, 64, TC_U4, TC_S4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1)
 
 typedef enum {
 #define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout) id,
@@ -794,6 +845,75 @@ TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d);
 typedef enum { TC_FRAG_A, TC_FRAG_B, TC_FRAG_C } tc_frag;   /* TC_FRAG_C is also D */
 TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_instr s, tc_frag f, int lane, int i,
                                                  int *row, int *col);
+
+/* ---- Integer MMA: mma.sync .s32.{s8,u8}.{s8,u8}.s32 and .{s4,u4}.{s4,u4}
+   Models: mma.sync.aligned.{m8n8k16, m16n8k16, m16n8k32} for 8-bit and
+     {m8n8k32, m16n8k32, m16n8k64} for 4-bit operands, A and B signed or
+     unsigned independently (the table's four pairings per shape), s32 C and
+     D, with or without .satfinite (PTX ISA, "Warp-level matrix multiply-
+     accumulate instructions: mma"; the shapes and types in its "Matrix
+     shape" and "Data types" tables, the same in LLVM's NVVM mma intrinsics).
+   Numerics (SPEC): integer products are exact, so is their sum; the PTX
+     ISA's mma (and wmma.mma) qualifier .satfinite: for integer mma with
+     .satfinite an overflowing result saturates to MIN_INT32 / MAX_INT32,
+     without it the result wraps modulo 2^32 (paraphrased). ASSUMED, not run
+     here: (1) the clamp is applied once per instruction to the exact
+     c + sum of its K products (saturating after each product would differ
+     when partial sums cross a bound and come back; no GPU has told us);
+     (2) a K longer than one instruction chains instructions, each clamping
+     its own D (what a kernel's K loop does), in steps of the widest K the
+     architecture has for the types (as tc_gemm), a remainder taking the
+     narrower K. Without .satfinite none of this matters: arithmetic modulo
+     2^32 is exact whatever the order.
+   Architectures: 8-bit on Turing (m8n8k16 only; sm_75), A100, H100, Ada,
+     B200 and sm_120 (PTX: m16n8k16/k32 need sm_80). 4-bit on Turing
+     (m8n8k32) and A100 and Ada (m16n8k32/k64); not on H100, B200 or
+     sm_120: their whitepapers give no INT4 Tensor Core rate (H100: "N/A";
+     A100 lists 1248 INT4 TOPS, the Ada whitepaper INT4 rates too; we found
+     none for B200 or RTX 50: ASSUMED absent) - PTX still accepts the s4
+     shapes for sm_90, which we ASSUME runs without INT4 Tensor Cores
+     (emulated), so the model refuses them there (TC_ERR_ARCH).
+   Operands: one value per int8_t: s8 -128..127, u8 0..255 held as the
+     same bits (a u8 255 is the int8_t -1, read back as (uint8_t)), s4
+     -8..7, u4 0..15 (a value outside is TC_ERR_NOT_REPRESENTABLE: no hidden
+     masking). */
+typedef struct {
+    tc_arch arch;
+    tc_dtype a_type, b_type;   /* TC_S8/TC_U8 in any pairing, or TC_S4/TC_U4 in any pairing */
+    int satfinite;             /* 0: D wraps modulo 2^32; 1: .satfinite, D clamps to [INT32_MIN, INT32_MAX] */
+} tc_imma_type;
+
+/* K of the narrowest and of the widest instruction for the type on its
+   architecture (Turing has one). TC_ERR_NULL; TC_ERR_DTYPE for a type
+   that is not s8/u8 or s4/u4 or 8-bit with 4-bit; TC_ERR_ARCH for an
+   unknown architecture or one without the types; TC_ERR_ARG for satfinite
+   other than 0 or 1. */
+TCDEF tc_status tc_imma_k(const tc_imma_type *t, int *min_k, int *max_k);
+
+/* c + sum a[i]*b[i], i < k, as the chain of instructions above; *out
+   untouched on error. k: 0 (gives c) or a positive multiple of min_k, else
+   TC_ERR_SHAPE; TC_ERR_NULL (a or b NULL with k > 0, out NULL);
+   TC_ERR_NOT_REPRESENTABLE for an operand out of its type's range; and
+   tc_imma_k's errors. */
+TCDEF tc_status tc_imma_dot(const tc_imma_type *t, int k, const int8_t *a, const int8_t *b, int32_t c, int32_t *out);
+
+/* D = A*B + C, M x N, int32 C and D, row-major: A is M x K (A[m * lda + k]),
+   B is K x N (B[k * ldb + n]), as tc_gemm. A leading dimension of 0 means
+   packed (K for A, N for B, C and D). C may be NULL (zero), D may alias C
+   (same ldc). M, N, K >= 0 (TC_ERR_SIZE); K a multiple of min_k (K = 0:
+   D = C), else TC_ERR_SHAPE, as is an ld too small; A or B may be NULL
+   only when no product reads them (M, N or K zero), D only when M or N is
+   zero (TC_ERR_NULL); every A and B value in range, else
+   TC_ERR_NOT_REPRESENTABLE. D is untouched on error. */
+typedef struct {
+    tc_imma_type type;
+    int M, N, K;
+    const int8_t *A; int lda;
+    const int8_t *B; int ldb;
+    const int32_t *C; int ldc;
+    int32_t *D; int ldd;
+} tc_igemm_desc;
+TCDEF tc_status tc_igemm(const tc_igemm_desc *d);
 
 /* ==========================================================================
    SECTION 3: LOSS SCALING
@@ -2102,9 +2222,54 @@ TC_HOST_DEVICE TCDEF float tc_bf16_to_f32(uint16_t b) { return tc__float((uint32
 TC_HOST_DEVICE TCDEF float tc_e4m3_to_f32(uint8_t v) { return tc__widen(tc__fmt_of(TC_E4M3), v); }
 TC_HOST_DEVICE TCDEF float tc_e5m2_to_f32(uint8_t v) { return tc__widen(tc__fmt_of(TC_E5M2), v); }
 
+/* ---- integer dtypes (s8, u8, s4, u4, s32) */
+
+/* Width in bits, 0 for a floating-point dtype; *is_signed for the signed ones. */
+TC_HOST_DEVICE static int tc__int_bits(tc_dtype t, int *is_signed) {
+    *is_signed = t == TC_S8 || t == TC_S4 || t == TC_S32;
+    switch (t) {
+    case TC_S8: case TC_U8: return 8;
+    case TC_S4: case TC_U4: return 4;
+    case TC_S32: return 32;
+    default: return 0;
+    }
+}
+
+TC_HOST_DEVICE static int64_t tc__int_min(int bits, int sgn) { return sgn ? -((int64_t)1 << (bits - 1)) : 0; }
+TC_HOST_DEVICE static int64_t tc__int_max(int bits, int sgn) { return ((int64_t)1 << (bits - sgn)) - 1; }
+
+/* The value of a code: its low `bits` bits, sign-extended when signed. */
+TC_HOST_DEVICE static int64_t tc__int_value(int bits, int sgn, uint32_t code) {
+    uint64_t mask = ((uint64_t)1 << bits) - 1u;
+    int64_t v = (int64_t)(code & mask);
+    return sgn && v > tc__int_max(bits, 1) ? v - (int64_t)(mask + 1u) : v;
+}
+
+/* cvt.{rni,rzi,rmi,rpi}.sN.f32: clamp (float-to-integer cvt always
+   saturates; the bounds are integers, so clamping first changes no
+   rounding), round, NaN and a bad mode give 0. v - r is exact: v is a float. */
+TC_HOST_DEVICE static uint32_t tc__int_encode(int bits, int sgn, float x, int rounding) {
+    double v = x, r;
+    if (x != x || !tc_rounding_is_valid(rounding)) return 0;
+    if ((rounding & TC_FTZ) && (tc__bits(x) & 0x7F800000u) == 0) v = 0;   /* .ftz: subnormal inputs are zero */
+    if (v < (double)tc__int_min(bits, sgn)) v = (double)tc__int_min(bits, sgn);
+    if (v > (double)tc__int_max(bits, sgn)) v = (double)tc__int_max(bits, sgn);
+    r = floor(v);
+    switch (rounding & ~(TC_SATFINITE | TC_FTZ | TC_FTZ_OUT)) {
+    case TC_RN:  if (v - r > 0.5 || (v - r == 0.5 && ((int64_t)r & 1))) r += 1; break;
+    case TC_RNA: if (v - r > 0.5 || (v - r == 0.5 && v > 0)) r += 1; break;
+    case TC_RZ:  if (v < 0 && v != r) r += 1; break;
+    case TC_RU:  if (v != r) r += 1; break;
+    default:     break;   /* TC_RD: floor */
+    }
+    return (uint32_t)((uint64_t)(int64_t)r & (((uint64_t)1 << bits) - 1u));
+}
+
 TC_HOST_DEVICE TCDEF uint32_t tc_encode(tc_dtype t, float x, int rounding) {
+    int sgn, ibits = tc__int_bits(t, &sgn);
     if (t == TC_FP32) return tc_rounding_is_valid(rounding) ? tc__bits(x) : 0x7FFFFFFFu;
     if (t < 0 || t >= TC_DTYPE_COUNT) return 0;
+    if (ibits) return tc__int_encode(ibits, sgn, x, rounding);
     return tc__narrow(tc__fmt_of(t), x, rounding);
 }
 
@@ -2115,6 +2280,10 @@ TC_HOST_DEVICE TCDEF float tc_decode(tc_dtype t, uint32_t bits) {
     case TC_BF16: return tc_bf16_to_f32((uint16_t)bits);
     case TC_FP16: case TC_E4M3: case TC_E5M2: return tc__widen(tc__fmt_of(t), bits);
     case TC_E2M1: case TC_E2M3: case TC_E3M2: case TC_UE8M0: case TC_UE4M3: return tc__widen(tc__fmt_of(t), bits);
+    case TC_S8: case TC_U8: case TC_S4: case TC_U4: case TC_S32: {
+        int sgn, ibits = tc__int_bits(t, &sgn);
+        return (float)tc__int_value(ibits, sgn, bits);
+    }
     default: return tc__float(0x7FFFFFFFu);
     }
 }
@@ -2138,6 +2307,11 @@ TCDEF const tc_format *tc_format_of(tc_dtype t) {
         { "e3m2",  6, 3,  2,   3, 0, 0, 1, 0x1Fu,       0x1Fu,       0x1.cp+4f,        0x1p-2f,   0x1p-4f },
         { "ue8m0", 8, 8,  0, 127, 0, 1, 0, 0xFEu,       0xFFu,       0x1p+127f,        0x1p-127f, 0x1p-127f },
         { "ue4m3", 7, 4,  3,   7, 0, 1, 0, 0x7Eu,       0x7Fu,       0x1.cp+8f,        0x1p-6f,   0x1p-9f },
+        { "s8",    8, 0,  7,   0, 0, 0, 1, 0x7Fu,       0u,          127.0f,           1.0f,      1.0f },
+        { "u8",    8, 0,  8,   0, 0, 0, 0, 0xFFu,       0u,          255.0f,           1.0f,      1.0f },
+        { "s4",    4, 0,  3,   0, 0, 0, 1, 0x7u,        0u,          7.0f,             1.0f,      1.0f },
+        { "u4",    4, 0,  4,   0, 0, 0, 0, 0xFu,        0u,          15.0f,            1.0f,      1.0f },
+        { "s32",  32, 0, 31,   0, 0, 0, 1, 0x7FFFFFFFu, 0u,          0x1p+31f,         1.0f,      1.0f },
     };
     if ((int)t < 0 || t >= TC_DTYPE_COUNT) return NULL;
     return &table[t];
@@ -2146,8 +2320,14 @@ TCDEF const tc_format *tc_format_of(tc_dtype t) {
 TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits) {
     tc__fmt f = tc__fmt_of(t);
     tc_fields r;
-    int bias;
+    int bias, sgn, ibits = tc__int_bits(t, &sgn);
     uint32_t mask;
+    if (ibits) {   /* an integer: sign and magnitude, no exponent */
+        int64_t v = tc__int_value(ibits, sgn, bits);
+        r.sign = v < 0; r.exponent = 0; r.unbiased = 0; r.mantissa = (uint32_t)(v < 0 ? -v : v);
+        r.cls = v ? TC_CLASS_NORMAL : TC_CLASS_ZERO;
+        return r;
+    }
     if (f.total == 0) {   /* unknown dtype: the shifts below would be by -1 */
         r.sign = 0; r.exponent = 0; r.mantissa = 0; r.unbiased = 0; r.cls = TC_CLASS_NAN;
         return r;
@@ -2166,6 +2346,8 @@ TC_HOST_DEVICE TCDEF tc_fields tc_split(tc_dtype t, uint32_t bits) {
 TC_HOST_DEVICE TCDEF tc_class tc_classify(tc_dtype t, uint32_t bits) {
     tc__fmt f = tc__fmt_of(t);
     uint32_t mag, exp_field, frac, all_ones;
+    int sgn, ibits = tc__int_bits(t, &sgn);
+    if (ibits) return tc__int_value(ibits, sgn, bits) ? TC_CLASS_NORMAL : TC_CLASS_ZERO;
     if (f.total == 0) return TC_CLASS_NAN;   /* unknown dtype: no value at all */
     mag = bits & ((f.total >= 32 ? 0xFFFFFFFFu : ((1u << f.total) - 1u)) >> f.sign);
     exp_field = mag >> f.mbits;
@@ -2186,7 +2368,13 @@ TC_HOST_DEVICE TCDEF tc_class tc_classify(tc_dtype t, uint32_t bits) {
 TC_HOST_DEVICE static float tc__step(tc_dtype t, float x, int dir) {
     tc__fmt f = tc__fmt_of(t);
     uint32_t bits, sign_bit, mag, top;
+    int sgn, ibits = tc__int_bits(t, &sgn);
     if (x != x) return x;
+    if (ibits) {   /* integers: one step, stopping at the ends */
+        int64_t v = tc__int_value(ibits, sgn, tc_encode(t, x, TC_RN));
+        if (dir > 0 ? v < tc__int_max(ibits, sgn) : v > tc__int_min(ibits, sgn)) v += dir;
+        return (float)v;
+    }
     if (f.total == 0) return tc__float(0x7FFFFFFFu);   /* unknown dtype: no neighbours */
     bits = tc_encode(t, x, TC_RN | (f.has_inf ? 0 : TC_SATFINITE));
     if (!f.sign) {   /* codes ordered like values; the ends saturate */
@@ -2209,7 +2397,9 @@ TC_HOST_DEVICE TCDEF float tc_next_down(tc_dtype t, float x) { return tc__step(t
 TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x) {
     float ax = x < 0 ? -x : x;
     float up;
-    if (x != x || ax == tc__float(0x7F800000u) || tc__fmt_of(t).total == 0) return tc__float(0x7FFFFFFFu);
+    int sgn;
+    if (x != x || ax == tc__float(0x7F800000u) || (tc__fmt_of(t).total == 0 && !tc__int_bits(t, &sgn))) return tc__float(0x7FFFFFFFu);
+    if (tc__int_bits(t, &sgn)) return 1.0f;
     ax = tc_round(t, ax, TC_RN | TC_SATFINITE);
     up = tc_next_up(t, ax);
     if (up == tc__float(0x7F800000u) || up == ax) return ax - tc_next_down(t, ax);   /* at max: spacing below */
@@ -2217,15 +2407,14 @@ TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x) {
 }
 
 TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap) {
-    tc__fmt f;
+    const tc_format *f = tc_format_of(t);   /* integers too: sign bit, then value bits */
     int i, pos = 0;
     if (!buf) return TC_ERR_NULL;
-    if ((int)t < 0 || t >= TC_DTYPE_COUNT) return TC_ERR_DTYPE;
-    f = tc__fmt_of(t);
-    if (cap < (size_t)f.total + 3) return TC_ERR_BUFFER;
-    for (i = f.total - 1; i >= 0; i--) {
+    if (!f) return TC_ERR_DTYPE;
+    if (cap < (size_t)f->total_bits + 3) return TC_ERR_BUFFER;
+    for (i = f->total_bits - 1; i >= 0; i--) {
         buf[pos++] = (char)('0' + ((bits >> i) & 1u));
-        if ((i == f.total - 1 && f.sign) || (i == f.mbits && i > 0)) buf[pos++] = ' ';
+        if ((i == f->total_bits - 1 && f->is_signed) || (i == f->mantissa_bits && i > 0)) buf[pos++] = ' ';
     }
     buf[pos] = '\0';
     return TC_OK;
@@ -2827,7 +3016,8 @@ TC_HOST_DEVICE static uint32_t tc__encode_sr(tc__fmt f, float x, uint32_t rbits,
 }
 
 TC_HOST_DEVICE TCDEF uint32_t tc_encode_sr(tc_dtype t, float x, uint32_t rbits, int nbits, int flags) {
-    if ((int)t < 0 || t >= TC_DTYPE_COUNT) return 0;
+    int sgn;
+    if ((int)t < 0 || t >= TC_DTYPE_COUNT || tc__int_bits(t, &sgn)) return 0;   /* no cvt.rs to integers */
     if (t == TC_FP32) return tc__bits(x);   /* nothing is discarded */
     return tc__encode_sr(tc__fmt_of(t), x, rbits, nbits, flags);
 }
@@ -3178,16 +3368,23 @@ TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
    instruction may have comes from the instruction table (the dense
    instructions of that architecture and type). Returns 0 where the
    architecture has no instruction for the type. */
-TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb, tc_mma_params *p) {
-    int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32, i;
+/* The smallest and largest K of the dense instructions of the table for
+   A of type in and B of type inb on arch; both 0 if there is none. */
+TC_HOST_DEVICE static void tc__mma_k_range(tc_arch arch, tc_dtype in, tc_dtype inb, int *min_k, int *max_k) {
+    int i;
     tc_mma_instr_info info;
-    p->instr_k = 0; p->min_k = 0;
+    *min_k = 0; *max_k = 0;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
         if (tc_mma_instr_get((tc_mma_instr)i, &info) != TC_OK || info.sparse_group || info.in != in ||
             info.b_type != inb || !(info.archs & TC_ARCH_BIT(arch))) continue;
-        if (info.k > p->instr_k) p->instr_k = info.k;
-        if (!p->min_k || info.k < p->min_k) p->min_k = info.k;
+        if (info.k > *max_k) *max_k = info.k;
+        if (!*min_k || info.k < *min_k) *min_k = info.k;
     }
+}
+
+TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb, tc_mma_params *p) {
+    int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32;
+    tc__mma_k_range(arch, in, inb, &p->min_k, &p->instr_k);
     if (!p->instr_k) return 0;
     p->out_mbits = 23;
     p->out_rounding = TC_RZ;
@@ -4284,7 +4481,9 @@ TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d) {
 /* ---- the instruction table and fragment layouts ---- */
 
 /* Bytes of one element of an instruction's A or B. */
-TC_HOST_DEVICE static int tc__mma_elem_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1; }
+TC_HOST_DEVICE static int tc__mma_elem_bits(tc_dtype t) {
+    return t == TC_TF32 ? 32 : t == TC_FP16 || t == TC_BF16 ? 16 : t == TC_S4 || t == TC_U4 ? 4 : 8;
+}
 
 TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_info *out) {
     tc_mma_instr_info r;
@@ -4299,8 +4498,8 @@ TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_inf
 #undef TC__MMA_INSTR_CASE
     default: return TC_ERR_ARG;
     }
-    r.a_regs = (r.a_elems * tc__mma_elem_bytes(r.in) + 3) / 4;
-    r.b_regs = (r.b_elems * tc__mma_elem_bytes(r.b_type) + 3) / 4;
+    r.a_regs = (r.a_elems * tc__mma_elem_bits(r.in) + 31) / 32;
+    r.b_regs = (r.b_elems * tc__mma_elem_bits(r.b_type) + 31) / 32;
     *out = r;
     return TC_OK;
 }
@@ -4347,6 +4546,93 @@ TC_HOST_DEVICE TCDEF tc_status tc_mma_frag_coord(tc_mma_instr s, tc_frag f, int 
         *row = g + 8 * (i >> 1); *col = 2 * t + (i & 1);
         break;
     }
+    return TC_OK;
+}
+
+/* ------------------------------------------------ section 2: integer mma */
+
+static int tc__imma_is8(tc_dtype t) { return t == TC_S8 || t == TC_U8; }
+static int tc__imma_is4(tc_dtype t) { return t == TC_S4 || t == TC_U4; }
+
+TCDEF tc_status tc_imma_k(const tc_imma_type *t, int *min_k, int *max_k) {
+    int lo, hi;
+    if (!t || !min_k || !max_k) return TC_ERR_NULL;
+    if (!(tc__imma_is8(t->a_type) && tc__imma_is8(t->b_type)) && !(tc__imma_is4(t->a_type) && tc__imma_is4(t->b_type)))
+        return TC_ERR_DTYPE;
+    if (t->satfinite != 0 && t->satfinite != 1) return TC_ERR_ARG;
+    if ((int)t->arch < 0 || t->arch >= TC_ARCH_COUNT) return TC_ERR_ARCH;
+    tc__mma_k_range(t->arch, t->a_type, t->b_type, &lo, &hi);
+    if (!hi) return TC_ERR_ARCH;
+    *min_k = lo; *max_k = hi;
+    return TC_OK;
+}
+
+/* An operand's value: u8 codes are held as int8_t bits. */
+static int32_t tc__imma_val(tc_dtype t, int8_t x) { return t == TC_U8 ? (int32_t)(uint8_t)x : (int32_t)x; }
+
+/* 1 if every one of n values (stride inc) lies in the type's range; only
+   the 4-bit types can hold a byte outside it. */
+static int tc__imma_in_range(tc_dtype t, const int8_t *x, size_t n, size_t inc) {
+    size_t i;
+    int sgn, bits = tc__int_bits(t, &sgn);
+    if (bits == 8) return 1;
+    for (i = 0; i < n; i++)
+        if (x[i * inc] < tc__int_min(bits, sgn) || x[i * inc] > tc__int_max(bits, sgn)) return 0;
+    return 1;
+}
+
+/* The chain of instructions: each adds its K exact products to the
+   previous D, then wraps modulo 2^32 or clamps (.satfinite). */
+static int32_t tc__imma_chain(const tc_imma_type *t, int lo, int hi, int k, const int8_t *a, const int8_t *b,
+                              size_t inc_b, int32_t c) {
+    int64_t acc = c;
+    int i = 0;
+    while (i < k) {
+        int end = i + (k - i >= hi ? hi : lo);
+        for (; i < end; i++) acc += (int64_t)tc__imma_val(t->a_type, a[i]) * tc__imma_val(t->b_type, b[(size_t)i * inc_b]);
+        if (t->satfinite) acc = acc > INT32_MAX ? INT32_MAX : acc < INT32_MIN ? INT32_MIN : acc;
+        else {
+            uint32_t u = (uint32_t)(uint64_t)acc;   /* modulo 2^32 */
+            acc = u > (uint32_t)INT32_MAX ? (int64_t)u - ((int64_t)1 << 32) : (int64_t)u;
+        }
+    }
+    return (int32_t)acc;
+}
+
+TCDEF tc_status tc_imma_dot(const tc_imma_type *t, int k, const int8_t *a, const int8_t *b, int32_t c, int32_t *out) {
+    int lo, hi;
+    tc_status st = tc_imma_k(t, &lo, &hi);
+    if (!out) return TC_ERR_NULL;
+    if (st != TC_OK) return st;
+    if (k < 0 || k % lo) return TC_ERR_SHAPE;
+    if (k && (!a || !b)) return TC_ERR_NULL;
+    if (!tc__imma_in_range(t->a_type, a, (size_t)k, 1) || !tc__imma_in_range(t->b_type, b, (size_t)k, 1)) return TC_ERR_NOT_REPRESENTABLE;
+    *out = tc__imma_chain(t, lo, hi, k, a, b, 1, c);
+    return TC_OK;
+}
+
+TCDEF tc_status tc_igemm(const tc_igemm_desc *d) {
+    int lo, hi, m, n;
+    size_t lda, ldb, ldc, ldd;
+    tc_status st;
+    if (!d) return TC_ERR_NULL;
+    if ((st = tc_imma_k(&d->type, &lo, &hi)) != TC_OK) return st;
+    if (d->M < 0 || d->N < 0 || d->K < 0) return TC_ERR_SIZE;
+    lda = (size_t)tc__ld(d->lda, d->K); ldb = (size_t)tc__ld(d->ldb, d->N);
+    ldc = (size_t)tc__ld(d->ldc, d->N); ldd = (size_t)tc__ld(d->ldd, d->N);
+    if (d->lda < 0 || d->ldb < 0 || d->ldc < 0 || d->ldd < 0 || lda < (size_t)d->K || ldb < (size_t)d->N ||
+        ldc < (size_t)d->N || ldd < (size_t)d->N || d->K % lo) return TC_ERR_SHAPE;
+    if (d->M == 0 || d->N == 0) return TC_OK;
+    if (!d->D || (d->K && (!d->A || !d->B))) return TC_ERR_NULL;
+    for (m = 0; m < d->M && d->K; m++)
+        if (!tc__imma_in_range(d->type.a_type, d->A + (size_t)m * lda, (size_t)d->K, 1)) return TC_ERR_NOT_REPRESENTABLE;
+    for (n = 0; n < d->N && d->K; n++)
+        if (!tc__imma_in_range(d->type.b_type, d->B + n, (size_t)d->K, ldb)) return TC_ERR_NOT_REPRESENTABLE;
+    for (m = 0; m < d->M; m++)
+        for (n = 0; n < d->N; n++) {
+            int32_t c = d->C ? d->C[(size_t)m * ldc + (size_t)n] : 0;
+            d->D[(size_t)m * ldd + (size_t)n] = d->K ? tc__imma_chain(&d->type, lo, hi, d->K, d->A + (size_t)m * lda, d->B + n, ldb, c) : c;
+        }
     return TC_OK;
 }
 
@@ -4947,8 +5233,14 @@ static const tc_gpu tc__gpus[] = {
             200, 200,      /* DRAM, L2: the blog's "global memory ~200 cycles"; it gives no separate L2 figure */
             20,            /* shared: the blog */
             4, 1,          /* FFMA latency: the blog; interval: assumption (the blog never overlaps FFMAs) */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+              1, 1, 1, 1, 1, 1, 1, 1,
+              /* integer kinds: 1 as well (assumption) */
+              1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA latency: the blog's "Tensor Core 1 cycle", for every shape (assumption) */
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+              1, 1, 1, 1, 1, 1, 1, 1,
+              /* integer kinds: 1 */
+              1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },  /* MMA interval: assumption; the blog has no sparsity, sparse kinds as dense */
             0, 0.0, 0.0,   /* bandwidths: not modelled - the blog's arithmetic adds latencies only */
             0.0,           /* launch overhead: not modelled */
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
@@ -4971,8 +5263,14 @@ static const tc_gpu tc__gpus[] = {
             380, 200,      /* DRAM "global memory ~380", L2 "~200": the 2023 blog */
             34,            /* "L1 cache or shared memory ~34": the 2023 blog */
             4, 1,          /* FFMA 4: the blog; interval: assumption */
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
-            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+              1, 1, 1, 1, 1, 1, 1, 1,
+              /* integer kinds: 1 as well (assumption) */
+              1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
+            { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+              1, 1, 1, 1, 1, 1, 1, 1,
+              /* integer kinds: 1 */
+              1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1 },
             0, 0.0, 0.0,   /* not modelled, as in the blog */
             0.0,
             /* the blog gives none: tc__gpu_sources' "*blog" rows (SHFL as its shared latency, integer as its
@@ -5002,12 +5300,18 @@ static const tc_gpu tc__gpus[] = {
                (not measured); bf16 = f16 (assumption); tf32 25 assumption; e4m3 not on sm_80.
                mma.sp: as the dense instruction of half the K (assumption, consistent with the whitepaper's 2x
                sparse rate at equal operand bandwidth); sp.m16n8k8.tf32 as a dense m16n8k4.tf32: 17 (assumption) */
-            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0,
+              /* integer kinds (8-bit m8n8k16, m16n8k16, m16n8k32; 4-bit m8n8k32, m16n8k32, m16n8k64; four pairings each): assumption, the fp16 instruction of as many cycles (m16n8k8.f16's 17, m16n8k16.f16's 25) */
+              17, 17, 17, 17, 17, 17, 17, 17, 25, 25, 25, 25, 17, 17, 17, 17, 17, 17, 17, 17, 25, 25, 25, 25 },
             /* MMA interval from 1024 fp16 FMA/clk/SM (whitepaper; 312 TFLOPS at 1.41 GHz) = 256 per sub-partition:
                m16n8k16 has 2048 FMA: 2048/256 = 8, m16n8k8 4; tf32 at half rate: 1024/128 = 8; m8n8k4 4 assumption.
                (Accel-Sim's config says initiation 16, which gives half the whitepaper rate.)
                mma.sp: the dense half-K instruction's interval, i.e. 2048 sparse fp16 FMA/clk/SM (whitepaper's 2x) */
-            { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            { 4, 4, 8, 4, 8, 4, 8, 0, 0, 4, 8, 4, 8, 4, 8, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0,
+              /* integer kinds: whitepaper INT8 624 / INT4 1248 dense TOPS = 2048 / 4096 MAC/clk/SM, 512 / 1024 per sub-partition: MACs per instruction over that */
+              2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8, 2, 2, 2, 2, 4, 4, 4, 4, 8, 8, 8, 8 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             35.7,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 read bandwidth shared by all
                               SMs, mean of rrze-l2bw-8192k-a100-80gb 5436.5 and -16896k 5447.7 GB/s / 1.41 GHz / 108 */
@@ -5045,7 +5349,10 @@ static const tc_gpu tc__gpus[] = {
                mixed e4m3 x e5m2 as same-type e4m3 (assumption); FP8 m16n8k16 and mma.sp m16n8k64 (PTX: sm_89+, so
                sm_90 issues them; section 2 models their numerics on Ada and sm_120 only): 24 as e4m3 m16n8k32
                (assumption, no measured row) */
-            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24, 24 },
+            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24, 24, 24,
+              24, 24, 24, 24, 24, 24, 24, 24,
+              /* integer kinds: 8-bit as e4m3 and m16n8k8.f16 (assumption: the whitepaper gives INT8 the FP8 rate); no 4-bit: the H100 whitepaper lists INT4 Tensor TOPS as N/A */
+              16, 16, 16, 16, 16, 16, 16, 16, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
                m16n8k16 (2048 FMA) 2048/335 = 6 (jm-mma-tput-m16n8k16-f32-f16-h100-sxm, 713.7 TFLOP/s); the half-K
                shapes do not reach that rate: m16n8k8.f16 runs at 74% of it (jm-mma-tput-m16n8k8-f32-f16, 529.1)
@@ -5055,7 +5362,10 @@ static const tc_gpu tc__gpus[] = {
                half-K instruction's interval (assumption: no mma.sync-level sparse rate is published for H100);
                mixed FP8 as e4m3 (assumption); FP8 m16n8k16 half of m16n8k32's 6, i.e. the same FP8 rate, and
                FP8 mma.sp m16n8k64 the dense m16n8k32's (assumption) */
-            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6, 3, 3, 3, 3, 6, 6, 6, 6 },
+            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6,
+              3, 3, 3, 3, 6, 6, 6, 6,
+              /* integer kinds: 8-bit at e4m3's measured rate (assumption), m8n8k16 half of m16n8k16's; 4-bit none */
+              2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             38.0,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 bandwidth over 132 SMs, fitted to
                               jm-bw-l2-64f-h100-sxm (4808 B/clk) and the H200 rows rrze-l2bw-* (9.7-10.3 TB/s; same die
@@ -5090,8 +5400,14 @@ static const tc_gpu tc__gpus[] = {
                (whitepaper; 125 TFLOPS at 1.53 GHz) = 128 per sub-partition. PTX says one warp-wide m8n8k4 computes
                four 8x8x4 products; the instruction table's 8x8x4 shape counts one (256 FMA), so interval 2
                gives 128 counted FMA/clk. */
-            { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
-            { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            { 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0,
+              /* no integer mma on sm_70 */
+              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },   /* no mma.sp before sm_80 */
+            { 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0,
+              /* no integer mma on sm_70 */
+              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
             1,             /* 128 bytes of shared memory per cycle per SM: assumption (as A100) */
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share (no V100 row) */
             541.0,         /* DRAM: achievable, mean of rrze-stream-read/scale/triad-v100 866, 802, 814 GB/s / 1.53 GHz
@@ -5123,9 +5439,15 @@ static const tc_gpu tc__gpus[] = {
                rate: 71 of 142 dense TFLOPS = 256 FMA/clk/SM (a quarter of A100's 1024), 64 per sub-partition:
                m16n8k16 2048/64 = 32, m16n8k8 16, bf16 = f16; tf32 35.6 TFLOPS = 32 per sub-partition: 1024/32 = 32;
                m8n8k4 8 (assumption, A100's ratio); no e4m3 on sm_86 */
-            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            { 25, 17, 25, 17, 25, 17, 25, 0, 0, 17, 25, 17, 25, 17, 25, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0,
+              /* integer kinds: A100's (assumption) */
+              17, 17, 17, 17, 17, 17, 17, 17, 25, 25, 25, 25, 17, 17, 17, 17, 17, 17, 17, 17, 25, 25, 25, 25 },
             /* mma.sp: the dense half-K instruction's interval, as on A100 (assumption) */
-            { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+            { 8, 16, 32, 16, 32, 16, 32, 0, 0, 16, 32, 16, 32, 16, 32, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0,
+              /* integer kinds: GA102 whitepaper INT8 284 / INT4 568 dense TOPS = 1024 / 2048 MAC/clk/SM, 256 / 512 per sub-partition */
+              4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share */
             497.0,         /* DRAM: assumption, 90% of 936 GB/s (GDDR6X, GA102 whitepaper; the fraction A100, H100 and
@@ -5229,8 +5551,8 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "a100", "shared_latency", "MEASURED by Abdelkhalik et al. 2022 (not in the dataset)" },
     { "a100", "ffma_latency", "MEASURED by Abdelkhalik et al. 2022" },
     { "a100", "ffma_interval", "DERIVED: 64 FP32 lanes per SM (A100 whitepaper) = 16 per sub-partition" },
-    { "a100", "mma_latency", "ASSUMED: m16n8k16 25 from the Accel-Sim SM80_A100 config (a simulator parameter), the rest by analogy" },
-    { "a100", "mma_interval", "DERIVED: A100 whitepaper, 1024 fp16 FMA/clk/SM (312 TFLOPS), tf32 half; sparse kinds ASSUMED as the half-K dense" },
+    { "a100", "mma_latency", "ASSUMED: m16n8k16 25 from the Accel-Sim SM80_A100 config (a simulator parameter), the rest by analogy; integer kinds ASSUMED as the fp16 kind of as many cycles" },
+    { "a100", "mma_interval", "DERIVED: A100 whitepaper, 1024 fp16 FMA/clk/SM (312 TFLOPS), tf32 half; sparse kinds ASSUMED as the half-K dense; integer kinds DERIVED: INT8 624 / INT4 1248 TOPS" },
     { "a100", "sm_bytes_per_cycle", "MEASURED: rrze-l2bw-8192k and -16896k-a100-80gb (whole GPU) / 1.41 GHz / 108 SMs" },
     { "a100", "dram_bytes_per_cycle", "MEASURED: mean of rrze-stream-read, -scale, -triad-a100-40gb / 1.41 GHz (90% of peak)" },
     { "h100", "clock_ghz", "SPEC: H100 SXM tensor clock (docs/REFERENCE.md section 3.4)" },
@@ -5243,8 +5565,8 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "h100", "shared_latency", "MEASURED by Luo et al. 2024 (HPMLL suite)" },
     { "h100", "ffma_latency", "MEASURED: 4.07 cycles (Luo et al. 2024)" },
     { "h100", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (H100 whitepaper) = 32 per sub-partition" },
-    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, FP8 m16n8k16, m8n8k4, sparse ASSUMED" },
-    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); m8n8k4, FP8 m16n8k16 and sparse ASSUMED" },
+    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, FP8 m16n8k16, m8n8k4, sparse ASSUMED; integer 8-bit ASSUMED as e4m3, no 4-bit (whitepaper: INT4 N/A)" },
+    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); m8n8k4, FP8 m16n8k16 and sparse ASSUMED; integer 8-bit ASSUMED at e4m3's measured rate" },
     { "h100", "sm_bytes_per_cycle", "fitted: jm-bw-l2-64f-h100-sxm and the H200 rrze-l2bw-* rows, over 132 SMs" },
     { "h100", "dram_bytes_per_cycle", "MEASURED: jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of peak)" },
     { "v100", "clock_ghz", "SPEC: V100 whitepaper (SXM2 boost)" },
@@ -5273,7 +5595,7 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "rtx3090", "ffma_latency", "ASSUMED: A100's value (same SM generation)" },
     { "rtx3090", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (GA102 whitepaper) = 32 per sub-partition" },
     { "rtx3090", "mma_latency", "ASSUMED: A100's" },
-    { "rtx3090", "mma_interval", "DERIVED: GA102 whitepaper, fp16 with fp32 accumulate 71 TFLOPS = 256 FMA/clk/SM; sparse ASSUMED" },
+    { "rtx3090", "mma_interval", "DERIVED: GA102 whitepaper, fp16 with fp32 accumulate 71 TFLOPS = 256 FMA/clk/SM; sparse ASSUMED; integer kinds DERIVED: INT8 284 / INT4 568 TOPS" },
     { "rtx3090", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no RTX 3090 row)" },
     { "rtx3090", "dram_bytes_per_cycle", "ASSUMED: 90% of 936 GB/s (GA102 whitepaper)" },
 };
@@ -5576,8 +5898,8 @@ TCDEF tc_status tc_sim_build_matmul32(tc_sim_program *p, const tc_sim_matmul32_d
     tc_sim_ldgsts(p, TOKEN, tc_sim_addr_affine(0, 4, 128, 0, 4));
     if (d->sync) tc_sim_bar(p, TOKEN);
     if (d->tensor_cores) {
-        const int m = tc__mma_instrs[d->mma].m, k = tc__mma_instrs[d->mma].k, bytes = tc__mma_elem_bytes(tc__mma_instrs[d->mma].in);
-        int mats = m * k * bytes / 128;                 /* the A fragment in 8x8 (128-byte) ldmatrix tiles */
+        const int m = tc__mma_instrs[d->mma].m, k = tc__mma_instrs[d->mma].k, bits = tc__mma_elem_bits(tc__mma_instrs[d->mma].in);
+        int mats = m * k * bits / 8 / 128;              /* the A fragment in 8x8 (128-byte) ldmatrix tiles */
         if (mats < 1) mats = 1;
         if (mats > 4) mats = 4;
         tc_sim_ldsm(p, FRAG, mats, TOKEN, tc_sim_addr_affine(0, 16, 0, 0, 16));

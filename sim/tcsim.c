@@ -240,13 +240,20 @@ static const char *tcsim_or(const char *source) { return source ? source : "(no 
 
 static int show_profile(int argc, char **argv) {
     const tc_gpu *gpu;
-    char buf[8192], key[64], *line;
+    char *buf, key[64], *line;
     const char *last = NULL, *src;
     int mma_done = 0;
+    size_t need = 0;
     if (argc != 1) { fprintf(stderr, "tcsim: show-profile takes one profile name (see tcsim profiles)\n"); return 2; }
     gpu = tc_gpu_find(argv[0]);
     if (!gpu) { fprintf(stderr, "tcsim: unknown profile '%s' (see tcsim profiles)\n", argv[0]); return 2; }
-    if (tc_sim_profile_print(&gpu->profile, buf, sizeof buf, NULL) != TC_OK) { fprintf(stderr, "tcsim: profile too long\n"); return 1; }
+    (void)tc_sim_profile_print(&gpu->profile, NULL, 0, &need);   /* sizes the text: one line per field and instruction */
+    buf = (char *)malloc(need + 1);
+    if (!buf || tc_sim_profile_print(&gpu->profile, buf, need + 1, NULL) != TC_OK) {
+        fprintf(stderr, "tcsim: show-profile %s: out of memory\n", argv[0]);
+        free(buf);
+        return 1;
+    }
     printf("# profile %s: %s\n", gpu->name, gpu->description);
     printf("# Above each number, where it comes from (more: the tc__gpus entry for %s in\n"
            "# tensorcore.h and docs/REFERENCE.md section 3; tcsim validate sets the model\n"
@@ -271,6 +278,7 @@ static int show_profile(int argc, char **argv) {
         printf("%.*s\n", (int)n, line);
         line += n + (end != NULL);
     }
+    free(buf);
     return 0;
 }
 

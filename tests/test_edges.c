@@ -604,6 +604,95 @@ static const field scaled_fields[] = {
     SC(options.b_type, A_, TC_OK, A_),                             /* B's type is type.b_type: any other is TC_ERR_ARG */
 };
 
+/* ---- tc_igemm_desc (and its tc_imma_type): 1 x 1 x 16, A and B nonzero only at k = 0, so a
+   leading dimension of any size but ldb reads only element 0 of its row */
+static int8_t i_a[16] = { -7 }, i_b[16] = { 100 };
+static int32_t i_c[1] = { INT32_MAX - 5 }, i_d[1];
+static tc_status probe_igemm(void *obj) {
+    tc_igemm_desc d = *(const tc_igemm_desc *)obj;
+    tc_status s;
+    if (d.D == i_d) i_d[0] = 12345;
+    s = tc_igemm(&d);
+    if (d.D == i_d && (s != TC_OK || d.M == 0 || d.N == 0) && !CHECK(i_d[0] == 12345))
+        printf("     tc_igemm wrote D on %s\n", tc_status_string(s));
+    /* -700 from INT32_MAX - 5: never near a bound, so wrap and satfinite agree */
+    if (s == TC_OK && d.M == 1 && d.N == 1 && d.K == 16 && d.C == i_c && !CHECK(i_d[0] == INT32_MAX - 705))
+        printf("     D = %d\n", (int)i_d[0]);
+    return s;
+}
+#define IMMA_TYPE_FIELDS(T, pre) \
+    INT(T, pre arch, TC_ERR_ARCH, TC_ERR_ARCH, TC_ERR_ARCH, 0, 0),   /* 0 is V100: no integer mma */ \
+    INT(T, pre a_type, TC_ERR_DTYPE, TC_ERR_DTYPE, TC_ERR_DTYPE, 0, 0), \
+    INT(T, pre b_type, TC_ERR_DTYPE, TC_ERR_DTYPE, TC_ERR_DTYPE, 0, 0), \
+    INT(T, pre satfinite, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 1, TC_OK)
+static const field igemm_fields[] = {
+    IMMA_TYPE_FIELDS(tc_igemm_desc, type.),
+    INT(tc_igemm_desc, M, TC_ERR_SIZE, TC_OK, SKIP, 0, 0),
+    INT(tc_igemm_desc, N, TC_ERR_SIZE, TC_OK, SKIP, 0, 0),
+    INT(tc_igemm_desc, K, TC_ERR_SIZE, TC_OK, TC_ERR_SHAPE, 0, 0),   /* INT_MAX is no multiple of 16 */
+    PTR(tc_igemm_desc, A, TC_ERR_NULL), INT(tc_igemm_desc, lda, TC_ERR_SHAPE, TC_OK, TC_OK, 0, 0),
+    PTR(tc_igemm_desc, B, TC_ERR_NULL), INT(tc_igemm_desc, ldb, TC_ERR_SHAPE, TC_OK, SKIP, 0, 0),   /* 16 rows of B */
+    PTR(tc_igemm_desc, C, TC_OK),       INT(tc_igemm_desc, ldc, TC_ERR_SHAPE, TC_OK, TC_OK, 0, 0),
+    PTR(tc_igemm_desc, D, TC_ERR_NULL), INT(tc_igemm_desc, ldd, TC_ERR_SHAPE, TC_OK, TC_OK, 0, 0),
+};
+static tc_status probe_imma_type(void *obj) {
+    int32_t out = 777;
+    tc_status s = tc_imma_dot((const tc_imma_type *)obj, 16, i_a, i_b, i_c[0], &out);
+    CHECK(s == TC_OK ? out == INT32_MAX - 705 : out == 777);
+    return s;
+}
+static const field imma_type_fields[] = { IMMA_TYPE_FIELDS(tc_imma_type, ) };
+
+/* Every public function that takes a tc_dtype, called with each integer
+   type: handled (the formats) or refused with its status; never a float
+   answer with TC_OK. */
+static void walk_integer_dtypes(void) {
+    static const tc_dtype ints[] = { TC_S8, TC_U8, TC_S4, TC_U4, TC_S32 };
+    float in[4] = { 1.5f, -300.0f, NAN, 1e-40f }, out[4], dense[16], vals[8];
+    uint8_t codes[4];
+    uint32_t meta[2];
+    unsigned char mask[16];
+    char buf[64];
+    int i, j, g = 0, k = 0, words = 0;
+    for (i = 0; i < 16; i++) dense[i] = 0.0f;
+    for (i = 0; i < (int)(sizeof ints / sizeof ints[0]); i++) {
+        tc_dtype t = ints[i];
+        tc_mma_params p;
+        tc_fields fl;
+        CHECK(tc_format_of(t) != NULL && tc_format_of(t)->exponent_bits == 0);
+        CHECK_STATUS(tc_format_bits(t, 5u, buf, sizeof buf), TC_OK);
+        CHECK_STATUS(tc_round_array(t, in, out, 4, TC_RN), TC_OK);
+        for (j = 0; j < 4; j++) CHECK(out[j] == tc_round(t, in[j], TC_RN) && out[j] == floorf(out[j]));
+        CHECK(out[2] == 0.0f && out[3] == 0.0f);   /* NaN and a subnormal: 0 */
+        CHECK_STATUS(tc_encode_u8_array(t, in, codes, 4, TC_RN), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_decode_u8_array(t, codes, out, 4), TC_ERR_DTYPE);
+        CHECK(tc_encode_sr(t, 1.5f, 0, 8, 0) == 0 && tc_sr_bits(t) == 0);
+        fl = tc_split(t, 0xFFFFFFFFu);
+        CHECK(fl.cls == TC_CLASS_NORMAL && fl.exponent == 0);   /* all ones: -1 or the maximum */
+        CHECK(tc_classify(t, 0) == TC_CLASS_ZERO && tc_ulp(t, 3.0f) == 1.0f && tc_next_up(t, 3.0f) == 4.0f && tc_next_down(t, 3.0f) == 2.0f);
+        CHECK_STATUS(tc_mma_params_of(TC_ARCH_A100, t, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of(TC_ARCH_A100, TC_FP16, t, &p), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_A100, t, t, TC_FP32, &p), TC_ERR_DTYPE);
+        CHECK(isnan(tc_mma_dot(TC_ARCH_A100, t, TC_FP32, 16, dense, dense, 0.0f)));
+        CHECK(isnan(tc_mma_dot_ex(TC_ARCH_A100, TC_FP16, t, 16, dense, dense, 0.0f, NULL)));
+        g_d[0] = 12345.0f;
+        CHECK_STATUS(tc_gemm(TC_ARCH_A100, t, TC_FP32, 1, 1, 16, dense, 16, dense, 1, NULL, 1, g_d, 1), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, t, 1, 1, 16, dense, 16, dense, 1, NULL, 1, g_d, 1), TC_ERR_DTYPE);
+        CHECK(g_d[0] == 12345.0f);
+        CHECK_STATUS(tc_sparse_pattern(t, &g, &k), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_sparse_prune(t, 1, 16, dense, 16, out, 16, mask), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_sparse_check(t, 1, 16, dense, 16, NULL), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_sparse_meta_words(t, 16, &words), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_sparse_compress(t, 1, 16, dense, 16, vals, 8, meta, 2, 0, NULL), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_sparse_decompress(t, 1, 16, vals, 8, meta, 2, dense, 16, NULL), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, t, TC_FP32, 1, 1, 16, vals, 8, meta, 2, dense, 1, NULL, 1, g_d, 1), TC_ERR_DTYPE);
+        CHECK(g_d[0] == 12345.0f);
+        /* the tiling model's rate: the integer instruction where the table has one, else 0 */
+        CHECK(tc_tile_fma_per_clk(a100(), t, 16, 8, 32) == (t == TC_S32 ? 0.0 : t == TC_S4 || t == TC_U4 ? 4.0 * 16 * 8 * 32 / 4 : 4.0 * 16 * 8 * 32 / 8));
+        edge_cases += 30;
+    }
+}
+
 /* ---- tc_sim_addr through an LDG: the run's invariant or TC_ERR_PROGRAM */
 static tc_status probe_addr(void *obj) {
     tc_sim_program p;
@@ -700,6 +789,13 @@ static tc_status c_dot(const int *a, int exact) {
     return s;
 }
 static tc_status c_dot_fma(const int *a) { return c_dot(a, 0); }
+static tc_status c_imma_dot(const int *a) {
+    tc_imma_type t = { TC_ARCH_A100, TC_S8, TC_S8, 0 };
+    int32_t out = 777;
+    tc_status s = tc_imma_dot(&t, a[0], i_a, i_b, 5, &out);
+    CHECK(s == TC_OK ? out == (a[0] ? 5 - 700 : 5) : out == 777);
+    return s;
+}
 static tc_status c_dot_exact(const int *a) { return c_dot(a, 1); }
 static tc_status c_frag_coord(const int *a) { int r, c; return tc_mma_frag_coord((tc_mma_instr)a[0], (tc_frag)a[1], a[2], a[3], &r, &c); }
 static tc_status c_kind_name(const int *a) { return not_null(tc_mma_kind_name((tc_mma_kind)a[0])); }
@@ -905,6 +1001,7 @@ static const fn_case fn_cases[] = {
     { "tc_tile_fma_per_clk", 4, { "in", "inst_m", "inst_n", "inst_k" }, { TC_FP16, 16, 8, 16 }, { E3(AR, TC_OK, AR), ARG3, ARG3, ARG3 }, c_fma_per_clk },   /* TC_FP32: FFMA */
     { "tc_tile_build_mainloop", 2, { "iters", "ctas" }, { 12, 1 }, { E3(SZ, SZ, SZ), E3(SZ, SZ, SZ) }, c_mainloop },
     { "tc_tile_simulate", 1, { "ctas" }, { 1 }, { E3(SZ, SZ, SZ) }, c_tile_simulate },
+    { "tc_imma_dot", 1, { "k" }, { 16 }, { E3(TC_ERR_SHAPE, TC_OK, TC_ERR_SHAPE) }, c_imma_dot },   /* INT_MAX: no multiple of 16 */
 };
 
 static void walk_functions(void) {
@@ -949,6 +1046,7 @@ int main(void) {
     tc_sim_matmul32_desc md;
     tc_mma_options mo;
     tc_gemm_scaled_desc qd;
+    tc_igemm_desc igd;
     tc_sim_addr ad = tc_sim_addr_affine(0, 16, 512, 0, 4);   /* 16-byte lanes: every width is aligned */
     unsigned meta_code;
 
@@ -1022,6 +1120,14 @@ int main(void) {
     WALK(tc_gemm_scaled_desc, scaled_fields, qd, probe_scaled);
 
     WALK(tc_sim_addr, addr_fields, ad, probe_addr);
+
+    memset(&igd, 0, sizeof igd);
+    igd.type.arch = TC_ARCH_A100; igd.type.a_type = igd.type.b_type = TC_S8;
+    igd.M = igd.N = 1; igd.K = 16; igd.A = i_a; igd.B = i_b; igd.C = i_c; igd.D = i_d;
+    CHECK_STATUS(probe_igemm(&igd), TC_OK);
+    WALK(tc_igemm_desc, igemm_fields, igd, probe_igemm);
+    WALK(tc_imma_type, imma_type_fields, igd.type, probe_imma_type);
+    walk_integer_dtypes();
 
     walk_functions();
 

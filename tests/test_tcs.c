@@ -395,7 +395,7 @@ static void test_profile_sources(void) {
         { "base = a100 v100\n", "1:13: base: unexpected text" },
     };
     int i;
-    char buf[8192], err[200];
+    char buf[32768], err[200];
     tc_sim_profile g;
     tc_gpu copy;
     for (i = 0; i < tc_gpu_count(); i++) {
@@ -451,7 +451,7 @@ static void test_profiles(void) {
         { "mma_interval.m16n8k16.f16 = -1\n", "must be an integer in 0..1048576" },
     };
     tc_sim_profile g, h;
-    char buf[8192], err[200];
+    char buf[32768], err[200];
     int i;
     size_t need = 0;
     for (i = 0; i < tc_gpu_count(); i++) {
@@ -680,7 +680,7 @@ static void test_fuzz(void) {
     for (f = 0; f < (int)(sizeof files / sizeof files[0]) + 1; f++) {
         size_t len = 0, cap;
         char *seed, *t, err[256];
-        char prof[8192];
+        char prof[32768];
         if (f < (int)(sizeof files / sizeof files[0])) seed = slurp(files[f], &len);
         else {
             tc_sim_profile_print(&tc_gpu_find("h100")->profile, prof, sizeof prof, &len);

@@ -6,8 +6,8 @@
      2  tc_gemm: shapes, leading dimensions, values, C/D aliasing
      3  tc_scaler_init / tc_scaler_update / tc_unscale_arrays
      4  the array conversions against the scalar ones
-   Encodings: a dtype byte is b % TC_DTYPE_COUNT (11), except 0xFF = -1 and 0xF8..0xFE = 11..17
-   (invalid); a rounding byte is (b & 7) | (b & 0x80 ? TC_SATFINITE : 0).
+   Encodings: a dtype byte is b % TC_DTYPE_COUNT, except 0xFF = -1 and 0xF8..0xFE = TC_DTYPE_COUNT
+   and up (invalid); a rounding byte is (b & 7) | (b & 0x80 ? TC_SATFINITE : 0).
    Invariants (valid dtype and rounding): round == decode(encode(x)) bitwise,
    NaN stays NaN where the format has one (e2m1, e2m3, e3m2 give +max), round is idempotent and every rounding leaves a
    representable value alone, SATFINITE never gives Inf, next_up/next_down
@@ -39,7 +39,7 @@ static void small_formats(fz *f, int t, int rnd, float x) {
     int k = fz_small(f, TC_BLOCK_KIND_COUNT + 2) - 1, K = fz_small(f, KMAX + 1), ld = K + fz_small(f, 3) - 1, rows = fz_small(f, ROWS + 1);
     tc_status s;
     uint32_t sr = tc_encode_sr((tc_dtype)t, x, rbits, nbits, flags);
-    if (dtype_ok(t) && t != TC_FP32 && t != TC_UE8M0 && nbits >= 1 && nbits <= 32 && x == x && !(flags & 0x200)) {
+    if (dtype_ok(t) && t != TC_FP32 && t != TC_UE8M0 && tc_format_of((tc_dtype)t)->exponent_bits != 0 && nbits >= 1 && nbits <= 32 && x == x && !(flags & 0x200)) {
         float v = tc_decode((tc_dtype)t, sr), lo = tc_round((tc_dtype)t, x, TC_RZ | flags), hi = x < 0 ? tc_next_down((tc_dtype)t, lo) : tc_next_up((tc_dtype)t, lo);
         if (tc_format_of((tc_dtype)t)->is_signed || x >= 0)
             FUZZ_CHECK(same_or_nan(v, lo) || same_or_nan(v, hi) || (v != v && !(flags & TC_SATFINITE) && !tc_format_of((tc_dtype)t)->has_inf),
