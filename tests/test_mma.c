@@ -684,41 +684,51 @@ static const char *ptx_type(tc_dtype t) {
    found again by name. */
 static void test_instr_table(void) {
     const char *names[TC_MMA_INSTR_COUNT];
-    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0;
+    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0, n_wg = 0;
     float ones[64];
     tc_mma_instr_info in;
     tc_mma_instr found;
     for (i = 0; i < 64; i++) ones[i] = 1.0f;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
         char want[64], shape[32], types[32];
-        int bits, sparse, fp8, a;
+        int bits, sparse, fp8, a, wg;
         memset(&in, 0xA5, sizeof in);
         CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)i, &in), TC_OK);
         names[i] = in.name;
         if (!CHECK(in.name != NULL && in.ptx != NULL)) continue;
         sparse = in.sparse_group != 0;
         fp8 = in.in == TC_E4M3 || in.in == TC_E5M2;
+        /* a warp (mma.sync, fixed N) or a warpgroup (wgmma, N in steps of 8 up to 256) */
+        wg = in.threads == 128;
+        CHECK(wg ? in.n_step == 8 && in.n == 256 && in.m == 64 : in.threads == 32 && in.n_step == 0);
+        n_wg += wg;
         n_sparse += sparse;
         n_fp8 += fp8;
         /* B's type is A's except in the mixed FP8 kinds */
         CHECK(in.b_type == in.in || (fp8 && (in.b_type == TC_E4M3 || in.b_type == TC_E5M2)));
         /* the name is [sp.]mMnNkK.type (mixed: .a.b), and the PTX spells the same shape and types */
-        sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
+        if (wg) sprintf(want, "wgmma.m%dnNk%d.%s", in.m, in.k, ptx_type(in.in));
+        else sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
         if (in.b_type != in.in) sprintf(want + strlen(want), ".%s", ptx_type(in.b_type));
         CHECK(strcmp(in.name, want) == 0);
-        sprintf(shape, ".m%dn%dk%d.row.col.", in.m, in.n, in.k);
-        sprintf(types, ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.b_type));
+        if (wg) sprintf(shape, ".m%dnNk%d.", in.m, in.k);
+        else sprintf(shape, ".m%dn%dk%d.row.col.", in.m, in.n, in.k);
+        sprintf(types, wg ? ".f32.%s.%s" : ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.b_type));
         CHECK(strstr(in.ptx, shape) != NULL);
         CHECK(strlen(in.ptx) > strlen(types) && strcmp(in.ptx + strlen(in.ptx) - strlen(types), types) == 0);
-        CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
+        if (wg) CHECK(strncmp(in.ptx, "wgmma.mma_async.sync.aligned.", 29) == 0);
+        else CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
         /* registers from the element size */
         bits = storage_bits(in.in);
         CHECK(bits != 0);
         CHECK(in.a_regs * 32 == in.a_elems * bits && in.b_regs * 32 == in.b_elems * bits);
-        CHECK(in.a_regs >= 1 && in.a_regs <= 4 && in.b_regs >= 1 && in.b_regs <= 4);   /* pack_a/pack_b's 4 per lane */
-        /* elements per lane: one M x K, K x N, M x N tile over 32 lanes (a sparse A compressed);
+        CHECK(in.a_regs >= 1 && in.a_regs <= 4 && in.b_regs <= 4 && (wg ? in.b_regs == 0 : in.b_regs >= 1));   /* pack_a/pack_b's 4 per lane */
+        /* elements per lane: one M x K, K x N, M x N tile over the issuing threads (a sparse A
+           compressed; a wgmma's B comes from shared memory, its C at the largest N);
            m8n8k4 runs four 8x8x4 products, one per quad pair */
-        if (in.m == 8) {
+        if (wg) {
+            CHECK(!sparse && in.a_elems * in.threads == in.m * in.k && in.b_elems == 0 && in.c_elems * in.threads == in.m * in.n);
+        } else if (in.m == 8) {
             CHECK(i == TC_MMA_M8N8K4_F16 && in.n == 8 && in.k == 4);
             CHECK(in.a_elems * 32 == 4 * in.m * in.k && in.b_elems * 32 == 4 * in.k * in.n && in.c_elems * 32 == 4 * in.m * in.n);
         } else {
@@ -745,7 +755,7 @@ static void test_instr_table(void) {
             unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) |
                                   TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
             unsigned turing = i == TC_MMA_M8N8K4_F16 || i == TC_MMA_M16N8K8_F16 ? TC_ARCH_BIT(TC_ARCH_TURING) : 0u;
-            CHECK(in.archs == (turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
+            CHECK(in.archs == (wg ? TC_ARCH_BIT(TC_ARCH_H100) : turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
                                : in.sparse_group ? (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
                                : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100)))));
         }
@@ -762,15 +772,15 @@ static void test_instr_table(void) {
         }
         /* layouts: not modelled for m8n8k4; FP8 read from the PTX ISA, not yet run */
         CHECK(in.layout >= 0 && in.layout <= 2);
-        CHECK((in.layout == 0) == (i == TC_MMA_M8N8K4_F16));
-        if (fp8) CHECK(in.layout == 1);
+        CHECK((in.layout == 0) == (i == TC_MMA_M8N8K4_F16 || wg));
+        if (fp8 && !wg) CHECK(in.layout == 1);
         n_unmodelled += in.layout == 0;
         /* the name finds the instruction again */
         found = (tc_mma_instr)-1;
         CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
         CHECK(found == (tc_mma_instr)i);
     }
-    CHECK(n_sparse == 6 && n_fp8 == 4 && n_unmodelled == 1);   /* FP8: the four e4m3/e5m2 pairings */
+    CHECK(n_sparse == 6 && n_fp8 == 8 && n_wg == 7 && n_unmodelled == 8);   /* FP8: the four e4m3/e5m2 pairings, mma.sync and wgmma */
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
     /* unknown instructions and names; outputs untouched */
@@ -838,7 +848,7 @@ static void test_layouts(void) {
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
-    CHECK(modelled == TC_MMA_INSTR_COUNT - 1);
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 8);   /* m8n8k4 and the 7 wgmma kinds */
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
@@ -1108,6 +1118,92 @@ static void test_bad_input(void) {
     x = 42.0f; CHECK_STATUS(tc_dot_fma(2, A, 0, B, 1, 0.0f, &x), TC_ERR_ARG);    CHECK(x == 42.0f);
 }
 
+/* --------------------------------------------------------- wgmma */
+
+/* One wgmma of each kind and several widths through tc_wgmma: every output
+   element equals tc_mma_dot_ex of H100 on the same row and column with the
+   kind's B type, and (same-type kinds) the independent oracle, bit for bit;
+   operands mix random codes (NaN, Inf, subnormals), normal values and tiny
+   ones. Every legal N is accepted, the rest refused with TC_ERR_SHAPE. */
+static void test_wgmma(void) {
+    static float A[64 * 32], B[32 * 256], C[64 * 256], D[64 * 256];
+    static const int widths[] = { 8, 136, 256 };
+    static const int bad_n[] = { 0, 4, 12, 260, 264, -1, -8, INT_MAX, INT_MIN };
+    float col[32], row[32];
+    int kind, wi, o, i, j, k, n;
+    long bad = 0, bad_oracle = 0, checked = 0;
+    for (kind = 0; kind < TC_MMA_INSTR_COUNT; kind++) {
+        tc_mma_instr_info in;
+        tc_mma_options opt;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)kind, &in), TC_OK);
+        if (in.threads != 128) {   /* mma.sync kinds: their one N only, and no tc_wgmma */
+            CHECK(tc_mma_instr_n_ok((tc_mma_instr)kind, in.n) && !tc_mma_instr_n_ok((tc_mma_instr)kind, in.n + 8));
+            CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, in.n, TC_FP32, A, B, C, D), TC_ERR_ARG);
+            continue;
+        }
+        memset(&opt, 0, sizeof opt);
+        opt.b_type = in.b_type;
+        for (n = -8; n <= 272; n++)
+            CHECK(tc_mma_instr_n_ok((tc_mma_instr)kind, n) == (n >= 8 && n <= 256 && n % 8 == 0));
+        for (i = 0; i < (int)(sizeof bad_n / sizeof bad_n[0]); i++) {
+            D[0] = 42.0f;
+            CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, bad_n[i], TC_FP32, A, B, C, D), TC_ERR_SHAPE);
+            CHECK(D[0] == 42.0f);
+        }
+        for (o = 0; o < 2; o++) {
+            tc_dtype out = o ? TC_FP16 : TC_FP32;
+            oracle_cfg oc;
+            int use_oracle = in.b_type == in.in && oracle_setup(&oc, TC_ARCH_H100, in.in, out, 0, 0);
+            if (out == TC_FP16 && !in.fp16_accumulate) {
+                CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, 8, out, A, B, C, D), TC_ERR_DTYPE);
+                continue;
+            }
+            for (wi = 0; wi < (int)(sizeof widths / sizeof widths[0]); wi++) {
+                const int N = widths[wi];
+                tct_seed(0x3A9u + (uint32_t)(kind * 16 + o * 4 + wi));
+                for (i = 0; i < 64 * in.k; i++) A[i] = random_value(in.in, (int)(tct_rand32() % 3), 0);
+                for (i = 0; i < in.k * N; i++) B[i] = random_value(in.b_type, (int)(tct_rand32() % 3), -2);
+                for (i = 0; i < 64 * N; i++) C[i] = random_value(out, (int)(tct_rand32() % 3), 3);
+                CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, N, out, A, B, C, D), TC_OK);
+                for (i = 0; i < 64; i++) for (j = 0; j < N; j++) {
+                    for (k = 0; k < in.k; k++) { row[k] = A[i * in.k + k]; col[k] = B[k * N + j]; }
+                    bad += !same(D[i * N + j], tc_mma_dot_ex(TC_ARCH_H100, in.in, out, in.k, row, col, C[i * N + j], &opt));
+                    if (use_oracle) {
+                        for (k = 0; in.in == TC_TF32 && k < in.k; k++) { row[k] = tc_tf32_truncate(row[k]); col[k] = tc_tf32_truncate(col[k]); }
+                        bad_oracle += !same(D[i * N + j], oracle_dot(&oc, in.k, row, col, C[i * N + j]));
+                    }
+                    checked++;
+                }
+                /* C = NULL is zero; D may be C */
+                CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, N, out, A, B, NULL, D), TC_OK);
+                for (k = 0; k < in.k; k++) { row[k] = A[k]; col[k] = B[k * N]; }
+                CHECK(same(D[0], tc_mma_dot_ex(TC_ARCH_H100, in.in, out, in.k, row, col, 0.0f, &opt)));
+                CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, N, out, A, B, C, D), TC_OK);
+                CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, N, out, A, B, C, C), TC_OK);
+                CHECK(memcmp(C, D, sizeof(float) * 64 * (size_t)N) == 0);
+            }
+        }
+        /* bad input: D untouched */
+        for (i = 0; i < 64 * in.k; i++) A[i] = 1.0f;
+        for (i = 0; i < in.k * 8; i++) B[i] = 1.0f;
+        D[0] = 42.0f;
+        CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, 8, TC_BF16, A, B, NULL, D), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, 8, (tc_dtype)-1, A, B, NULL, D), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, 8, TC_FP32, NULL, B, NULL, D), TC_ERR_NULL);
+        CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, 8, TC_FP32, A, NULL, NULL, D), TC_ERR_NULL);
+        CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, 8, TC_FP32, A, B, NULL, NULL), TC_ERR_NULL);
+        B[3] = 1.0f + 1.0f / 4096;   /* more mantissa than any wgmma input type holds (tf32 truncates: accepted) */
+        CHECK_STATUS(tc_wgmma((tc_mma_instr)kind, 8, TC_FP32, A, B, NULL, D), in.in == TC_TF32 ? TC_OK : TC_ERR_NOT_REPRESENTABLE);
+        if (in.in != TC_TF32) CHECK(D[0] == 42.0f);
+    }
+    CHECK_STATUS(tc_wgmma((tc_mma_instr)-1, 8, TC_FP32, A, B, C, D), TC_ERR_ARG);
+    CHECK_STATUS(tc_wgmma(TC_MMA_INSTR_COUNT, 8, TC_FP32, A, B, C, D), TC_ERR_ARG);
+    CHECK_STATUS(tc_wgmma((tc_mma_instr)INT_MAX, 8, TC_FP32, A, B, C, D), TC_ERR_ARG);
+    CHECK(!tc_mma_instr_n_ok((tc_mma_instr)-1, 8) && !tc_mma_instr_n_ok(TC_MMA_INSTR_COUNT, 8));
+    CHECK(checked > 0 && bad == 0 && bad_oracle == 0);
+    tct_add(checked - bad, bad);
+}
+
 int main(void) {
     test_published();
     test_rules_2025();
@@ -1121,5 +1217,6 @@ int main(void) {
     test_dot_status();
     test_gemm_desc();
     test_bad_input();
+    test_wgmma();
     return tct_finish("test_mma");
 }
