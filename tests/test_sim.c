@@ -152,8 +152,8 @@ static void test_wgmma_issue(void) {
     if (cycles_of(g, &p, 1, 4, &r) >= 0) {
         CHECK_BITS(128, r.cycles, 328);
         CHECK(r.flops == 4.0 * 4 * 2 * 16 * 128 * 16);   /* 4 warps x 4 quarters: 4 whole m64n128k16 */
-        /* the peak is wgmma's, the full dense rate: 512 fp16 FMA per clock per sub-partition */
-        CHECK(fabs(r.peak_tensor_flops_per_s / ((double)r.sms * g->subpartitions * 2.0 * 512 * g->clock_ghz * 1e9) - 1.0) < 1e-12);
+        /* the peak is FP8 wgmma's, the full dense rate: 1024 FMA per clock per sub-partition (fp16 512) */
+        CHECK(fabs(r.peak_tensor_flops_per_s / ((double)r.sms * g->subpartitions * 2.0 * 1024 * g->clock_ghz * 1e9) - 1.0) < 1e-12);
         tc_sim_result_free(&r);
     }
     tc_sim_program_free(&p);
