@@ -396,7 +396,7 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
-   Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
+   Models: what one mma.sync or H100 wgmma computes, bit for bit, on
      V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync), and from
      MMA-Sim's model alone (no hardware vectors) Turing (sm_75, fp16 only)
      and RTX Blackwell (sm_120): the block
@@ -454,8 +454,13 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      section 2.10).
    Simplifies: one output element at a time; A and B of one type except
      the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
-     unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no integer mma,
-     wgmma only as H100's FP8 numerics (not its shapes); Turing has no GPU
+     unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no integer mma;
+     wgmma (H100: m64nNk16 f16/bf16, m64nNk8 tf32, m64nNk32 in the four FP8
+     pairings, N = 8..256 step 8) is in the instruction table and runs
+     through tc_wgmma with H100's parameters (MMA-Sim's class wgmma: F = 25,
+     FP8 13, all of K one group, as this model's H100), but dense only (no
+     wgmma.sp), its register layout is not modelled and no GPU has checked
+     it; tcgen05.mma has no row in the table yet; Turing has no GPU
      profile in section 5; sparse kinds on A100 and H100 only. B200's
      tcgen05 kinds f8f6f4, mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands,
      block scales) have their own functions below (tc_mma_dot_scaled,
