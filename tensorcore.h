@@ -457,7 +457,7 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      unconfirmed; cuda/fp8_mma.cu checks it on a GPU); no integer mma;
      wgmma (H100: m64nNk16 f16/bf16, m64nNk8 tf32, m64nNk32 in the four FP8
      pairings, N = 8..256 step 8) is in the instruction table and runs
-     through tc_wgmma with H100's parameters (MMA-Sim's class wgmma: F = 25,
+     through tc_mma_run with H100's parameters (MMA-Sim's class wgmma: F = 25,
      FP8 13, all of K one group, as this model's H100), but dense only (no
      wgmma.sp), its register layout is not modelled and no GPU has checked
      it; tcgen05.mma has no row in the table yet; Turing has no GPU
@@ -502,10 +502,17 @@ TCDEF const char *tc_arch_name(tc_arch a);
    9.7.15 "wgmma.mma_async"). A wgmma row is one row per type, its name
    spelling N as "nN" ("wgmma.m64nNk16.f16"); its A and C elements per lane
    are at the largest N (C: 64 x N / 128 = N / 2), its B is read from
-   shared memory (0 per lane) and its register layout is not modelled. */
+   shared memory (0 per lane) and its register layout is not modelled.
+   tcgen05.mma (B200, cta_group::1; one thread issues it for the CTA, so
+   threads 1) has rows for kind::f16 (f16, bf16) and kind::tf32 at M = 64
+   (N step 8) and M = 128 (N step 16), PTX ISA "tcgen05.mma" (the shape and
+   types sit in its instruction descriptor, not in its PTX spelling); its
+   operands live in shared and tensor memory (0 elements per lane).
+   kind::f8f6f4 and the block-scaled kinds stay with tc_mma_dot_scaled. */
 #define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
 #define TC__ARCH_VT  (TC__ARCH_V | TC_ARCH_BIT(TC_ARCH_TURING))
 #define TC__ARCH_H   TC_ARCH_BIT(TC_ARCH_H100)
+#define TC__ARCH_B   TC_ARCH_BIT(TC_ARCH_B200)
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC__ARCH_H)
 #define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
@@ -533,7 +540,13 @@ TCDEF const char *tc_arch_name(tc_arch a);
     X(TC_WGMMA_E4M3,           "wgmma.m64nNk32.e4m3",     "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3",   64, 256, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
     X(TC_WGMMA_E5M2,           "wgmma.m64nNk32.e5m2",     "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2",   64, 256, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
     X(TC_WGMMA_E4M3_E5M2,      "wgmma.m64nNk32.e4m3.e5m2", "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e5m2",   64, 256, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
-    X(TC_WGMMA_E5M2_E4M3,      "wgmma.m64nNk32.e5m2.e4m3", "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3",   64, 256, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8)
+    X(TC_WGMMA_E5M2_E4M3,      "wgmma.m64nNk32.e5m2.e4m3", "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3",   64, 256, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_TCGEN05_M64_F16,      "tcgen05.m64nNk16.f16",     "tcgen05.mma.cta_group::1.kind::f16",                     64, 256, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
+    X(TC_TCGEN05_M128_F16,     "tcgen05.m128nNk16.f16",    "tcgen05.mma.cta_group::1.kind::f16",                    128, 256, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16) \
+    X(TC_TCGEN05_M64_BF16,     "tcgen05.m64nNk16.bf16",    "tcgen05.mma.cta_group::1.kind::f16",                     64, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
+    X(TC_TCGEN05_M128_BF16,    "tcgen05.m128nNk16.bf16",   "tcgen05.mma.cta_group::1.kind::f16",                    128, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16) \
+    X(TC_TCGEN05_M64_TF32,     "tcgen05.m64nNk8.tf32",     "tcgen05.mma.cta_group::1.kind::tf32",                    64, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
+    X(TC_TCGEN05_M128_TF32,    "tcgen05.m128nNk8.tf32",    "tcgen05.mma.cta_group::1.kind::tf32",                   128, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16)
 
 typedef enum {
 #define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout, thr, nstep) id,
@@ -557,8 +570,9 @@ typedef struct {
     int a_regs, b_regs;       /* 32-bit registers those take */
     unsigned archs;           /* TC_ARCH_BIT(a) set when section 2 models it on architecture a */
     int layout;               /* 0 not modelled, 1 PTX ISA reading (unconfirmed), 2 confirmed on hardware */
-    int threads;              /* threads that issue it together: 32 (mma.sync, a warp), 128 (wgmma, a warpgroup) */
-    int n_step;               /* 0: N is fixed; else N may be any multiple of n_step up to n (wgmma) */
+    int threads;              /* threads that issue it together: 32 (mma.sync, a warp), 128 (wgmma, a warpgroup),
+                                 1 (tcgen05.mma: one thread for the CTA) */
+    int n_step;               /* 0: N is fixed; else N may be any multiple of n_step up to n (wgmma, tcgen05) */
 } tc_mma_instr_info;
 
 /* Everything about one instruction. TC_ERR_ARG for an unknown one,
@@ -573,18 +587,20 @@ TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out);
    unknown instruction). */
 TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n);
 
-/* One wgmma (a TC_WGMMA_* kind) of width n through the numerics of the
-   architecture it is modelled on (H100): D = A*B + C with A 64 x K, B K x n,
-   C and D 64 x n, row-major and tightly packed (K the kind's). Each output
-   element is one block FMA, tc_mma_dot_ex on its row of A and column of B
-   with the kind's B type, exactly what tc_gemm computes for the same data.
-   C may be NULL (zero); D may be C. out: TC_FP32, or TC_FP16 for the kinds
-   that offer fp16 accumulation. TC_ERR_ARG for a kind that is not a wgmma,
-   TC_ERR_SHAPE for an n tc_mma_instr_n_ok refuses (0, 4, 260, negative),
-   TC_ERR_DTYPE for another out, TC_ERR_NULL, TC_ERR_NOT_REPRESENTABLE as
-   tc_gemm (D untouched). */
-TCDEF tc_status tc_wgmma(tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
-                         const float *C, float *D);
+/* One dense instruction of the table (mma.sync, wgmma, tcgen05.mma) of
+   width n through architecture arch's numerics: D = A*B + C with A M x K,
+   B K x n, C and D M x n (M, K the kind's), row-major and tightly packed.
+   Each output element is one block FMA chain, tc_mma_dot_ex on its row of A
+   and column of B with the kind's B type: what tc_gemm computes for the
+   same data (a wgmma on H100, a tcgen05.mma kind::f16/tf32 on B200: one
+   group of all K). C may be NULL (zero); D may be C. out: TC_FP32, or
+   TC_FP16 for kinds that offer fp16 accumulation. TC_ERR_ARG for an unknown
+   or sparse kind (its metadata has no place here), TC_ERR_ARCH for a kind
+   not modelled on arch, TC_ERR_SHAPE for an n tc_mma_instr_n_ok refuses
+   (0, 4, 260, negative), TC_ERR_DTYPE for another out, TC_ERR_NULL,
+   TC_ERR_NOT_REPRESENTABLE as tc_gemm (D untouched). */
+TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
+                           const float *C, float *D);
 
 /* The corner where the published models disagree (see the banner). */
 typedef enum {
@@ -1181,7 +1197,7 @@ typedef enum {
    the math per cycle; its metadata is a fourth source (tc_sim_mma_sp).
    A wgmma kind (TC_WGMMA_*) of width N: the simulator runs warps, so each
    of the 4 warps of a warpgroup issues its own quarter, a 16 x N x K
-   product on its sub-partition's Tensor Core (tc_sim_wgmma, once per warp;
+   product on its sub-partition's Tensor Core (tc_sim_mma_n, once per warp;
    no synchronisation between the 4 is modelled). The profile's
    mma_latency and mma_interval of a wgmma kind are that quarter's at the
    largest N (256); width N takes interval * N / 256 (rounded up) and the
@@ -1249,10 +1265,10 @@ TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_mma_instr kind, int dst, int a,
 /* A sparse MMA (a TC_MMA_SP_* kind, else TC_ERR_ARG) that also reads its
    metadata register `meta`. */
 TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int a, int b, int c, int meta);
-/* One warp's quarter of a wgmma (a TC_WGMMA_* kind, else TC_ERR_ARG) of
-   width n (TC_ERR_SHAPE unless tc_mma_instr_n_ok). tc_sim_mma with a wgmma
-   kind issues its largest N. */
-TCDEF tc_status tc_sim_wgmma(tc_sim_program *p, tc_mma_instr kind, int n, int dst, int a, int b, int c);
+/* An MMA of a variable-N kind (wgmma: one warp's quarter; tcgen05.mma)
+   of width n: TC_ERR_ARG for a fixed-N kind, TC_ERR_SHAPE unless
+   tc_mma_instr_n_ok. tc_sim_mma with such a kind issues its largest N. */
+TCDEF tc_status tc_sim_mma_n(tc_sim_program *p, tc_mma_instr kind, int n, int dst, int a, int b, int c);
 /* BAR first waits for wait_reg (cp.async.wait_all; TC_SIM_NOREG for none). */
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
@@ -4326,18 +4342,17 @@ TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n) {
     return n >= info.n_step && n <= info.n && n % info.n_step == 0;
 }
 
-TCDEF tc_status tc_wgmma(tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
-                         const float *C, float *D) {
+TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
+                           const float *C, float *D) {
     tc_mma_instr_info info;
     tc_gemm_desc d;
-    int a;
-    if (tc_mma_instr_get(kind, &info) != TC_OK || info.threads != 128) return TC_ERR_ARG;
+    if (tc_mma_instr_get(kind, &info) != TC_OK || info.sparse_group) return TC_ERR_ARG;
+    if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !(info.archs & TC_ARCH_BIT(arch))) return TC_ERR_ARCH;
     if (!tc_mma_instr_n_ok(kind, n)) return TC_ERR_SHAPE;
     if (out != TC_FP32 && !(out == TC_FP16 && info.fp16_accumulate)) return TC_ERR_DTYPE;
     if (!A || !B || !D) return TC_ERR_NULL;
-    for (a = 0; !(info.archs & TC_ARCH_BIT(a)); a++) {}
     memset(&d, 0, sizeof d);
-    d.arch = (tc_arch)a; d.in = info.in; d.out = out;
+    d.arch = arch; d.in = info.in; d.out = out;
     d.M = info.m; d.N = n; d.K = info.k;
     d.A = A; d.B = B; d.C = C; d.D = D;
     d.options.b_type = info.b_type;
@@ -5527,10 +5542,10 @@ TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_mma_instr kind, int dst, int a,
     return s;
 }
 
-TCDEF tc_status tc_sim_wgmma(tc_sim_program *p, tc_mma_instr kind, int n, int dst, int a, int b, int c) {
+TCDEF tc_status tc_sim_mma_n(tc_sim_program *p, tc_mma_instr kind, int n, int dst, int a, int b, int c) {
     tc_status s;
     if (!p) return TC_ERR_NULL;
-    if ((int)kind < 0 || (int)kind >= TC_MMA_INSTR_COUNT || tc__mma_instrs[kind].threads != 128) return tc__sim_fail(p, TC_ERR_ARG);
+    if ((int)kind < 0 || (int)kind >= TC_MMA_INSTR_COUNT || !tc__mma_instrs[kind].n_step) return tc__sim_fail(p, TC_ERR_ARG);
     if (!tc_mma_instr_n_ok(kind, n)) return tc__sim_fail(p, TC_ERR_SHAPE);
     s = tc_sim_mma(p, kind, dst, a, b, c);
     if (s == TC_OK) p->code[p->n - 1].count = n;
@@ -6002,8 +6017,12 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     return -1;
 }
 
+/* Warps that share one instruction's work: a wgmma's 4 (each issues its
+   quarter); 1 for mma.sync and for tcgen05.mma (one thread issues all). */
+static int tc__mma_warps(const tc_mma_instr_info *in) { return in->threads > 32 ? in->threads / 32 : 1; }
+
 /* Latency, interval and multiply-adds of one warp's MMA: the profile's for
-   a fixed-N kind; a wgmma's quarter scaled to its N (see tc_sim_instr). */
+   a fixed-N kind; a variable-N kind's scaled to its N (see tc_sim_instr). */
 static double tc__sim_mma_timing(const tc_sim_profile *g, const tc_sim_instr *ins, int *latency, int *interval) {
     const tc_mma_instr_info *in = &tc__mma_instrs[ins->mma];
     const int n = in->n_step ? ins->count : in->n;
@@ -6011,7 +6030,7 @@ static double tc__sim_mma_timing(const tc_sim_profile *g, const tc_sim_instr *in
     *interval = (int)(((int64_t)full * n + in->n - 1) / in->n);
     *latency = g->mma_latency[ins->mma] - full + *interval;
     if (*latency < *interval) *latency = *interval;
-    return (double)in->m * n * in->k * 32 / in->threads;
+    return (double)in->m * n * in->k / tc__mma_warps(in);
 }
 
 static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
@@ -6395,7 +6414,7 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
     for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
         double f;
         if (g->mma_latency[k] == 0 || tc__mma_instrs[k].sparse_group) continue;
-        f = 2.0 * tc__mma_instrs[k].m * tc__mma_instrs[k].n * tc__mma_instrs[k].k * 32 / tc__mma_instrs[k].threads /
+        f = 2.0 * tc__mma_instrs[k].m * tc__mma_instrs[k].n * tc__mma_instrs[k].k / tc__mma_warps(&tc__mma_instrs[k]) /
             g->mma_interval[k];
         if (f > best) best = f;
     }
