@@ -460,7 +460,12 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      through tc_mma_run with H100's parameters (MMA-Sim's class wgmma: F = 25,
      FP8 13, all of K one group, as this model's H100), but dense only (no
      wgmma.sp), its register layout is not modelled and no GPU has checked
-     it; tcgen05.mma has no row in the table yet; Turing has no GPU
+     it; tcgen05.mma (B200) has rows for kind::f16 (f16, bf16) and
+     kind::tf32, M = 64 and 128, through tc_mma_run with B200's f16/tf32
+     parameters (MMA-Sim's class tcgen05mma: F = 25, all of K one group), no
+     timing in any profile and no GPU check; its kind::f8f6f4 (FP8 under
+     MMA-Sim's F = 25, not B200 mma.sync's measured FP8) stays with
+     tc_mma_dot_scaled below; Turing has no GPU
      profile in section 5; sparse kinds on A100 and H100 only. B200's
      tcgen05 kinds f8f6f4, mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands,
      block scales) have their own functions below (tc_mma_dot_scaled,
