@@ -396,7 +396,7 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
-   Models: what one mma.sync or H100 wgmma computes, bit for bit, on
+   Models: what one mma.sync, H100 wgmma or B200 tcgen05.mma computes, bit for bit, on
      V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync), and from
      MMA-Sim's model alone (no hardware vectors) Turing (sm_75, fp16 only)
      and RTX Blackwell (sm_120): the block
@@ -588,7 +588,7 @@ TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_inf
    TC_ERR_NULL for a NULL name or out. */
 TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out);
 /* 1 if n is a legal N of instruction i: its N for a fixed-N kind, a
-   multiple of n_step up to N for a wgmma kind; 0 otherwise (also for an
+   multiple of n_step up to N for a wgmma or tcgen05 kind; 0 otherwise (also for an
    unknown instruction). */
 TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n);
 
@@ -1227,7 +1227,7 @@ typedef struct {
     uint8_t dst;           /* register written, or TC_SIM_NOREG */
     uint8_t src[4];        /* registers read, TC_SIM_NOREG for unused (src[3]: mma.sp metadata) */
     uint8_t mma;           /* tc_mma_instr for TC_SIM_MMA */
-    int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4); MMA of a wgmma kind: N (else 0) */
+    int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4); MMA of a variable-N kind: N (else 0) */
     int32_t target;        /* LOOP: first instruction of the body */
     tc_sim_addr addr;      /* memory instructions */
 } tc_sim_instr;
