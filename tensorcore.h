@@ -415,7 +415,7 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
 
 /* ==========================================================================
    SECTION 2: TENSOR CORE MMA NUMERICS
-   Models: what one mma.sync (and wgmma for FP8) computes, bit for bit, on
+   Models: what one mma.sync, H100 wgmma or B200 tcgen05.mma computes, bit for bit, on
      V100, A100, H100, Ada (sm_89), B200 (sm_100, mma.sync), and from
      MMA-Sim's model alone (no hardware vectors) Turing (sm_75, fp16 only)
      and RTX Blackwell (sm_120): the block
@@ -478,13 +478,22 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      the FP8 pairings; FP8 on H100 follows wgmma (mma.sync FP8 on sm_90 is
      unconfirmed; cuda/fp8_mma.cu checks it on a GPU); integer mma (s8,
      u8, s4, u4) is exact and has its own functions (tc_imma_dot, tc_igemm,
-     "Integer MMA" below), not run on a GPU here; wgmma only as H100's FP8
-     numerics (not its shapes); Turing has no GPU profile in section 5; FP8
-     m16n8k16 only on Ada and sm_120 (PTX also lets sm_90 and sm_100 issue
-     it; no model or measurement there: their tc_mma_dot takes K 32 only);
-     sparse kinds (section 4) on every architecture with mma.sp (sm_80+),
-     ASSUMED to compute as the dense instruction on A with its zeros
-     (MMA-Sim has no mma.sp). B200's
+     "Integer MMA" below), not run on a GPU here; wgmma (H100: m64nNk16
+     f16/bf16, m64nNk8 tf32, m64nNk32 in the four FP8 pairings, N = 8..256
+     step 8) is in the instruction table and runs through tc_mma_run with
+     H100's parameters (MMA-Sim's class wgmma: F = 25, FP8 13, all of K one
+     group, as this model's H100), but dense only (no wgmma.sp), its
+     register layout is not modelled and no GPU has checked it; tcgen05.mma
+     (B200) has rows for kind::f16 (f16, bf16) and kind::tf32, M = 64 and
+     128, through tc_mma_run with B200's f16/tf32 parameters (MMA-Sim's class
+     tcgen05mma: F = 25, all of K one group), no timing in any profile and no
+     GPU check; its kind::f8f6f4 (FP8 under MMA-Sim's F = 25, not B200
+     mma.sync's measured FP8) stays with tc_mma_dot_scaled below; Turing has
+     no GPU profile in section 5; FP8 m16n8k16 only on Ada and sm_120 (PTX
+     also lets sm_90 and sm_100 issue it; no model or measurement there:
+     their tc_mma_dot takes K 32 only); sparse kinds (section 4) on every
+     architecture with mma.sp (sm_80+), ASSUMED to compute as the dense
+     instruction on A with its zeros (MMA-Sim has no mma.sp). B200's
      tcgen05 kinds f8f6f4, mxf8f6f4, mxf4 and mxf4nvf4 (FP4/FP6 operands,
      block scales) have their own functions below (tc_mma_dot_scaled,
      tc_gemm_scaled; MMA-Sim's rules, docs/REFERENCE.md section 2.11), not
@@ -518,10 +527,25 @@ TCDEF const char *tc_arch_name(tc_arch a);
    sm_90, where only its timing is modelled), and the register layout: 0 not modelled, 1 the PTX ISA figures read here but not
    yet run on hardware, 2 confirmed by a source that ran it (docs/REFERENCE.md
    sections 2 and 4). m8n8k4 runs as four 8x8x4 products, one per quad pair,
-   which one M x N tile cannot describe; its layout is not modelled. */
+   which one M x N tile cannot describe; its layout is not modelled. The
+   last two columns: the threads that issue it together (32: mma.sync, one
+   warp; 128: wgmma, one warpgroup of 4 warps) and the N step (0: N fixed;
+   8: wgmma, whose N is any multiple of 8 up to the N column, 256, PTX ISA
+   9.7.15 "wgmma.mma_async"). A wgmma row is one row per type, its name
+   spelling N as "nN" ("wgmma.m64nNk16.f16"); its A and C elements per lane
+   are at the largest N (C: 64 x N / 128 = N / 2), its B is read from
+   shared memory (0 per lane) and its register layout is not modelled.
+   tcgen05.mma (B200, cta_group::1; one thread issues it for the CTA, so
+   threads 1) has rows for kind::f16 (f16, bf16) and kind::tf32 at M = 64
+   (N step 8) and M = 128 (N step 16), PTX ISA "tcgen05.mma" (the shape and
+   types sit in its instruction descriptor, not in its PTX spelling); its
+   operands live in shared and tensor memory (0 elements per lane).
+   kind::f8f6f4 and the block-scaled kinds stay with tc_mma_dot_scaled. */
 #define TC__ARCH_V   TC_ARCH_BIT(TC_ARCH_V100)
 #define TC__ARCH_VT  (TC__ARCH_V | TC_ARCH_BIT(TC_ARCH_TURING))
-#define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_H100))
+#define TC__ARCH_H   TC_ARCH_BIT(TC_ARCH_H100)
+#define TC__ARCH_B   TC_ARCH_BIT(TC_ARCH_B200)
+#define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC__ARCH_H)
 #define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__ARCH_ADA_RTX50 (TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
@@ -532,58 +556,71 @@ TCDEF const char *tc_arch_name(tc_arch a);
 #define TC__ARCH_I4  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_ADA))
 #define TC__ARCH_I4T (TC__ARCH_I4 | TC_ARCH_BIT(TC_ARCH_TURING))
 #define TC__MMA_INSTR_LIST(X) \
-    X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0) \
-    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2) \
-    X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
-    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
-    X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AHAB, 1) \
-    X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AHAB, 1) \
-    X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AHAB, 2) \
-    X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AHAB, 1) \
-    X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AHAB, 1) \
-    X(TC_MMA_M16N8K32_E4M3_E5M2, "m16n8k32.e4m3.e5m2", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",                   16, 8, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
-    X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1) \
-    X(TC_MMA_M16N8K16_E4M3,      "m16n8k16.e4m3",      "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32",                   16, 8, 16, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
-    X(TC_MMA_M16N8K16_E5M2,      "m16n8k16.e5m2",      "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32",                   16, 8, 16, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
-    X(TC_MMA_M16N8K16_E4M3_E5M2, "m16n8k16.e4m3.e5m2", "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e5m2.f32",                   16, 8, 16, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
-    X(TC_MMA_M16N8K16_E5M2_E4M3, "m16n8k16.e5m2.e4m3", "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e4m3.f32",                   16, 8, 16, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1) \
-    X(TC_MMA_SP_M16N8K64_E4M3,      "sp.m16n8k64.e4m3",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32", 16, 8, 64, TC_E4M3, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_SP_M16N8K64_E5M2,      "sp.m16n8k64.e5m2",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32", 16, 8, 64, TC_E5M2, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_SP_M16N8K64_E4M3_E5M2, "sp.m16n8k64.e4m3.e5m2", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32", 16, 8, 64, TC_E4M3, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_SP_M16N8K64_E5M2_E4M3, "sp.m16n8k64.e5m2.e4m3", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32", 16, 8, 64, TC_E5M2, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0) \
-    X(TC_MMA_M8N8K16_S8,         "m8n8k16.s8",        "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32",                          8, 8, 16, TC_S8, TC_S8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
-    X(TC_MMA_M8N8K16_U8,         "m8n8k16.u8",        "mma.sync.aligned.m8n8k16.row.col.s32.u8.u8.s32",                          8, 8, 16, TC_U8, TC_U8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
-    X(TC_MMA_M8N8K16_S8_U8,      "m8n8k16.s8.u8",     "mma.sync.aligned.m8n8k16.row.col.s32.s8.u8.s32",                          8, 8, 16, TC_S8, TC_U8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
-    X(TC_MMA_M8N8K16_U8_S8,      "m8n8k16.u8.s8",     "mma.sync.aligned.m8n8k16.row.col.s32.u8.s8.s32",                          8, 8, 16, TC_U8, TC_S8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1) \
-    X(TC_MMA_M16N8K16_S8,        "m16n8k16.s8",       "mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32",                        16, 8, 16, TC_S8, TC_S8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M16N8K16_U8,        "m16n8k16.u8",       "mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32",                        16, 8, 16, TC_U8, TC_U8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M16N8K16_S8_U8,     "m16n8k16.s8.u8",    "mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32",                        16, 8, 16, TC_S8, TC_U8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M16N8K16_U8_S8,     "m16n8k16.u8.s8",    "mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32",                        16, 8, 16, TC_U8, TC_S8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M16N8K32_S8,        "m16n8k32.s8",       "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32",                        16, 8, 32, TC_S8, TC_S8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M16N8K32_U8,        "m16n8k32.u8",       "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32",                        16, 8, 32, TC_U8, TC_U8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M16N8K32_S8_U8,     "m16n8k32.s8.u8",    "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32",                        16, 8, 32, TC_S8, TC_U8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M16N8K32_U8_S8,     "m16n8k32.u8.s8",    "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32",                        16, 8, 32, TC_U8, TC_S8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1) \
-    X(TC_MMA_M8N8K32_S4,         "m8n8k32.s4",        "mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32",                          8, 8, 32, TC_S4, TC_S4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
-    X(TC_MMA_M8N8K32_U4,         "m8n8k32.u4",        "mma.sync.aligned.m8n8k32.row.col.s32.u4.u4.s32",                          8, 8, 32, TC_U4, TC_U4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
-    X(TC_MMA_M8N8K32_S4_U4,      "m8n8k32.s4.u4",     "mma.sync.aligned.m8n8k32.row.col.s32.s4.u4.s32",                          8, 8, 32, TC_S4, TC_U4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
-    X(TC_MMA_M8N8K32_U4_S4,      "m8n8k32.u4.s4",     "mma.sync.aligned.m8n8k32.row.col.s32.u4.s4.s32",                          8, 8, 32, TC_U4, TC_S4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1) \
-    X(TC_MMA_M16N8K32_S4,        "m16n8k32.s4",       "mma.sync.aligned.m16n8k32.row.col.s32.s4.s4.s32",                        16, 8, 32, TC_S4, TC_S4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
-    X(TC_MMA_M16N8K32_U4,        "m16n8k32.u4",       "mma.sync.aligned.m16n8k32.row.col.s32.u4.u4.s32",                        16, 8, 32, TC_U4, TC_U4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
-    X(TC_MMA_M16N8K32_S4_U4,     "m16n8k32.s4.u4",    "mma.sync.aligned.m16n8k32.row.col.s32.s4.u4.s32",                        16, 8, 32, TC_S4, TC_U4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
-    X(TC_MMA_M16N8K32_U4_S4,     "m16n8k32.u4.s4",    "mma.sync.aligned.m16n8k32.row.col.s32.u4.s4.s32",                        16, 8, 32, TC_U4, TC_S4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1) \
-    X(TC_MMA_M16N8K64_S4,        "m16n8k64.s4",       "mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32",                        16, 8, 64, TC_S4, TC_S4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1) \
-    X(TC_MMA_M16N8K64_U4,        "m16n8k64.u4",       "mma.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32",                        16, 8, 64, TC_U4, TC_U4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1) \
-    X(TC_MMA_M16N8K64_S4_U4,     "m16n8k64.s4.u4",    "mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32",                        16, 8, 64, TC_S4, TC_U4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1) \
-    X(TC_MMA_M16N8K64_U4_S4,     "m16n8k64.u4.s4",    "mma.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32",                        16, 8, 64, TC_U4, TC_S4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1)
+    X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0, 32, 0) \
+    X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2, 32, 0) \
+    X(TC_MMA_M16N8K16_F16,     "m16n8k16.f16",     "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",                     16, 8, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2, 32, 0) \
+    X(TC_MMA_M16N8K8_BF16,     "m16n8k8.bf16",     "mma.sync.aligned.m16n8k8.row.col.f32.bf16.bf16.f32",                    16, 8,  8, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2, 32, 0) \
+    X(TC_MMA_M16N8K16_BF16,    "m16n8k16.bf16",    "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",                   16, 8, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_AHAB, 2, 32, 0) \
+    X(TC_MMA_M16N8K4_TF32,     "m16n8k4.tf32",     "mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32",                    16, 8,  4, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  2, 1, 4, TC__ARCH_AHAB, 2, 32, 0) \
+    X(TC_MMA_M16N8K8_TF32,     "m16n8k8.tf32",     "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32",                    16, 8,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB, 2, 32, 0) \
+    X(TC_MMA_M16N8K32_E4M3,    "m16n8k32.e4m3",    "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e4m3.f32",                   16, 8, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_E5M2,    "m16n8k32.e5m2",    "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e5m2.f32",                   16, 8, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1, 32, 0) \
+    X(TC_MMA_SP_M16N8K16_F16,  "sp.m16n8k16.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",  16, 8, 16, TC_FP16, TC_FP16, 1, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AHAB, 1, 32, 0) \
+    X(TC_MMA_SP_M16N8K32_F16,  "sp.m16n8k32.f16",  "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.f16.f16.f32",  16, 8, 32, TC_FP16, TC_FP16, 1, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AHAB, 2, 32, 0) \
+    X(TC_MMA_SP_M16N8K16_BF16, "sp.m16n8k16.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",16, 8, 16, TC_BF16, TC_BF16, 0, 4, 2, 4, 1,  4, 4, 4, TC__ARCH_AHAB, 1, 32, 0) \
+    X(TC_MMA_SP_M16N8K32_BF16, "sp.m16n8k32.bf16", "mma.sp::ordered_metadata.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32",16, 8, 32, TC_BF16, TC_BF16, 0, 4, 2, 2, 2,  8, 8, 4, TC__ARCH_AHAB, 2, 32, 0) \
+    X(TC_MMA_SP_M16N8K8_TF32,  "sp.m16n8k8.tf32",  "mma.sp::ordered_metadata.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32", 16, 8,  8, TC_TF32, TC_TF32, 0, 2, 1, 4, 1,  2, 2, 4, TC__ARCH_AHAB, 1, 32, 0) \
+    X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AHAB, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_E4M3_E5M2, "m16n8k32.e4m3.e5m2", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",                   16, 8, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E4M3,      "m16n8k16.e4m3",      "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32",                   16, 8, 16, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E5M2,      "m16n8k16.e5m2",      "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32",                   16, 8, 16, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E4M3_E5M2, "m16n8k16.e4m3.e5m2", "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e5m2.f32",                   16, 8, 16, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E5M2_E4M3, "m16n8k16.e5m2.e4m3", "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e4m3.f32",                   16, 8, 16, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
+    X(TC_MMA_SP_M16N8K64_E4M3,      "sp.m16n8k64.e4m3",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32", 16, 8, 64, TC_E4M3, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0, 32, 0) \
+    X(TC_MMA_SP_M16N8K64_E5M2,      "sp.m16n8k64.e5m2",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32", 16, 8, 64, TC_E5M2, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0, 32, 0) \
+    X(TC_MMA_SP_M16N8K64_E4M3_E5M2, "sp.m16n8k64.e4m3.e5m2", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32", 16, 8, 64, TC_E4M3, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0, 32, 0) \
+    X(TC_MMA_SP_M16N8K64_E5M2_E4M3, "sp.m16n8k64.e5m2.e4m3", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e4m3.f32", 16, 8, 64, TC_E5M2, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0, 32, 0) \
+    X(TC_MMA_M8N8K16_S8,         "m8n8k16.s8",        "mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32",                          8, 8, 16, TC_S8, TC_S8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1, 32, 0) \
+    X(TC_MMA_M8N8K16_U8,         "m8n8k16.u8",        "mma.sync.aligned.m8n8k16.row.col.s32.u8.u8.s32",                          8, 8, 16, TC_U8, TC_U8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1, 32, 0) \
+    X(TC_MMA_M8N8K16_S8_U8,      "m8n8k16.s8.u8",     "mma.sync.aligned.m8n8k16.row.col.s32.s8.u8.s32",                          8, 8, 16, TC_S8, TC_U8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1, 32, 0) \
+    X(TC_MMA_M8N8K16_U8_S8,      "m8n8k16.u8.s8",     "mma.sync.aligned.m8n8k16.row.col.s32.u8.s8.s32",                          8, 8, 16, TC_U8, TC_S8, 0, 0, 0, 0, 0,  4,  4, 2, TC__ARCH_I8T, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_S8,        "m16n8k16.s8",       "mma.sync.aligned.m16n8k16.row.col.s32.s8.s8.s32",                        16, 8, 16, TC_S8, TC_S8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_U8,        "m16n8k16.u8",       "mma.sync.aligned.m16n8k16.row.col.s32.u8.u8.s32",                        16, 8, 16, TC_U8, TC_U8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_S8_U8,     "m16n8k16.s8.u8",    "mma.sync.aligned.m16n8k16.row.col.s32.s8.u8.s32",                        16, 8, 16, TC_S8, TC_U8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_U8_S8,     "m16n8k16.u8.s8",    "mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32",                        16, 8, 16, TC_U8, TC_S8, 0, 0, 0, 0, 0,  8,  4, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_S8,        "m16n8k32.s8",       "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32",                        16, 8, 32, TC_S8, TC_S8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_U8,        "m16n8k32.u8",       "mma.sync.aligned.m16n8k32.row.col.s32.u8.u8.s32",                        16, 8, 32, TC_U8, TC_U8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_S8_U8,     "m16n8k32.s8.u8",    "mma.sync.aligned.m16n8k32.row.col.s32.s8.u8.s32",                        16, 8, 32, TC_S8, TC_U8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_U8_S8,     "m16n8k32.u8.s8",    "mma.sync.aligned.m16n8k32.row.col.s32.u8.s8.s32",                        16, 8, 32, TC_U8, TC_S8, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I8, 1, 32, 0) \
+    X(TC_MMA_M8N8K32_S4,         "m8n8k32.s4",        "mma.sync.aligned.m8n8k32.row.col.s32.s4.s4.s32",                          8, 8, 32, TC_S4, TC_S4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1, 32, 0) \
+    X(TC_MMA_M8N8K32_U4,         "m8n8k32.u4",        "mma.sync.aligned.m8n8k32.row.col.s32.u4.u4.s32",                          8, 8, 32, TC_U4, TC_U4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1, 32, 0) \
+    X(TC_MMA_M8N8K32_S4_U4,      "m8n8k32.s4.u4",     "mma.sync.aligned.m8n8k32.row.col.s32.s4.u4.s32",                          8, 8, 32, TC_S4, TC_U4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1, 32, 0) \
+    X(TC_MMA_M8N8K32_U4_S4,      "m8n8k32.u4.s4",     "mma.sync.aligned.m8n8k32.row.col.s32.u4.s4.s32",                          8, 8, 32, TC_U4, TC_S4, 0, 0, 0, 0, 0,  8,  8, 2, TC__ARCH_I4T, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_S4,        "m16n8k32.s4",       "mma.sync.aligned.m16n8k32.row.col.s32.s4.s4.s32",                        16, 8, 32, TC_S4, TC_S4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_U4,        "m16n8k32.u4",       "mma.sync.aligned.m16n8k32.row.col.s32.u4.u4.s32",                        16, 8, 32, TC_U4, TC_U4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_S4_U4,     "m16n8k32.s4.u4",    "mma.sync.aligned.m16n8k32.row.col.s32.s4.u4.s32",                        16, 8, 32, TC_S4, TC_U4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_MMA_M16N8K32_U4_S4,     "m16n8k32.u4.s4",    "mma.sync.aligned.m16n8k32.row.col.s32.u4.s4.s32",                        16, 8, 32, TC_U4, TC_S4, 0, 0, 0, 0, 0, 16,  8, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_MMA_M16N8K64_S4,        "m16n8k64.s4",       "mma.sync.aligned.m16n8k64.row.col.s32.s4.s4.s32",                        16, 8, 64, TC_S4, TC_S4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_MMA_M16N8K64_U4,        "m16n8k64.u4",       "mma.sync.aligned.m16n8k64.row.col.s32.u4.u4.s32",                        16, 8, 64, TC_U4, TC_U4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_MMA_M16N8K64_S4_U4,     "m16n8k64.s4.u4",    "mma.sync.aligned.m16n8k64.row.col.s32.s4.u4.s32",                        16, 8, 64, TC_S4, TC_U4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_MMA_M16N8K64_U4_S4,     "m16n8k64.u4.s4",    "mma.sync.aligned.m16n8k64.row.col.s32.u4.s4.s32",                        16, 8, 64, TC_U4, TC_S4, 0, 0, 0, 0, 0, 32, 16, 4, TC__ARCH_I4, 1, 32, 0) \
+    X(TC_WGMMA_F16,            "wgmma.m64nNk16.f16",      "wgmma.mma_async.sync.aligned.m64nNk16.f32.f16.f16",     64, 256, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  8, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_BF16,           "wgmma.m64nNk16.bf16",     "wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16",   64, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  8, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_TF32,           "wgmma.m64nNk8.tf32",      "wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32",    64, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  4, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_E4M3,           "wgmma.m64nNk32.e4m3",     "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3",   64, 256, 32, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_E5M2,           "wgmma.m64nNk32.e5m2",     "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2",   64, 256, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_E4M3_E5M2,      "wgmma.m64nNk32.e4m3.e5m2", "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e5m2",   64, 256, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_E5M2_E4M3,      "wgmma.m64nNk32.e5m2.e4m3", "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3",   64, 256, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_TCGEN05_M64_F16,      "tcgen05.m64nNk16.f16",     "tcgen05.mma.cta_group::1.kind::f16",                     64, 256, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
+    X(TC_TCGEN05_M128_F16,     "tcgen05.m128nNk16.f16",    "tcgen05.mma.cta_group::1.kind::f16",                    128, 256, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16) \
+    X(TC_TCGEN05_M64_BF16,     "tcgen05.m64nNk16.bf16",    "tcgen05.mma.cta_group::1.kind::f16",                     64, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
+    X(TC_TCGEN05_M128_BF16,    "tcgen05.m128nNk16.bf16",   "tcgen05.mma.cta_group::1.kind::f16",                    128, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16) \
+    X(TC_TCGEN05_M64_TF32,     "tcgen05.m64nNk8.tf32",     "tcgen05.mma.cta_group::1.kind::tf32",                    64, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
+    X(TC_TCGEN05_M128_TF32,    "tcgen05.m128nNk8.tf32",    "tcgen05.mma.cta_group::1.kind::tf32",                   128, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16)
 
 typedef enum {
-#define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout) id,
+#define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout, thr, nstep) id,
     TC__MMA_INSTR_LIST(TC__MMA_INSTR_ENUM)
 #undef TC__MMA_INSTR_ENUM
     TC_MMA_INSTR_COUNT
@@ -604,6 +641,9 @@ typedef struct {
     int a_regs, b_regs;       /* 32-bit registers those take */
     unsigned archs;           /* TC_ARCH_BIT(a) set when section 2 models it on architecture a */
     int layout;               /* 0 not modelled, 1 PTX ISA reading (unconfirmed), 2 confirmed on hardware */
+    int threads;              /* threads that issue it together: 32 (mma.sync, a warp), 128 (wgmma, a warpgroup),
+                                 1 (tcgen05.mma: one thread for the CTA) */
+    int n_step;               /* 0: N is fixed; else N may be any multiple of n_step up to n (wgmma, tcgen05) */
 } tc_mma_instr_info;
 
 /* Everything about one instruction. TC_ERR_ARG for an unknown one,
@@ -613,6 +653,26 @@ TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_inf
 /* By name ("m16n8k16.f16", "sp.m16n8k32.bf16"): TC_ERR_ARG if unknown,
    TC_ERR_NULL for a NULL name or out. */
 TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out);
+/* 1 if n is a legal N of instruction i: its N for a fixed-N kind, a
+   multiple of n_step up to N for a wgmma or tcgen05 kind; 0 otherwise (also for an
+   unknown instruction). */
+TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n);
+
+/* One dense instruction of the table (mma.sync, wgmma, tcgen05.mma) of
+   width n through architecture arch's numerics: D = A*B + C with A M x K,
+   B K x n, C and D M x n (M, K the kind's), row-major and tightly packed.
+   Each output element is one block FMA chain, tc_mma_dot_ex on its row of A
+   and column of B with the kind's B type: what tc_gemm computes for the
+   same data (a wgmma on H100, a tcgen05.mma kind::f16/tf32 on B200: one
+   group of all K). C may be NULL (zero); D may be C. out: TC_FP32, or
+   TC_FP16 for kinds that offer fp16 accumulation. TC_ERR_ARG for an unknown
+   or sparse kind (its metadata has no place here), TC_ERR_ARCH for a kind
+   not modelled on arch, TC_ERR_SHAPE for an n tc_mma_instr_n_ok refuses
+   (0, 4, 260, negative), TC_ERR_DTYPE for another out or an integer kind
+   (those take int8_t operands: tc_imma_dot, tc_igemm), TC_ERR_NULL,
+   TC_ERR_NOT_REPRESENTABLE as tc_gemm (D untouched). */
+TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
+                           const float *C, float *D);
 
 /* The corner where the published models disagree (see the banner). */
 typedef enum {
@@ -1294,7 +1354,15 @@ typedef enum {
    (TC_MMA_SP_*) counts the FLOPs of its logical shape, 2*m*n*k as if A were
    dense; each issues like the dense instruction of half its K (the same
    operand registers and bandwidth: A holds k/2 values) and so does twice
-   the math per cycle; its metadata is a fourth source (tc_sim_mma_sp). */
+   the math per cycle; its metadata is a fourth source (tc_sim_mma_sp).
+   A wgmma kind (TC_WGMMA_*) of width N: the simulator runs warps, so each
+   of the 4 warps of a warpgroup issues its own quarter, a 16 x N x K
+   product on its sub-partition's Tensor Core (tc_sim_mma_n, once per warp;
+   no synchronisation between the 4 is modelled). The profile's
+   mma_latency and mma_interval of a wgmma kind are that quarter's at the
+   largest N (256); width N takes interval * N / 256 (rounded up) and the
+   same latency beyond its interval (docs/REFERENCE.md 3.4). In .tcs a wgmma
+   spells its N: mma.wgmma.m64n128k16.f16. */
 
 /* Per-thread address of a memory instruction, in bytes:
      base + warp * warp_stride + iter * iter_stride + lane_part(lane)
@@ -1314,7 +1382,7 @@ typedef struct {
     uint8_t dst;           /* register written, or TC_SIM_NOREG */
     uint8_t src[4];        /* registers read, TC_SIM_NOREG for unused (src[3]: mma.sp metadata) */
     uint8_t mma;           /* tc_mma_instr for TC_SIM_MMA */
-    int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4) */
+    int32_t count;         /* LOOP: trips; LDSM: matrices (1, 2, 4); MMA of a variable-N kind: N (else 0) */
     int32_t target;        /* LOOP: first instruction of the body */
     tc_sim_addr addr;      /* memory instructions */
 } tc_sim_instr;
@@ -1357,6 +1425,10 @@ TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_mma_instr kind, int dst, int a,
 /* A sparse MMA (a TC_MMA_SP_* kind, else TC_ERR_ARG) that also reads its
    metadata register `meta`. */
 TCDEF tc_status tc_sim_mma_sp(tc_sim_program *p, tc_mma_instr kind, int dst, int a, int b, int c, int meta);
+/* An MMA of a variable-N kind (wgmma: one warp's quarter; tcgen05.mma)
+   of width n: TC_ERR_ARG for a fixed-N kind, TC_ERR_SHAPE unless
+   tc_mma_instr_n_ok. tc_sim_mma with such a kind issues its largest N. */
+TCDEF tc_status tc_sim_mma_n(tc_sim_program *p, tc_mma_instr kind, int n, int dst, int a, int b, int c);
 /* BAR first waits for wait_reg (cp.async.wait_all; TC_SIM_NOREG for none). */
 TCDEF tc_status tc_sim_bar(tc_sim_program *p, int wait_reg);
 TCDEF tc_status tc_sim_loop(tc_sim_program *p, int target, int trips);
@@ -4489,11 +4561,12 @@ TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_inf
     tc_mma_instr_info r;
     if (!out) return TC_ERR_NULL;
     switch (i) {
-#define TC__MMA_INSTR_CASE(id, nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
+#define TC__MMA_INSTR_CASE(id, nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT, THR, NSTEP) \
     case id: r.name = nm; r.ptx = px; r.m = M; r.n = N; r.k = K; r.in = IN; r.b_type = INB;              \
         r.fp16_accumulate = F16;                                                                           \
         r.sparse_group = GRP; r.sparse_keep = KEEP; r.selectors = SEL; r.meta_lanes = ML;                  \
-        r.a_elems = AE; r.b_elems = BE; r.c_elems = CE; r.archs = ARCHS; r.layout = LAYOUT; break;
+        r.a_elems = AE; r.b_elems = BE; r.c_elems = CE; r.archs = ARCHS; r.layout = LAYOUT;          \
+        r.threads = THR; r.n_step = NSTEP; break;
     TC__MMA_INSTR_LIST(TC__MMA_INSTR_CASE)
 #undef TC__MMA_INSTR_CASE
     default: return TC_ERR_ARG;
@@ -4514,6 +4587,30 @@ TCDEF tc_status tc_mma_instr_find(const char *name, tc_mma_instr *out) {
             return TC_OK;
         }
     return TC_ERR_ARG;
+}
+
+TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n) {
+    tc_mma_instr_info info;
+    if (tc_mma_instr_get(i, &info) != TC_OK) return 0;
+    if (!info.n_step) return n == info.n;
+    return n >= info.n_step && n <= info.n && n % info.n_step == 0;
+}
+
+TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
+                           const float *C, float *D) {
+    tc_mma_instr_info info;
+    tc_gemm_desc d;
+    if (tc_mma_instr_get(kind, &info) != TC_OK || info.sparse_group) return TC_ERR_ARG;
+    if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !(info.archs & TC_ARCH_BIT(arch))) return TC_ERR_ARCH;
+    if (!tc_mma_instr_n_ok(kind, n)) return TC_ERR_SHAPE;
+    if (out != TC_FP32 && !(out == TC_FP16 && info.fp16_accumulate)) return TC_ERR_DTYPE;
+    if (!A || !B || !D) return TC_ERR_NULL;
+    memset(&d, 0, sizeof d);
+    d.arch = arch; d.in = info.in; d.out = out;
+    d.M = info.m; d.N = n; d.K = info.k;
+    d.A = A; d.B = B; d.C = C; d.D = D;
+    d.options.b_type = info.b_type;
+    return tc_gemm_ex(&d);
 }
 
 /* The m16n8 layouts share one pattern per element size: 16-bit types hold
@@ -5348,11 +5445,16 @@ static const tc_gpu tc__gpus[] = {
                mma.sp: as the dense instruction of half the K (assumption; no published mma.sp latency);
                mixed e4m3 x e5m2 as same-type e4m3 (assumption); FP8 m16n8k16 and mma.sp m16n8k64 (PTX: sm_89+, so
                sm_90 issues them; section 2 models their numerics on Ada and sm_120 only): 24 as e4m3 m16n8k32
-               (assumption, no measured row) */
+               (assumption, no measured row).
+               wgmma (one warp's quarter at N = 256, scaled by N in the simulator): its interval, 128, plus
+               the 18 cycles m16n8k16.f16's measured latency has beyond its interval (assumption: no wgmma
+               latency was measured) */
             { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24, 24, 24,
               24, 24, 24, 24, 24, 24, 24, 24,
               /* integer kinds: 8-bit as e4m3 and m16n8k8.f16 (assumption: the whitepaper gives INT8 the FP8 rate); no 4-bit: the H100 whitepaper lists INT4 Tensor TOPS as N/A */
-              16, 16, 16, 16, 16, 16, 16, 16, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+              16, 16, 16, 16, 16, 16, 16, 16, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              /* wgmma */
+              146, 146, 146, 146, 146, 146, 146 },
             /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
                m16n8k16 (2048 FMA) 2048/335 = 6 (jm-mma-tput-m16n8k16-f32-f16-h100-sxm, 713.7 TFLOP/s); the half-K
                shapes do not reach that rate: m16n8k8.f16 runs at 74% of it (jm-mma-tput-m16n8k8-f32-f16, 529.1)
@@ -5361,11 +5463,17 @@ static const tc_gpu tc__gpus[] = {
                of jm-mma-tput-m16n8k32-e4m3, 1349 at one warp of ILP); m8n8k4 2 (assumption). mma.sp: the dense
                half-K instruction's interval (assumption: no mma.sync-level sparse rate is published for H100);
                mixed FP8 as e4m3 (assumption); FP8 m16n8k16 half of m16n8k32's 6, i.e. the same FP8 rate, and
-               FP8 mma.sp m16n8k64 the dense m16n8k32's (assumption) */
+               FP8 mma.sp m16n8k64 the dense m16n8k32's (assumption).
+               wgmma: the full dense rate, 512 fp16 FMA/clk per sub-partition
+               (tf32 half, FP8 twice), so a warp's 16 x 256 x K quarter takes 128 cycles for every type:
+               measured 976.6 (f16), 488.2 (tf32), 1951.2 (e4m3) TFLOP/s at N = 256, 99% of that rate
+               (Johnsonms/NVIDIA-Hopper-Benchmark raw/wgmma_*.log); bf16 and e5m2 as f16 and e4m3 (assumption) */
             { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6,
               3, 3, 3, 3, 6, 6, 6, 6,
               /* integer kinds: 8-bit at e4m3's measured rate (assumption), m8n8k16 half of m16n8k16's; 4-bit none */
-              2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+              2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              /* wgmma */
+              128, 128, 128, 128, 128, 128, 128 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             38.0,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 bandwidth over 132 SMs, fitted to
                               jm-bw-l2-64f-h100-sxm (4808 B/clk) and the H200 rows rrze-l2bw-* (9.7-10.3 TB/s; same die
@@ -5468,8 +5576,8 @@ static const tc_gpu tc__gpus[] = {
 
 /* The instruction table as a host array, for the simulator's inner loop. */
 static const tc_mma_instr_info tc__mma_instrs[] = {
-#define TC__MMA_INSTR_ROW(id, nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT) \
-    { nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, 0, 0, ARCHS, LAYOUT },
+#define TC__MMA_INSTR_ROW(id, nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT, THR, NSTEP) \
+    { nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, 0, 0, ARCHS, LAYOUT, THR, NSTEP },
     TC__MMA_INSTR_LIST(TC__MMA_INSTR_ROW)
 #undef TC__MMA_INSTR_ROW
 };
@@ -5565,8 +5673,8 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "h100", "shared_latency", "MEASURED by Luo et al. 2024 (HPMLL suite)" },
     { "h100", "ffma_latency", "MEASURED: 4.07 cycles (Luo et al. 2024)" },
     { "h100", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (H100 whitepaper) = 32 per sub-partition" },
-    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, FP8 m16n8k16, m8n8k4, sparse ASSUMED; integer 8-bit ASSUMED as e4m3, no 4-bit (whitepaper: INT4 N/A)" },
-    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); m8n8k4, FP8 m16n8k16 and sparse ASSUMED; integer 8-bit ASSUMED at e4m3's measured rate" },
+    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, FP8 m16n8k16, m8n8k4, sparse, wgmma ASSUMED; integer 8-bit ASSUMED as e4m3, no 4-bit (whitepaper: INT4 N/A)" },
+    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); wgmma at N = 256: raw/wgmma_*.log, 99% of the dense peak; m8n8k4, FP8 m16n8k16, sparse, wgmma bf16/e5m2 ASSUMED; integer 8-bit ASSUMED at e4m3's measured rate" },
     { "h100", "sm_bytes_per_cycle", "fitted: jm-bw-l2-64f-h100-sxm and the H200 rrze-l2bw-* rows, over 132 SMs" },
     { "h100", "dram_bytes_per_cycle", "MEASURED: jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of peak)" },
     { "v100", "clock_ghz", "SPEC: V100 whitepaper (SXM2 boost)" },
@@ -5841,7 +5949,20 @@ TCDEF tc_status tc_sim_mma(tc_sim_program *p, tc_mma_instr kind, int dst, int a,
     if (!p) return TC_ERR_NULL;
     if ((int)kind < 0 || (int)kind >= TC_MMA_INSTR_COUNT) return tc__sim_fail(p, TC_ERR_ARG);
     s = tc__sim_op(p, TC_SIM_MMA, dst, a, b, c, NULL);
-    if (s == TC_OK) p->code[p->n - 1].mma = (uint8_t)kind;
+    if (s == TC_OK) {
+        p->code[p->n - 1].mma = (uint8_t)kind;
+        p->code[p->n - 1].count = tc__mma_instrs[kind].n_step ? tc__mma_instrs[kind].n : 0;
+    }
+    return s;
+}
+
+TCDEF tc_status tc_sim_mma_n(tc_sim_program *p, tc_mma_instr kind, int n, int dst, int a, int b, int c) {
+    tc_status s;
+    if (!p) return TC_ERR_NULL;
+    if ((int)kind < 0 || (int)kind >= TC_MMA_INSTR_COUNT || !tc__mma_instrs[kind].n_step) return tc__sim_fail(p, TC_ERR_ARG);
+    if (!tc_mma_instr_n_ok(kind, n)) return tc__sim_fail(p, TC_ERR_SHAPE);
+    s = tc_sim_mma(p, kind, dst, a, b, c);
+    if (s == TC_OK) p->code[p->n - 1].count = n;
     return s;
 }
 
@@ -5891,7 +6012,7 @@ TCDEF tc_status tc_sim_build_matmul32(tc_sim_program *p, const tc_sim_matmul32_d
     int i;
     if (!p) return TC_ERR_NULL;
     if (!d) { memset(&def, 0, sizeof def); d = &def; }
-    if ((int)d->mma < 0 || (int)d->mma >= TC_MMA_INSTR_COUNT) return TC_ERR_ARG;
+    if ((int)d->mma < 0 || (int)d->mma >= TC_MMA_INSTR_COUNT || tc__mma_instrs[d->mma].threads != 32) return TC_ERR_ARG;
     tc__sim_begin(p, d->tensor_cores ? "matmul32_tc" : "matmul32_ffma", 8, 8);
     p->global_bytes = p->l2_resident_bytes = (int64_t)TC__SIM_MAX_WARPS * 128;
     p->shared_bytes = (64 + STEPS) * 128;              /* a row per warp, plus the rows steps reach past the last warp */
@@ -6310,6 +6431,22 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     return -1;
 }
 
+/* Warps that share one instruction's work: a wgmma's 4 (each issues its
+   quarter); 1 for mma.sync and for tcgen05.mma (one thread issues all). */
+static int tc__mma_warps(const tc_mma_instr_info *in) { return in->threads > 32 ? in->threads / 32 : 1; }
+
+/* Latency, interval and multiply-adds of one warp's MMA: the profile's for
+   a fixed-N kind; a variable-N kind's scaled to its N (see tc_sim_instr). */
+static double tc__sim_mma_timing(const tc_sim_profile *g, const tc_sim_instr *ins, int *latency, int *interval) {
+    const tc_mma_instr_info *in = &tc__mma_instrs[ins->mma];
+    const int n = in->n_step ? ins->count : in->n;
+    const int full = g->mma_interval[ins->mma];
+    *interval = (int)(((int64_t)full * n + in->n - 1) / in->n);
+    *latency = g->mma_latency[ins->mma] - full + *interval;
+    if (*latency < *interval) *latency = *interval;
+    return (double)in->m * n * in->k / tc__mma_warps(in);
+}
+
 static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
     const tc_sim_instr *ins = &S->p->code[w->pc];
     const tc_sim_profile *g = S->g;
@@ -6334,9 +6471,13 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
         S->r->flops += 2.0 * 32.0;
         break;
     case TC_SIM_MMA:
-        S->mma_free[sp] = t + g->mma_interval[ins->mma];
-        tc__sim_write(w, ins->dst, t + g->mma_latency[ins->mma], TC_SIM_WAIT);
-        S->r->flops += 2.0 * tc__mma_instrs[ins->mma].m * tc__mma_instrs[ins->mma].n * tc__mma_instrs[ins->mma].k;
+    {
+        int latency, interval;
+        double fma = tc__sim_mma_timing(g, ins, &latency, &interval);
+        S->mma_free[sp] = t + interval;
+        tc__sim_write(w, ins->dst, t + latency, TC_SIM_WAIT);
+        S->r->flops += 2.0 * fma;
+    }
         break;
     case TC_SIM_IMAD:
         S->int_free[sp] = t + g->int_interval;
@@ -6507,6 +6648,8 @@ static tc_status tc__sim_prepare(tc__sim *S) {
         if (!tc__sim_reg_ok(ins->dst) || ins->op >= TC_SIM_OP_COUNT) return TC_ERR_PROGRAM;
         if (ins->op == TC_SIM_MMA) {
             if (ins->mma >= TC_MMA_INSTR_COUNT) return TC_ERR_PROGRAM;
+            if (tc__mma_instrs[ins->mma].n_step ? !tc_mma_instr_n_ok((tc_mma_instr)ins->mma, ins->count) : ins->count != 0)
+                return TC_ERR_PROGRAM;
             if (g->mma_latency[ins->mma] == 0) return TC_ERR_ARCH;
         }
         if (tc__sim_is_memory(ins->op)) {
@@ -6685,7 +6828,8 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
     for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
         double f;
         if (g->mma_latency[k] == 0 || tc__mma_instrs[k].sparse_group) continue;
-        f = 2.0 * tc__mma_instrs[k].m * tc__mma_instrs[k].n * tc__mma_instrs[k].k / g->mma_interval[k];
+        f = 2.0 * tc__mma_instrs[k].m * tc__mma_instrs[k].n * tc__mma_instrs[k].k / tc__mma_warps(&tc__mma_instrs[k]) /
+            g->mma_interval[k];
         if (f > best) best = f;
     }
     r->peak_fp32_flops_per_s = (double)r->sms * g->subpartitions * 2.0 * 32.0 / g->ffma_interval * hz;
@@ -6989,6 +7133,27 @@ static void tc__tcs_mem(tc__out *o, const tc_sim_addr *a) {
 static int tc__tcs_big(int64_t v) { return v > TC__TCS_MAX_TERM || v < -TC__TCS_MAX_TERM; }
 
 /* Whether the printer can write instruction i so that parsing gives it back. */
+/* An MMA kind's .tcs name: the table's, a wgmma's with its N spelled
+   ("wgmma.m64n128k16.f16" for "wgmma.m64nNk16.f16" at N = 128). */
+static void tc__mma_name_n(tc_mma_instr k, int n, char out[64]) {
+    const char *name = tc__mma_instrs[k].name, *at = strstr(name, "nN");
+    if (tc__mma_instrs[k].n_step && at) sprintf(out, "%.*sn%d%s", (int)(at - name), name, n, at + 2);
+    else sprintf(out, "%.63s", name);
+}
+
+/* The kind and N (0 for a fixed-N kind) a .tcs name spells; 0 if none. */
+static int tc__mma_name_find(const char *name, tc_mma_instr *kind, int *n) {
+    int k, w;
+    char buf[64];
+    if (tc_mma_instr_find(name, kind) == TC_OK && !tc__mma_instrs[*kind].n_step) { *n = 0; return 1; }
+    for (k = 0; k < TC_MMA_INSTR_COUNT; k++)
+        for (w = tc__mma_instrs[k].n_step; w > 0 && w <= tc__mma_instrs[k].n; w += tc__mma_instrs[k].n_step) {
+            tc__mma_name_n((tc_mma_instr)k, w, buf);
+            if (strcmp(buf, name) == 0) { *kind = (tc_mma_instr)k; *n = w; return 1; }
+        }
+    return 0;
+}
+
 static int tc__tcs_printable(const tc_sim_program *p, int pc) {
     const tc_sim_instr *ins = &p->code[pc];
     const char *slots;
@@ -7011,6 +7176,7 @@ static int tc__tcs_printable(const tc_sim_program *p, int pc) {
     else if (ins->op == TC_SIM_BRA_WARP) { if (ins->target <= pc || ins->target >= p->n || ins->count < 0 || ins->count > TC__TCS_MAX_WARP) return 0; }
     else if (ins->target) return 0;
     if (ins->op == TC_SIM_LDSM) { if (ins->count != 1 && ins->count != 2 && ins->count != 4) return 0; }
+    else if (ins->op == TC_SIM_MMA && tc__mma_instrs[ins->mma].n_step) { if (!tc_mma_instr_n_ok((tc_mma_instr)ins->mma, ins->count)) return 0; }
     else if (ins->op != TC_SIM_LOOP && ins->op != TC_SIM_BRA_WARP && ins->count) return 0;
     if (!mem) {
         tc_sim_addr z;
@@ -7055,9 +7221,9 @@ TCDEF tc_status tc_sim_program_print(const tc_sim_program *p, char *buf, size_t 
         if (labelled[pc]) tc__outf(&o, "L%d:\n", pc);
         tc__outf(&o, "    %s", tc__tcs_ops[ins->op].name);
         if (ins->op == TC_SIM_MMA) {
-            tc_mma_instr_info info;
-            tc_mma_instr_get((tc_mma_instr)ins->mma, &info);
-            tc__outf(&o, ".%s", info.name);
+            char name[64];
+            tc__mma_name_n((tc_mma_instr)ins->mma, ins->count, name);
+            tc__outf(&o, ".%s", name);
         }
         if (ins->op == TC_SIM_LDSM) tc__outf(&o, ".x%d", ins->count);
         if (strchr(slots, 'm') && ins->addr.width) tc__outf(&o, ".w%d", ins->addr.width);
@@ -7341,11 +7507,13 @@ static void tc__tcs_instruction(tc__tcs *T, const char *word) {
     slots = tc__tcs_ops[op].slots;
     if (op == TC_SIM_MMA) {
         tc_mma_instr kind;
-        if (!mods || tc_mma_instr_find(mods + 1, &kind) != TC_OK) {
-            TC__RD_FAIL_TOK(&T->r, "mma needs a known kind, as in mma.m16n8k16.f16 (got '%s')", word);
+        int n = 0;
+        if (!mods || !tc__mma_name_find(mods + 1, &kind, &n)) {
+            TC__RD_FAIL_TOK(&T->r, "mma needs a known kind, as in mma.m16n8k16.f16 or mma.wgmma.m64n128k16.f16 (got '%s')", word);
             return;
         }
         ins.mma = (uint8_t)kind;
+        ins.count = n;
     } else {
         while (mods) {
             const char *m = mods + 1, *end = strchr(m, '.');
@@ -7548,8 +7716,10 @@ TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t 
         tc_mma_instr_info info;
         if (!g->mma_latency[k] && !g->mma_interval[k]) continue;
         tc_mma_instr_get((tc_mma_instr)k, &info);
-        tc__outf(&o, "mma_latency.%s = %d   # cycles, issue to result\n", info.name, g->mma_latency[k]);
-        tc__outf(&o, "mma_interval.%s = %d   # cycles between issues on one sub-partition\n", info.name, g->mma_interval[k]);
+        tc__outf(&o, "mma_latency.%s = %d   # cycles, issue to result%s\n", info.name, g->mma_latency[k],
+                 info.n_step ? " (one warp's quarter at the largest N; scaled by N)" : "");
+        tc__outf(&o, "mma_interval.%s = %d   # cycles between issues on one sub-partition%s\n", info.name, g->mma_interval[k],
+                 info.n_step ? " (same)" : "");
     }
     return tc__out_finish(&o, needed);
 }
@@ -7661,8 +7831,8 @@ static int tc__tile_l1_latency(const tc_sim_profile *g) { return g->l1_latency ?
 static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik) {
     int i;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
-        if (!tc__mma_instrs[i].sparse_group && tc__mma_instrs[i].in == in && tc__mma_instrs[i].b_type == in &&
-            tc__mma_instrs[i].m == im &&
+        if (!tc__mma_instrs[i].sparse_group && tc__mma_instrs[i].threads == 32 && tc__mma_instrs[i].in == in &&
+            tc__mma_instrs[i].b_type == in && tc__mma_instrs[i].m == im &&
             tc__mma_instrs[i].n == in_ && tc__mma_instrs[i].k == ik) return i;
     return -1;
 }

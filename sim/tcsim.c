@@ -63,8 +63,9 @@ static void list_profiles(void) {
         printf("              MMA latency/interval:");
         for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
             tc_mma_instr_info info;
-            if (g->mma_latency[k] && tc_mma_instr_get((tc_mma_instr)k, &info) == TC_OK)
-                printf(" %s %d/%d", info.name, g->mma_latency[k], g->mma_interval[k]);
+            if (!g->mma_latency[k] || tc_mma_instr_get((tc_mma_instr)k, &info) != TC_OK) continue;
+            printf(" %s %d/%d", info.name, g->mma_latency[k], g->mma_interval[k]);
+            if (info.n_step) printf(" (N=%d)", info.n);   /* a variable-N kind's values are at its largest N */
         }
         printf("\n");
         if (g->dram_bytes_per_cycle > 0.0) printf("              DRAM %.0f GB/s", g->dram_bytes_per_cycle * g->clock_ghz);

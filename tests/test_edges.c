@@ -812,6 +812,11 @@ static tc_status c_dot_scaled(const int *a) {
     return s;
 }
 static tc_status c_instr_get(const int *a) { tc_mma_instr_info i; return tc_mma_instr_get((tc_mma_instr)a[0], &i); }
+static tc_status c_instr_n_ok(const int *a) { return tc_mma_instr_n_ok((tc_mma_instr)a[0], a[1]) ? TC_OK : TC_ERR_SHAPE; }
+static tc_status c_mma_run(const int *a) {
+    static float A[128 * 32], B[32 * 256], D[128 * 256];   /* zeros: representable in every type */
+    return tc_mma_run((tc_arch)a[0], (tc_mma_instr)a[1], a[2], (tc_dtype)a[3], A, B, NULL, D);
+}
 static tc_status c_scaler_preset(const int *a) { tc_scaler_desc d; return tc_scaler_preset((tc_scaler_preset_kind)a[0], &d); }
 static tc_status c_scaler_update(const int *a) { tc_scaler s; tc_scaler_init(&s, NULL); return tc_status_is_error(tc_scaler_update(&s, a[0])) ? TC_ERR_ARG : TC_OK; }
 static tc_status c_sparse_pattern(const int *a) { int g, k; return tc_sparse_pattern((tc_dtype)a[0], &g, &k); }
@@ -858,6 +863,7 @@ EMIT(c_ldsm, tc_sim_ldsm(&p, a[0], a[1], a[2], tc_sim_addr_affine(0, 16, 0, 0, 1
 EMIT(c_ffma, tc_sim_ffma(&p, a[0], a[1], a[2], a[3]))
 EMIT(c_mma, tc_sim_mma(&p, (tc_mma_instr)a[0], a[1], a[2], a[3], a[4]))
 EMIT(c_mma_sp, tc_sim_mma_sp(&p, (tc_mma_instr)a[0], a[1], a[2], a[3], a[4], a[5]))
+EMIT(c_sim_wgmma, tc_sim_mma_n(&p, (tc_mma_instr)a[0], a[1], a[2], a[3], a[4], a[5]))
 EMIT(c_bar, tc_sim_bar(&p, a[0]))
 EMIT(c_shfl, tc_sim_shfl(&p, a[0], a[1]))
 EMIT(c_imad, tc_sim_imad(&p, a[0], a[1], a[2], a[3]))
@@ -944,6 +950,11 @@ static const fn_case fn_cases[] = {
     /* k: a multiple of 32 up to the 64 codes given */
     { "tc_mma_dot_scaled", 1, { "k" }, { 64 }, { E3(TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE) }, c_dot_scaled },
     { "tc_mma_instr_get", 1, { "i" }, { TC_MMA_SP_M16N8K16_TF32 }, { E3(AR, TC_OK, AR) }, c_instr_get },
+    /* kind 0 is m8n8k4, whose one N is 8 */
+    { "tc_mma_instr_n_ok", 2, { "i", "n" }, { TC_WGMMA_F16, 8 }, { E3(TC_ERR_SHAPE, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE) }, c_instr_n_ok },
+    { "tc_mma_run", 4, { "arch", "kind", "n", "out" }, { TC_ARCH_H100, TC_WGMMA_E4M3_E5M2, 64, TC_FP16 },
+      { E3(TC_ERR_ARCH, TC_ERR_ARCH, TC_ERR_ARCH), E3(AR, TC_ERR_ARCH, AR), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE), E3(DT, TC_OK, DT) },
+      c_mma_run },   /* arch 0 is V100 (no wgmma); kind 0 is m8n8k4, V100's and Turing's only; out 0 is fp32 */
     { "tc_scaler_preset", 1, { "kind" }, { TC_SCALER_MEGATRON }, { E3(AR, TC_OK, AR) }, c_scaler_preset },
     { "tc_scaler_update", 1, { "found_inf" }, { 0 }, { OK3 }, c_scaler_update },
     { "tc_sparse_pattern", 1, { "t" }, { TC_FP16 }, { E3(DT, DT, DT) }, c_sparse_pattern },
@@ -975,6 +986,8 @@ static const fn_case fn_cases[] = {
       { E3(AR, TC_OK, AR), PR3, PR3, PR3, PR3 }, c_mma },   /* kind 0 is m8n8k4 */
     { "tc_sim_mma_sp", 6, { "kind", "dst", "a", "b", "c", "meta" }, { TC_MMA_SP_M16N8K32_BF16, 1, 2, 3, 1, 5 },
       { ARG3, PR3, PR3, PR3, PR3, PR3 }, c_mma_sp },   /* kind 0 is dense */
+    { "tc_sim_mma_n", 6, { "kind", "n", "dst", "a", "b", "c" }, { TC_TCGEN05_M128_TF32, 128, 1, 2, 3, 1 },
+      { ARG3, E3(TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE), PR3, PR3, PR3, PR3 }, c_sim_wgmma },   /* kind 0 is mma.sync */
     { "tc_sim_bar", 1, { "wait_reg" }, { TC_SIM_NOREG }, { PR3 }, c_bar },
     { "tc_sim_shfl", 2, { "dst", "src" }, { 1, 2 }, { PR3, PR3 }, c_shfl },
     { "tc_sim_imad", 4, { "dst", "a", "b", "c" }, { 1, 2, TC_SIM_NOREG, 1 }, { PR3, PR3, PR3, PR3 }, c_imad },

@@ -686,14 +686,14 @@ static const char *ptx_type(tc_dtype t) {
    found again by name. */
 static void test_instr_table(void) {
     const char *names[TC_MMA_INSTR_COUNT];
-    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0;
+    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0, n_wg = 0, n_tc5 = 0;
     float ones[64];
     tc_mma_instr_info in;
     tc_mma_instr found;
     for (i = 0; i < 64; i++) ones[i] = 1.0f;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
         char want[64], shape[32], types[32];
-        int bits, sparse, fp8, a;
+        int bits, sparse, fp8, a, wg, tc5;
         memset(&in, 0xA5, sizeof in);
         CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)i, &in), TC_OK);
         names[i] = in.name;
@@ -701,27 +701,47 @@ static void test_instr_table(void) {
         if (tc_format_of(in.in)->exponent_bits == 0) continue;   /* integer kinds: tests/test_imma.c */
         sparse = in.sparse_group != 0;
         fp8 = in.in == TC_E4M3 || in.in == TC_E5M2;
+        /* a warp (mma.sync, fixed N), a warpgroup (wgmma, N in steps of 8 up to 256) or one
+           thread (tcgen05.mma: M 64 with N in steps of 8, M 128 in steps of 16) */
+        wg = in.threads == 128;
+        tc5 = in.threads == 1;
+        if (wg) CHECK(in.n_step == 8 && in.n == 256 && in.m == 64);
+        else if (tc5) CHECK(in.n == 256 && ((in.m == 64 && in.n_step == 8) || (in.m == 128 && in.n_step == 16)) && !fp8);
+        else CHECK(in.threads == 32 && in.n_step == 0);
+        n_wg += wg;
+        n_tc5 += tc5;
         n_sparse += sparse;
         n_fp8 += fp8;
         /* B's type is A's except in the mixed FP8 kinds */
         CHECK(in.b_type == in.in || (fp8 && (in.b_type == TC_E4M3 || in.b_type == TC_E5M2)));
         /* the name is [sp.]mMnNkK.type (mixed: .a.b), and the PTX spells the same shape and types */
-        sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
+        if (wg || tc5) sprintf(want, "%s.m%dnNk%d.%s", wg ? "wgmma" : "tcgen05", in.m, in.k, ptx_type(in.in));
+        else sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
         if (in.b_type != in.in) sprintf(want + strlen(want), ".%s", ptx_type(in.b_type));
         CHECK(strcmp(in.name, want) == 0);
-        sprintf(shape, ".m%dn%dk%d.row.col.", in.m, in.n, in.k);
-        sprintf(types, ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.b_type));
-        CHECK(strstr(in.ptx, shape) != NULL);
-        CHECK(strlen(in.ptx) > strlen(types) && strcmp(in.ptx + strlen(in.ptx) - strlen(types), types) == 0);
-        CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
+        if (wg) sprintf(shape, ".m%dnNk%d.", in.m, in.k);
+        else sprintf(shape, ".m%dn%dk%d.row.col.", in.m, in.n, in.k);
+        sprintf(types, wg ? ".f32.%s.%s" : ".f32.%s.%s.f32", ptx_type(in.in), ptx_type(in.b_type));
+        /* tcgen05.mma's PTX names its kind; shape and types sit in its instruction descriptor */
+        if (tc5) CHECK(strcmp(in.ptx, in.in == TC_TF32 ? "tcgen05.mma.cta_group::1.kind::tf32" : "tcgen05.mma.cta_group::1.kind::f16") == 0);
+        else CHECK(strstr(in.ptx, shape) != NULL && strlen(in.ptx) > strlen(types) &&
+                   strcmp(in.ptx + strlen(in.ptx) - strlen(types), types) == 0);
+        if (wg) CHECK(strncmp(in.ptx, "wgmma.mma_async.sync.aligned.", 29) == 0);
+        else if (!tc5) CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
         /* registers from the element size */
         bits = storage_bits(in.in);
         CHECK(bits != 0);
         CHECK(in.a_regs * 32 == in.a_elems * bits && in.b_regs * 32 == in.b_elems * bits);
-        CHECK(in.a_regs >= 1 && in.a_regs <= 4 && in.b_regs >= 1 && in.b_regs <= 4);   /* pack_a/pack_b's 4 per lane */
-        /* elements per lane: one M x K, K x N, M x N tile over 32 lanes (a sparse A compressed);
+        if (tc5) CHECK(in.a_regs == 0 && in.b_regs == 0);   /* operands in shared and tensor memory */
+        else CHECK(in.a_regs >= 1 && in.a_regs <= 4 && in.b_regs <= 4 && (wg ? in.b_regs == 0 : in.b_regs >= 1));   /* pack_a/pack_b's 4 per lane */
+        /* elements per lane: one M x K, K x N, M x N tile over the issuing threads (a sparse A
+           compressed; a wgmma's B comes from shared memory, its C at the largest N);
            m8n8k4 runs four 8x8x4 products, one per quad pair */
-        if (in.m == 8) {
+        if (tc5) {
+            CHECK(!sparse && in.a_elems == 0 && in.b_elems == 0 && in.c_elems == 0);
+        } else if (wg) {
+            CHECK(!sparse && in.a_elems * in.threads == in.m * in.k && in.b_elems == 0 && in.c_elems * in.threads == in.m * in.n);
+        } else if (in.m == 8) {
             CHECK(i == TC_MMA_M8N8K4_F16 && in.n == 8 && in.k == 4);
             CHECK(in.a_elems * 32 == 4 * in.m * in.k && in.b_elems * 32 == 4 * in.k * in.n && in.c_elems * 32 == 4 * in.m * in.n);
         } else {
@@ -749,7 +769,7 @@ static void test_instr_table(void) {
                                   TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
             unsigned turing = i == TC_MMA_M8N8K4_F16 || i == TC_MMA_M16N8K8_F16 ? TC_ARCH_BIT(TC_ARCH_TURING) : 0u;
             unsigned ada_rtx50 = TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
-            CHECK(in.archs == (turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
+            CHECK(in.archs == (wg ? TC_ARCH_BIT(TC_ARCH_H100) : tc5 ? TC_ARCH_BIT(TC_ARCH_B200) : turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
                                : fp8 && !sparse && in.k == 16 ? ada_rtx50
                                : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100)))));
         }
@@ -766,15 +786,15 @@ static void test_instr_table(void) {
         }
         /* layouts: not modelled for m8n8k4 and the FP8 sparse kinds; dense FP8 read from the PTX ISA, not yet run */
         CHECK(in.layout >= 0 && in.layout <= 2);
-        CHECK((in.layout == 0) == (i == TC_MMA_M8N8K4_F16 || (fp8 && sparse)));
-        if (fp8 && !sparse) CHECK(in.layout == 1);
+        CHECK((in.layout == 0) == (i == TC_MMA_M8N8K4_F16 || (fp8 && sparse) || wg || tc5));
+        if (fp8 && !sparse && !wg) CHECK(in.layout == 1);
         n_unmodelled += in.layout == 0;
         /* the name finds the instruction again */
         found = (tc_mma_instr)-1;
         CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
         CHECK(found == (tc_mma_instr)i);
     }
-    CHECK(n_sparse == 10 && n_fp8 == 12 && n_unmodelled == 5);   /* FP8: the four e4m3/e5m2 pairings in m16n8k32, m16n8k16, sp.m16n8k64 */
+    CHECK(n_sparse == 10 && n_fp8 == 16 && n_wg == 7 && n_tc5 == 6 && n_unmodelled == 18);   /* FP8: the four e4m3/e5m2 pairings in m16n8k32, m16n8k16, sp.m16n8k64 and wgmma */
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
     /* unknown instructions and names; outputs untouched */
@@ -842,7 +862,7 @@ static void test_layouts(void) {
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
-    CHECK(modelled == TC_MMA_INSTR_COUNT - 5);
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 18);   /* m8n8k4, the 4 FP8 sp.m16n8k64, the 7 wgmma and 6 tcgen05 kinds */
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
@@ -1114,6 +1134,117 @@ static void test_bad_input(void) {
     x = 42.0f; CHECK_STATUS(tc_dot_fma(2, A, 0, B, 1, 0.0f, &x), TC_ERR_ARG);    CHECK(x == 42.0f);
 }
 
+/* ------------------------------------------- wgmma, tcgen05.mma */
+
+/* One instruction of each variable-N kind (H100 wgmma, B200 tcgen05.mma
+   kind::f16/tf32) at several widths through tc_mma_run: every output
+   element equals tc_mma_dot_ex on the same row and column with the kind's
+   B type and (same-type kinds) the independent oracle, bit for bit;
+   operands mix random codes (NaN, Inf, subnormals), normal values and tiny
+   ones. Every legal N is accepted, the rest refused with TC_ERR_SHAPE;
+   mma.sync kinds run at their one N on each of their architectures. */
+static void test_wide_kinds(void) {
+    static float A[128 * 32], B[32 * 256], C[128 * 256], D[128 * 256];
+    static const int bad_n[] = { 0, 4, 12, 260, 264, -1, -8, INT_MAX, INT_MIN };
+    float col[32], row[32];
+    int kind, wi, o, i, j, k, n, a;
+    long bad = 0, bad_oracle = 0, checked = 0, n_wide = 0;
+    for (kind = 0; kind < TC_MMA_INSTR_COUNT; kind++) {
+        tc_mma_instr_info in;
+        tc_mma_options opt;
+        tc_arch arch = TC_ARCH_COUNT;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)kind, &in), TC_OK);
+        memset(&opt, 0, sizeof opt);
+        opt.b_type = in.b_type;
+        for (a = TC_ARCH_COUNT - 1; a >= 0; a--) {
+            if (!(in.archs & TC_ARCH_BIT(a))) {   /* not modelled there */
+                CHECK_STATUS(tc_mma_run((tc_arch)a, (tc_mma_instr)kind, in.n, TC_FP32, A, B, C, D), in.sparse_group ? TC_ERR_ARG : TC_ERR_ARCH);
+                continue;
+            }
+            arch = (tc_arch)a;
+        }
+        if (tc_format_of(in.in)->exponent_bits == 0) {   /* integer kinds: tc_imma_dot (tests/test_imma.c) */
+            CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, in.n, TC_FP32, A, B, C, D), TC_ERR_DTYPE);
+            continue;
+        }
+        if (!in.n_step) {   /* mma.sync: its one N only; sparse kinds need metadata, refused */
+            CHECK(tc_mma_instr_n_ok((tc_mma_instr)kind, in.n) && !tc_mma_instr_n_ok((tc_mma_instr)kind, in.n + 8));
+            CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, in.n + 8, TC_FP32, A, B, C, D), in.sparse_group ? TC_ERR_ARG : TC_ERR_SHAPE);
+            if (in.sparse_group) continue;
+            for (i = 0; i < in.m * in.k; i++) A[i] = random_value(in.in, 1, 0);
+            for (i = 0; i < in.k * in.n; i++) B[i] = random_value(in.b_type, 1, -2);
+            CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, in.n, TC_FP32, A, B, NULL, D), TC_OK);
+            for (k = 0; k < in.k; k++) { row[k] = A[(in.m - 1) * in.k + k]; col[k] = B[k * in.n + in.n - 1]; }
+            CHECK(same(D[in.m * in.n - 1], tc_mma_dot_ex(arch, in.in, TC_FP32, in.k, row, col, 0.0f, &opt)));
+            continue;
+        }
+        n_wide++;
+        /* one architecture each: wgmma H100, tcgen05 B200 */
+        CHECK(in.archs == TC_ARCH_BIT(arch) && (arch == (in.threads == 128 ? TC_ARCH_H100 : TC_ARCH_B200)));
+        for (n = -16; n <= 272; n++)
+            CHECK(tc_mma_instr_n_ok((tc_mma_instr)kind, n) == (n >= in.n_step && n <= 256 && n % in.n_step == 0));
+        for (i = 0; i < (int)(sizeof bad_n / sizeof bad_n[0]); i++) {
+            D[0] = 42.0f;
+            CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, bad_n[i], TC_FP32, A, B, C, D), TC_ERR_SHAPE);
+            CHECK(D[0] == 42.0f);
+        }
+        if (in.n_step == 16) CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 8, TC_FP32, A, B, C, D), TC_ERR_SHAPE);
+        for (o = 0; o < 2; o++) {
+            tc_dtype out = o ? TC_FP16 : TC_FP32;
+            oracle_cfg oc;
+            int use_oracle = in.b_type == in.in && oracle_setup(&oc, arch, in.in, out, 0, 0);
+            if (out == TC_FP16 && !in.fp16_accumulate) {
+                CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 256, out, A, B, C, D), TC_ERR_DTYPE);
+                continue;
+            }
+            for (wi = 0; wi < 3; wi++) {
+                const int N = wi == 0 ? in.n_step : wi == 1 ? 9 * in.n_step : 256;
+                tct_seed(0x3A9u + (uint32_t)(kind * 16 + o * 4 + wi));
+                for (i = 0; i < in.m * in.k; i++) A[i] = random_value(in.in, (int)(tct_rand32() % 3), 0);
+                for (i = 0; i < in.k * N; i++) B[i] = random_value(in.b_type, (int)(tct_rand32() % 3), -2);
+                for (i = 0; i < in.m * N; i++) C[i] = random_value(out, (int)(tct_rand32() % 3), 3);
+                CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, N, out, A, B, C, D), TC_OK);
+                for (i = 0; i < in.m; i++) for (j = 0; j < N; j++) {
+                    for (k = 0; k < in.k; k++) { row[k] = A[i * in.k + k]; col[k] = B[k * N + j]; }
+                    bad += !same(D[i * N + j], tc_mma_dot_ex(arch, in.in, out, in.k, row, col, C[i * N + j], &opt));
+                    if (use_oracle) {
+                        for (k = 0; in.in == TC_TF32 && k < in.k; k++) { row[k] = tc_tf32_truncate(row[k]); col[k] = tc_tf32_truncate(col[k]); }
+                        bad_oracle += !same(D[i * N + j], oracle_dot(&oc, in.k, row, col, C[i * N + j]));
+                    }
+                    checked++;
+                }
+                /* C = NULL is zero; D may be C */
+                CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, N, out, A, B, NULL, D), TC_OK);
+                for (k = 0; k < in.k; k++) { row[k] = A[k]; col[k] = B[k * N]; }
+                CHECK(same(D[0], tc_mma_dot_ex(arch, in.in, out, in.k, row, col, 0.0f, &opt)));
+                CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, N, out, A, B, C, D), TC_OK);
+                CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, N, out, A, B, C, C), TC_OK);
+                CHECK(memcmp(C, D, sizeof(float) * (size_t)in.m * (size_t)N) == 0);
+            }
+        }
+        /* bad input: D untouched */
+        for (i = 0; i < in.m * in.k; i++) A[i] = 1.0f;
+        for (i = 0; i < in.k * 256; i++) B[i] = 1.0f;
+        D[0] = 42.0f;
+        CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 256, TC_BF16, A, B, NULL, D), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 256, (tc_dtype)-1, A, B, NULL, D), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 256, TC_FP32, NULL, B, NULL, D), TC_ERR_NULL);
+        CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 256, TC_FP32, A, NULL, NULL, D), TC_ERR_NULL);
+        CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, NULL), TC_ERR_NULL);
+        CHECK_STATUS(tc_mma_run((tc_arch)-1, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, D), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_run((tc_arch)INT_MAX, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, D), TC_ERR_ARCH);
+        B[3] = 1.0f + 1.0f / 4096;   /* more mantissa than any input type here holds (tf32 truncates: accepted) */
+        CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, D), in.in == TC_TF32 ? TC_OK : TC_ERR_NOT_REPRESENTABLE);
+        if (in.in != TC_TF32) CHECK(D[0] == 42.0f);
+    }
+    CHECK_STATUS(tc_mma_run(TC_ARCH_H100, (tc_mma_instr)-1, 8, TC_FP32, A, B, C, D), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_run(TC_ARCH_H100, TC_MMA_INSTR_COUNT, 8, TC_FP32, A, B, C, D), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_run(TC_ARCH_H100, (tc_mma_instr)INT_MAX, 8, TC_FP32, A, B, C, D), TC_ERR_ARG);
+    CHECK(!tc_mma_instr_n_ok((tc_mma_instr)-1, 8) && !tc_mma_instr_n_ok(TC_MMA_INSTR_COUNT, 8));
+    CHECK(n_wide == 13 && checked > 0 && bad == 0 && bad_oracle == 0);   /* 7 wgmma, 6 tcgen05 */
+    tct_add(checked - bad, bad);
+}
+
 int main(void) {
     test_published();
     test_rules_2025();
@@ -1127,5 +1258,6 @@ int main(void) {
     test_dot_status();
     test_gemm_desc();
     test_bad_input();
+    test_wide_kinds();
     return tct_finish("test_mma");
 }

@@ -254,6 +254,29 @@ static void test_new_opcodes(void) {
     CHECK(cycles_of_text(".global_bytes 64\natomg r1, r2, [4*lane]\nexit\n", a, 1, NULL) == -1);
 }
 
+/* wgmma spells its N in .tcs; every kind and N prints and parses back.
+   4 dependent m64n128k16 per warp on h100 take 4 x 82 cycles (test_sim's
+   hand derivation), whether 1 warp or the 4 of a warpgroup issue them. */
+static void test_wgmma_text(void) {
+    const tc_sim_profile *h = &tc_gpu_find("h100")->profile;
+    tc_sim_program p;
+    int k, n;
+    CHECK(cycles_of_text("mma.wgmma.m64n128k16.f16 r0, r1, r2, r0\nmma.wgmma.m64n128k16.f16 r0, r1, r2, r0\n"
+                         "mma.wgmma.m64n128k16.f16 r0, r1, r2, r0\nmma.wgmma.m64n128k16.f16 r0, r1, r2, r0\nexit\n", h, 4, NULL) == 328);
+    CHECK(cycles_of_text("mma.wgmma.m64n8k32.e5m2.e4m3 r0, r1, r2, r0\nexit\n", h, 1, NULL) == 22);
+    CHECK(cycles_of_text("mma.wgmma.m64n256k8.tf32 r0, r1, r2, r0\nexit\n", &tc_gpu_find("a100")->profile, 1, NULL) == -1);
+    memset(&p, 0, sizeof p);
+    for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
+        tc_mma_instr_info in;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)k, &in), TC_OK);
+        for (n = in.n_step; n > 0 && n <= in.n; n += in.n_step) CHECK_STATUS(tc_sim_mma_n(&p, (tc_mma_instr)k, n, 1, 2, 3, 1), TC_OK);
+    }
+    tc_sim_exit(&p);
+    CHECK(p.n == 7 * 32 + 3 * 32 + 3 * 16 + 1);   /* wgmma; tcgen05 M = 64 (step 8) and M = 128 (step 16) */
+    check_roundtrip(&p);
+    tc_sim_program_free(&p);
+}
+
 typedef struct { const char *text, *error; } bad_case;
 
 static void test_errors(void) {
@@ -272,6 +295,11 @@ static void test_errors(void) {
         { "ldg.w3 r1, [0]\nexit\n", "unknown modifier '.w3'" },
         { "ldsm r1, [16*lane]\nexit\n", "ldsm needs .x1, .x2 or .x4" },
         { "mma.m9n9k9.f16 r1, r2, r3, r1\nexit\n", "mma needs a known kind" },
+        { "mma.wgmma.m64nNk16.f16 r1, r2, r3, r1\nexit\n", "mma needs a known kind" },
+        { "mma.wgmma.m64n260k16.f16 r1, r2, r3, r1\nexit\n", "mma needs a known kind" },
+        { "mma.wgmma.m64n12k16.f16 r1, r2, r3, r1\nexit\n", "mma needs a known kind" },
+        { "mma.wgmma.m64n0k16.f16 r1, r2, r3, r1\nexit\n", "mma needs a known kind" },
+        { "mma.wgmma.m64n16k16.f32 r1, r2, r3, r1\nexit\n", "mma needs a known kind" },
         { "lds r1, [0], meta r4\nexit\n", "1:14: lds takes no operand 'meta'" },
         { "lds r1, [0], after r2, after r3\nexit\n", "'after' given twice" },
         { "shfl r1, r2, r3\nexit\n", "1:12: unexpected text after shfl's operands" },
@@ -734,6 +762,7 @@ int main(void) {
     test_committed_programs();
     test_committed_cycles();
     test_new_opcodes();
+    test_wgmma_text();
     test_errors();
     test_unprintable();
     test_profiles();
