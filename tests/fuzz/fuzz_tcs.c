@@ -39,7 +39,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         FUZZ_CHECK(s == TC_OK || s == TC_ERR_PROFILE, "profile status %d", (int)s);
         if (s != TC_OK) check_located(err);
         else {
-            char buf[32768];   /* every field and every instruction of the table, twice */
+            char buf[32768];   /* every field, and each instruction's latency and interval */
             tc_sim_profile h;
             memset(&h, 0, sizeof h);
             FUZZ_CHECK(tc_sim_profile_print(&g, buf, sizeof buf, NULL) == TC_OK, "profile print");
