@@ -2294,15 +2294,16 @@ typedef struct {
     int shift;        /* 23 - mbits: fp32 fraction bits below the quantum of a normal */
     int sign_shift;   /* 32 - total: moves fp32's sign bit to the format's */
     int small_path;   /* the format's subnormals lie above fp32's (ebits < 8) */
+    int sat;          /* TC_SATFINITE asked for, or a format with neither Inf nor NaN (FP4, FP6) */
     tc__vi low_mask, half, rebias, min_normal, scale, max_bits, overflow_bits, nan_bits;
-    tc__vi to_max_pos, to_max_neg, sat;
+    tc__vi to_max_pos, to_max_neg, sat_mask;
     /* for tc__v_narrow_small: the magic number of tc__rn8_of, the smallest
        normal's code, RN's bias less the smallest normal's bits, the sign, and the code an overflow gives (positive, negative,
        from Inf), the mode's choices made once */
     tc__vi magic, min_code, rn_bias, sign_bit, ov_pos, ov_neg, ov_inf;
     /* for tc__v_round_small: the largest finite value's fp32 bits, and the
        fp32 bits of the overflow codes above with the sign applied */
-    tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg;
+    tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg, nan_val;
 } tc__vnarrow;
 
 static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
@@ -2312,8 +2313,9 @@ static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
 static int tc__pow2_bits(int e) { return e >= -126 && e <= 127 ? (e + 127) << 23 : 0; }
 
 static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
-    int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0;
+    int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0 || (!f.has_inf && !f.has_nan);
     int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
+    k->sat = sat;
     k->shift = 23 - f.mbits;
     k->sign_shift = 32 - f.total;
     k->small_path = f.ebits < 8;
@@ -2327,7 +2329,7 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->nan_bits = TC__V_SET1((int)f.nan_bits);
     k->to_max_pos = tc__v_mask(sat || mode == TC_RZ || mode == TC_RD);
     k->to_max_neg = tc__v_mask(sat || mode == TC_RZ || mode == TC_RU);
-    k->sat = tc__v_mask(sat);
+    k->sat_mask = tc__v_mask(sat);
     k->magic = TC__V_SET1((emin - f.mbits + 23 + 127) << 23);
     k->min_code = TC__V_SET1(1 << f.mbits);
     k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
@@ -2344,6 +2346,7 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
         k->ovv_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovn | sb)));
         k->ovv_inf_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovi)));
         k->ovv_inf_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovi | sb)));
+        k->nan_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.nan_bits)));   /* FP4/FP6: +max */
     }
 }
 
@@ -2375,7 +2378,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     default:     up = zero; break;
     }
     enc = TC__V_SUB(keep, up);
-    to_max = tc__v_select(TC__V_EQ(mag, exp_all), k->sat, tc__v_select(neg, k->to_max_neg, k->to_max_pos));
+    to_max = tc__v_select(TC__V_EQ(mag, exp_all), k->sat_mask, tc__v_select(neg, k->to_max_neg, k->to_max_pos));
     enc = tc__v_select(TC__V_GT(enc, k->max_bits), tc__v_select(to_max, k->max_bits, k->overflow_bits), enc);
     enc = TC__V_OR(enc, TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
     return tc__v_select(TC__V_GT(mag, exp_all), k->nan_bits, enc);
@@ -2442,7 +2445,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
     ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
     if (mode != TC_RN) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
     r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
-    return tc__v_select(TC__V_GT(mag, inf), abs_mask, r);
+    return tc__v_select(TC__V_GT(mag, inf), k->nan_val, r);
 }
 
 /* Four vectors of codes below 256 to 32 bytes in element order (the packs
@@ -2504,7 +2507,7 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
     k->min_normal = TC__V_SET1(1 << f.mbits);
     k->scale = TC__V_SET1(tc__pow2_bits(1 - bias - f.mbits));   /* one subnormal step */
     k->inf_enc = TC__V_SET1(f.has_inf ? inf_enc : -1);          /* e4m3: no Inf, so no lane matches */
-    k->nan_above = TC__V_SET1(f.has_inf ? inf_enc : (int)f.nan_bits - 1);
+    k->nan_above = TC__V_SET1(f.has_inf ? inf_enc : f.has_nan ? (int)f.nan_bits - 1 : 0x7FFFFFFF);   /* FP4/FP6: none */
 }
 
 static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
@@ -2531,6 +2534,14 @@ typedef struct {
 
 static int tc__dtype_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : (tc__fmt_of(t).total + 7) / 8; }
 
+/* The vector kernels model signed formats with a standard bias and the
+   five modes with or without satfinite; the FTZ flags, the unsigned scale
+   formats and ue8m0's powers of two take the scalar encoder. */
+static int tc__cvt_vector_ok(const tc__cvt *c) {
+    tc__fmt f = tc__fmt_of(c->t);
+    return f.sign && !f.pow2 && !(c->rounding & (TC_FTZ | TC_FTZ_OUT));
+}
+
 #ifdef TC__SSE2
 /* The narrowing and rounding loop for one rounding mode (a constant at
    each call, see tc__v_narrow); returns where the scalar tail starts. */
@@ -2546,11 +2557,11 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     float *out32 = (float *)c->out;
     const tc_dtype t = c->t;
     const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
-    const int rn8 = mode == TC_RN && !k.small_path && !(c->rounding & TC_SATFINITE);
+    const int rn8 = mode == TC_RN && !k.small_path && !k.sat;
 #ifdef __AVX2__
     if (k.small_path && mode != TC_RNA) {
         unsigned csr = tc__csr_set(mode);
-        const int sat = (c->rounding & TC_SATFINITE) != 0;
+        const int sat = k.sat;
         if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
@@ -2609,7 +2620,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         }
 #endif
 #ifdef TC__SSE2
-        {
+        if (tc__cvt_vector_ok(c)) {
             tc__vwiden k;
             tc__vwiden_init(&k, tc__fmt_of(c->t));
             for (; i + TC__VW <= e; i += TC__VW)
@@ -2624,7 +2635,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
        RNA, no satfinite) and, the exhaustive test shows, equals CUDA's but
        for NaN, where it keeps the payload: patch NaN lanes. MXCSR is the
        thread's own and is restored at once. */
-    if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && i + 8 <= e) {
+    if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && tc__cvt_vector_ok(c) && i + 8 <= e) {
         unsigned csr = tc__csr_set(c->rounding);
         for (; i + 8 <= e; i += 8) {
             __m256 x = _mm256_loadu_ps(in32 + i);
@@ -2643,7 +2654,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     }
 #endif
 #ifdef TC__SSE2
-    {
+    if (tc__cvt_vector_ok(c)) {
         tc__vnarrow k;
         tc__vwiden w;
         tc__vnarrow_init(&k, tc__fmt_of(c->t), c->rounding);
@@ -2754,7 +2765,7 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
     if ((int)t < 0 || t >= TC_DTYPE_COUNT) return TC_ERR_DTYPE;
     if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
     switch (t) {
-    case TC_TF32: case TC_FP16: case TC_BF16: case TC_E4M3: case TC_E5M2:
+    case TC_TF32: case TC_FP16: case TC_BF16: case TC_E4M3: case TC_E5M2: case TC_E2M1: case TC_E2M3: case TC_E3M2:
         return tc__convert(TC__CVT_ROUND, t, rounding, in, out, n);
     default:
         for (i = 0; i < n; i++) out[i] = tc_round(t, in[i], rounding);
@@ -2852,103 +2863,18 @@ TCDEF tc_status tc_custom_encode_sr(const tc_custom_format *c, float x, uint32_t
     return TC_OK;
 }
 
-/* RN (optionally saturating) to a signed format of at most 8 bits without
-   branches, four lanes at a time: the fp16 method above, with the format's
-   widths as parameters. Normal results: rebias the exponent and round the
-   mantissa with integer adds. Subnormal results: one float add of a magic
-   number whose ulp is the format's smallest subnormal makes the FPU round
-   (IEEE RN, no FTZ/DAZ, as the C default). Then overflow, Inf and NaN. */
-typedef struct {
-    uint32_t rebias, round_half, shift, min_normal, magic, max_bits, over, nan, sign_shift;
-} tc__rn8;
-
-static tc__rn8 tc__rn8_of(tc__fmt f, int sat) {
-    tc__rn8 p;
-    int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
-    p.shift = (uint32_t)(23 - f.mbits);
-    p.rebias = (uint32_t)(127 - bias) << 23;
-    p.round_half = (1u << (p.shift - 1)) - 1u;
-    p.min_normal = (uint32_t)(emin + 127) << 23;
-    p.magic = (uint32_t)(emin - f.mbits + 23 + 127) << 23;
-    p.max_bits = f.max_bits;
-    p.over = (sat || (!f.has_inf && !f.has_nan)) ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
-    p.nan = f.nan_bits;
-    p.sign_shift = (uint32_t)(32 - f.total);   /* fp32's sign bit down to the format's */
-    return p;
-}
-
-static uint8_t tc__rn8_one(const tc__rn8 *p, uint32_t u) {
-    uint32_t mag = u & 0x7FFFFFFFu, o;
-    if (mag > 0x7F800000u) return (uint8_t)p->nan;
-    if (mag < p->min_normal) o = tc__bits(tc__float(mag) + tc__float(p->magic)) - p->magic;
-    else o = (mag - p->rebias + p->round_half + ((mag >> p->shift) & 1u)) >> p->shift;
-    if (o > p->max_bits) o = p->over;   /* Inf lands here too */
-    return (uint8_t)(o | ((u & 0x80000000u) >> p->sign_shift));
-}
-
-#ifdef TC__SSE2
-static __m128i tc__sse_select(__m128i mask, __m128i a, __m128i b) {
-    return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
-}
-
-/* The parameters as vectors, made once per call: out is a uint8_t pointer,
-   which may alias anything, so fields read through a pointer would be
-   reloaded after every store. */
-typedef struct { __m128i rebias, round_half, min_normal, magic, max_bits, over, nan, one, shift, sign_shift; } tc__rn8_v;
-
-static tc__rn8_v tc__rn8_vec(const tc__rn8 *p) {
-    tc__rn8_v v;
-    v.rebias = _mm_set1_epi32((int)p->rebias); v.round_half = _mm_set1_epi32((int)p->round_half);
-    v.min_normal = _mm_set1_epi32((int)p->min_normal); v.magic = _mm_set1_epi32((int)p->magic);
-    v.max_bits = _mm_set1_epi32((int)p->max_bits); v.over = _mm_set1_epi32((int)p->over);
-    v.nan = _mm_set1_epi32((int)p->nan); v.one = _mm_set1_epi32(1);
-    v.shift = _mm_cvtsi32_si128((int)p->shift); v.sign_shift = _mm_cvtsi32_si128((int)p->sign_shift);
-    return v;
-}
-
-static __m128i tc__sse_rn8(const tc__rn8_v *p, __m128i u) {
-    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(p->magic))), p->magic);
-    __m128i lsb = _mm_and_si128(_mm_srl_epi32(mag, p->shift), p->one);
-    __m128i nrm = _mm_srl_epi32(_mm_add_epi32(_mm_sub_epi32(mag, p->rebias), _mm_add_epi32(p->round_half, lsb)), p->shift);
-    __m128i o = tc__sse_select(_mm_cmplt_epi32(mag, p->min_normal), sub, nrm);
-    __m128i sign = _mm_srl_epi32(_mm_andnot_si128(_mm_set1_epi32(0x7FFFFFFF), u), p->sign_shift);
-    o = tc__sse_select(_mm_cmpgt_epi32(o, p->max_bits), p->over, o);
-    o = _mm_or_si128(o, sign);
-    return tc__sse_select(_mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000)), p->nan, o);
-}
-#endif
-
 static int tc__u8_dtype(tc_dtype t) {
     return t == TC_E4M3 || t == TC_E5M2 || t == TC_E2M1 || t == TC_E2M3 || t == TC_E3M2 || t == TC_UE8M0 || t == TC_UE4M3;
 }
 
 TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, size_t n, int rounding) {
-    size_t i = 0;
-    tc__fmt f;
     if (n && (!in || !out)) return TC_ERR_NULL;
     if ((int)t < 0 || t >= TC_DTYPE_COUNT || !tc__u8_dtype(t)) return TC_ERR_DTYPE;
-    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    f = tc__fmt_of(t);
-    if ((rounding & ~TC_SATFINITE) == TC_RN && f.sign && !f.pow2) {
-        tc__rn8 p = tc__rn8_of(f, (rounding & TC_SATFINITE) != 0);
-#ifdef TC__SSE2
-        tc__rn8_v v = tc__rn8_vec(&p);
-        for (; i < (n & ~(size_t)15); i += 16) {
-            __m128i a = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            __m128i b = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
-            __m128i c = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 8)));
-            __m128i d = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 12)));
-            _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
-        }
-#endif
-        for (; i < n; i++) out[i] = tc__rn8_one(&p, tc__bits(in[i]));
-        return TC_OK;
-    }
-    for (; i < n; i++) out[i] = (uint8_t)tc__narrow(f, in[i], rounding);
-    return TC_OK;
+    return tc__convert(TC__CVT_NARROW, t, rounding, in, out, n);
 }
 
+/* The signed formats widen in vector registers (tc__cvt_range); ue8m0 and
+   ue4m3 through a table of all 256 bytes. */
 TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, size_t n) {
     float lut[256];
     size_t i;
@@ -2956,6 +2882,7 @@ TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, si
     if (n && (!in || !out)) return TC_ERR_NULL;
     if ((int)t < 0 || t >= TC_DTYPE_COUNT || !tc__u8_dtype(t)) return TC_ERR_DTYPE;
     f = tc__fmt_of(t);
+    if (f.sign && !f.pow2) return tc__convert(TC__CVT_WIDEN, t, TC_RN, in, out, n);
     for (i = 0; i < 256; i++) lut[i] = tc__widen(f, (uint32_t)i);   /* bits above the format's width are ignored */
     for (i = 0; i < n; i++) out[i] = lut[in[i]];
     return TC_OK;
