@@ -2202,12 +2202,6 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    test compares every path with the scalar functions. */
 
 #ifdef TC__SSE2
-/* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
-static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
-    lo = _mm_srai_epi32(_mm_slli_epi32(lo, 16), 16);
-    hi = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16);
-    return _mm_packs_epi32(lo, hi);
-}
 
 /* The lane operations the kernels use, at the widest width compiled in. */
 #ifdef __AVX2__
@@ -2232,8 +2226,9 @@ typedef __m256i tc__vi;
 #define TC__V_LOAD16(p)   _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 static inline tc__vi tc__v_load8(const uint8_t *p) { return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p)); }
 #define TC__V_STORE32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+/* Codes are below 2^16, so SSE4.1's unsigned pack (AVX2 implies it) is exact. */
 static inline __m128i tc__v_pack16(tc__vi v) {
-    return tc__sse_pack16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
 static inline void tc__v_store16(uint16_t *p, tc__vi v) { _mm_storeu_si128((__m128i *)(void *)p, tc__v_pack16(v)); }
 static inline void tc__v_store8(uint8_t *p, tc__vi v) {
@@ -2241,6 +2236,12 @@ static inline void tc__v_store8(uint8_t *p, tc__vi v) {
     _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi16(h, h));
 }
 #else
+/* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
+static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
+    lo = _mm_srai_epi32(_mm_slli_epi32(lo, 16), 16);
+    hi = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16);
+    return _mm_packs_epi32(lo, hi);
+}
 #define TC__VW 4
 typedef __m128i tc__vi;
 #define TC__V_SET1(x)     _mm_set1_epi32(x)
@@ -2292,7 +2293,9 @@ static TC__ALWAYS_INLINE tc__vi tc__v_select(tc__vi mask, tc__vi a, tc__vi b) {
    loop has no branch on it. */
 typedef struct {
     int shift;        /* 23 - mbits: fp32 fraction bits below the quantum of a normal */
-    int sign_shift;   /* 32 - total: moves fp32's sign bit to the format's */
+    int sign_shift;   /* 32 - total: moves fp32's sign bit to the format's (32, dropping it, if unsigned) */
+    int is_signed;    /* 0: ue4m3, whose negative inputs give 0 or NaN (tc__v_unsigned) */
+    int pow2;         /* ue8m0: tc__v_narrow_pow2 */
     int small_path;   /* the format's subnormals lie above fp32's (ebits < 8) */
     int sat;          /* TC_SATFINITE asked for, or a format with neither Inf nor NaN (FP4, FP6) */
     tc__vi low_mask, half, rebias, min_normal, scale, max_bits, overflow_bits, nan_bits;
@@ -2304,6 +2307,7 @@ typedef struct {
     /* for tc__v_round_small: the largest finite value's fp32 bits, and the
        fp32 bits of the overflow codes above with the sign applied */
     tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg, nan_val;
+    tc__vi neg_code;  /* an unsigned format's code for a negative value that does not round to 0 */
 } tc__vnarrow;
 
 static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
@@ -2317,7 +2321,10 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
     k->sat = sat;
     k->shift = 23 - f.mbits;
-    k->sign_shift = 32 - f.total;
+    k->sign_shift = f.sign ? 32 - f.total : 32;
+    k->is_signed = f.sign;
+    k->pow2 = f.pow2;
+    k->neg_code = TC__V_SET1(sat ? 0 : (int)f.nan_bits);
     k->small_path = f.ebits < 8;
     k->low_mask = TC__V_SET1((1 << k->shift) - 1);
     k->half = TC__V_SET1(1 << (k->shift - 1));
@@ -2333,7 +2340,7 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->magic = TC__V_SET1((emin - f.mbits + 23 + 127) << 23);
     k->min_code = TC__V_SET1(1 << f.mbits);
     k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
-    k->sign_bit = TC__V_SET1(1 << (f.total - 1));
+    k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
     k->ov_pos = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
     k->ov_neg = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
     k->ov_inf = TC__V_SET1((int)(sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
@@ -2348,6 +2355,35 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
         k->ovv_inf_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovi | sb)));
         k->nan_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.nan_bits)));   /* FP4/FP6: +max */
     }
+}
+
+/* An unsigned format (ue4m3) has no code for a negative value: one that
+   rounds to zero gives 0, any other (overflow and -Inf included) 0 with
+   satfinite, else NaN, as tc__narrow_ex does. */
+static TC__ALWAYS_INLINE tc__vi tc__v_unsigned(const tc__vnarrow *k, tc__vi neg, tc__vi enc) {
+    if (k->is_signed) return enc;
+    return tc__v_select(TC__V_ANDNOT(TC__V_EQ(enc, TC__V_SET1(0)), neg), k->neg_code, enc);
+}
+
+/* ue8m0 (powers of two, of |x|; tc__narrow_pow2): the code is fp32's
+   exponent field, plus one where the mode rounds the 23 fraction bits up
+   (RN: above half, or half and an odd code). fp32 subnormals: those in
+   [2^-127, 2^-126) are code 0 with their bits below the leading one as the
+   fraction (shifted up one); smaller ones are code 0 in every mode. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_pow2(const tc__vnarrow *k, tc__vi u, int mode) {
+    tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), frac_mask = TC__V_SET1(0x7FFFFF), half = TC__V_SET1(0x400000);
+    tc__vi code = TC__V_SRL(mag, 23), frac = TC__V_AND(mag, frac_mask), up;
+    tc__vi sub_frac = tc__v_select(TC__V_GT(half, mag), TC__V_SET1(0), TC__V_AND(TC__V_ADD(mag, mag), frac_mask));
+    frac = tc__v_select(TC__V_GT(TC__V_SET1(0x800000), mag), sub_frac, frac);
+    switch (mode) {
+    case TC_RU:  up = TC__V_ANDNOT(TC__V_EQ(frac, TC__V_SET1(0)), TC__V_SET1(-1)); break;
+    case TC_RN:  up = TC__V_OR(TC__V_GT(frac, half), TC__V_AND(TC__V_EQ(frac, half), TC__V_SUB(TC__V_SET1(0), TC__V_AND(code, TC__V_SET1(1))))); break;
+    case TC_RNA: up = TC__V_GT(frac, TC__V_SUB(half, TC__V_SET1(1))); break;
+    default:     up = TC__V_SET1(0); break;
+    }
+    code = TC__V_SUB(code, up);
+    code = tc__v_select(TC__V_GT(code, k->max_bits), tc__v_select(k->sat_mask, k->max_bits, k->nan_bits), code);
+    return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, code);
 }
 
 /* fp32 bits in, the format's encodings out (right-aligned in each lane).
@@ -2380,7 +2416,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     enc = TC__V_SUB(keep, up);
     to_max = tc__v_select(TC__V_EQ(mag, exp_all), k->sat_mask, tc__v_select(neg, k->to_max_neg, k->to_max_pos));
     enc = tc__v_select(TC__V_GT(enc, k->max_bits), tc__v_select(to_max, k->max_bits, k->overflow_bits), enc);
-    enc = TC__V_OR(enc, TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
+    enc = TC__V_OR(tc__v_unsigned(k, neg, enc), TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
     return tc__v_select(TC__V_GT(mag, exp_all), k->nan_bits, enc);
 }
 
@@ -2422,7 +2458,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
     }
     enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
     ov = mode == TC_RN || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
-    enc = TC__V_OR(_mm256_min_epi32(enc, ov), TC__V_AND(neg, k->sign_bit));
+    enc = TC__V_OR(tc__v_unsigned(k, neg, _mm256_min_epi32(enc, ov)), TC__V_AND(neg, k->sign_bit));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
 }
 
@@ -2453,6 +2489,11 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
 static TC__ALWAYS_INLINE void tc__v_store8x4(uint8_t *p, tc__vi a, tc__vi b, tc__vi c, tc__vi d) {
     __m256i x = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
     _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+}
+
+/* Two vectors of codes below 2^16 to 16 halves in element order. */
+static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
+    _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
 }
 
 /* tc__v_narrow_small over 32 elements a step, to bytes; returns where it
@@ -2492,7 +2533,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_rn8(const tc__vnarrow *k, tc__vi u)
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
 typedef struct {
-    int sign_shift, frac_shift;
+    int sign_shift, frac_shift, pow2;
     tc__vi sign_bit, mag_mask, rebias, min_normal, scale, inf_enc, nan_above;
 } tc__vwiden;
 
@@ -2501,8 +2542,9 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
     int inf_enc = (int)(((1u << f.ebits) - 1u) << f.mbits);
     k->sign_shift = 32 - f.total;
     k->frac_shift = 23 - f.mbits;
-    k->sign_bit = TC__V_SET1(1 << (f.total - 1));
-    k->mag_mask = TC__V_SET1((1 << (f.total - 1)) - 1);
+    k->pow2 = f.pow2;
+    k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
+    k->mag_mask = TC__V_SET1((1 << (f.total - f.sign)) - 1);
     k->rebias = TC__V_SET1((127 - bias) << 23);
     k->min_normal = TC__V_SET1(1 << f.mbits);
     k->scale = TC__V_SET1(tc__pow2_bits(1 - bias - f.mbits));   /* one subnormal step */
@@ -2512,6 +2554,10 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
 
 static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
     tc__vi mag = TC__V_AND(v, k->mag_mask);
+    if (k->pow2) {   /* ue8m0: code 0 is 2^-127, an fp32 subnormal; 0xFF NaN */
+        tc__vi r = tc__v_select(TC__V_EQ(mag, TC__V_SET1(0)), TC__V_SET1(0x400000), TC__V_SLL(mag, 23));
+        return tc__v_select(TC__V_EQ(mag, k->mag_mask), TC__V_SET1(0x7FFFFFFF), r);
+    }
     tc__vi normal = TC__V_ADD(TC__V_SLL(mag, k->frac_shift), k->rebias);
     tc__vi subnormal = TC__V_FMUL(TC__V_TOFLOAT(mag), k->scale);
     tc__vi r = tc__v_select(TC__V_GT(k->min_normal, mag), subnormal, normal);
@@ -2534,13 +2580,9 @@ typedef struct {
 
 static int tc__dtype_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : (tc__fmt_of(t).total + 7) / 8; }
 
-/* The vector kernels model signed formats with a standard bias and the
-   five modes with or without satfinite; the FTZ flags, the unsigned scale
-   formats and ue8m0's powers of two take the scalar encoder. */
-static int tc__cvt_vector_ok(const tc__cvt *c) {
-    tc__fmt f = tc__fmt_of(c->t);
-    return f.sign && !f.pow2 && !(c->rounding & (TC_FTZ | TC_FTZ_OUT));
-}
+/* The vector kernels do every format in the five modes with or without
+   satfinite; the FTZ flags (tc_encode_sr's world) take the scalar encoder. */
+static int tc__cvt_vector_ok(const tc__cvt *c) { return !(c->rounding & (TC_FTZ | TC_FTZ_OUT)); }
 
 #ifdef TC__SSE2
 /* The narrowing and rounding loop for one rounding mode (a constant at
@@ -2558,6 +2600,10 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     const tc_dtype t = c->t;
     const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
     const int rn8 = mode == TC_RN && !k.small_path && !k.sat;
+    if (k.pow2) {
+        for (; i + TC__VW <= e; i += TC__VW) tc__v_store8(out8 + i, tc__v_narrow_pow2(&k, TC__V_LOAD32(in + i), mode));
+        return i;
+    }
 #ifdef __AVX2__
     if (k.small_path && mode != TC_RNA) {
         unsigned csr = tc__csr_set(mode);
@@ -2565,6 +2611,9 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
         if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
+        if (bytes == 2) for (; i + 16 <= e; i += 16)
+            tc__v_store16x2(out16 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat),
+                            tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode, sat));
         for (; i + TC__VW <= e; i += TC__VW) {
             tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat);
             if (bytes == 1) tc__v_store8(out8 + i, enc);
@@ -2572,6 +2621,16 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
         }
         _mm_setcsr(csr);
         return i;
+    }
+#endif
+#ifdef __AVX2__
+    if (bytes == 1) for (; i + 32 <= e; i += 32)
+        tc__v_store8x4(out8 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode),
+                       tc__v_narrow(&k, TC__V_LOAD32(in + i + 16), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 24), mode));
+    if (bytes == 2) for (; i + 16 <= e; i += 16) {
+        tc__vi a = TC__V_LOAD32(in + i), b = TC__V_LOAD32(in + i + 8);
+        tc__v_store16x2(out16 + i, rn8 ? tc__v_narrow_rn8(&k, a) : tc__v_narrow(&k, a, mode),
+                        rn8 ? tc__v_narrow_rn8(&k, b) : tc__v_narrow(&k, b, mode));
     }
 #endif
     for (; i + TC__VW <= e; i += TC__VW) {
@@ -2593,6 +2652,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
    a slice's vector loop sees the same alignment as a whole-array call. */
 static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     const tc__cvt *c = (const tc__cvt *)ctx;
+    const tc__fmt f = tc__fmt_of(c->t);
     const int bytes = tc__dtype_bytes(c->t);
     const float *in32 = (const float *)c->in;
     float *outf32 = (float *)c->out;
@@ -2668,8 +2728,8 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         }
     }
 #endif
-    for (; i < e; i++) {
-        uint32_t enc = tc_encode(c->t, in32[i], c->rounding);
+    for (; i < e; i++) {   /* the tail, and the FTZ flags */
+        uint32_t enc = tc__narrow(f, in32[i], c->rounding);
         if (c->kind == TC__CVT_ROUND || bytes == 4) outf32[i] = tc_decode(c->t, enc);
         else if (bytes == 2) ((uint16_t *)c->out)[i] = (uint16_t)enc;
         else ((uint8_t *)c->out)[i] = (uint8_t)enc;
@@ -2873,19 +2933,10 @@ TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, si
     return tc__convert(TC__CVT_NARROW, t, rounding, in, out, n);
 }
 
-/* The signed formats widen in vector registers (tc__cvt_range); ue8m0 and
-   ue4m3 through a table of all 256 bytes. */
 TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, size_t n) {
-    float lut[256];
-    size_t i;
-    tc__fmt f;
     if (n && (!in || !out)) return TC_ERR_NULL;
     if ((int)t < 0 || t >= TC_DTYPE_COUNT || !tc__u8_dtype(t)) return TC_ERR_DTYPE;
-    f = tc__fmt_of(t);
-    if (f.sign && !f.pow2) return tc__convert(TC__CVT_WIDEN, t, TC_RN, in, out, n);
-    for (i = 0; i < 256; i++) lut[i] = tc__widen(f, (uint32_t)i);   /* bits above the format's width are ignored */
-    for (i = 0; i < n; i++) out[i] = lut[in[i]];
-    return TC_OK;
+    return tc__convert(TC__CVT_WIDEN, t, TC_RN, in, out, n);   /* bits above the format's width are ignored */
 }
 
 /* ---- block scaling */
