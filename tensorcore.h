@@ -296,8 +296,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
      tests/test_formats_exhaustive_mx.cpp against the CUDA 13 headers. */
 
 /* Any format of at most 8 bits (e4m3, e5m2, e2m1, e2m3, e3m2, ue8m0, ue4m3),
-   one right-aligned code per byte. RN and RN|TC_SATFINITE of the signed
-   ones take a branch-free SSE2 path the tests prove equal to tc_encode. */
+   one right-aligned code per byte. Every mode, with or without satfinite,
+   runs on section 1's vector kernels (and tc_convert_threads), proven
+   equal to tc_encode / tc_decode by the tests. */
 TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, size_t n, int rounding);
 TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, size_t n);
 
@@ -2186,20 +2187,27 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
 }
 
 /* ---- array conversions ----
-   One vector kernel per direction does every format and every rounding
-   mode: tc__v_narrow is tc__narrow with the per-element branches turned
-   into lane masks, tc__v_widen is tc__widen. Lanes are 32-bit integers:
-   four with SSE2 (every x86-64), eight when the compiler may use AVX2.
-   Values that land on the target's subnormals take a float path (scale by
-   a power of two, which is exact, then truncate and compare the fraction
-   with 0.5), because SSE2 has no per-lane shift; that, like F. Giesen's
-   float->half trick it replaces, needs IEEE arithmetic with subnormals
-   kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 with
-   F16C and bf16/tf32 RN take shorter dedicated kernels; with AVX2, FP8 and
-   fp16 in every mode but RNA take tc__v_narrow_small (about half the lane
-   operations: the FPU, its rounding mode set per call, rounds subnormal
-   results) and tc_round_array to them tc__v_round_small. The exhaustive
-   test compares every path with the scalar functions. */
+   Every array conversion (section 1's typed arrays, tc_round_array, and
+   1b's u8 arrays: FP4, FP6, ue4m3, ue8m0) runs on these kernels, each
+   parameterised by the format (tc__vnarrow: bits, bias, max and overflow
+   codes) and specialised per rounding mode at compile time.
+   tc__v_narrow is tc__narrow with the per-element branches turned into
+   lane masks, for the formats with fewer exponent bits than fp32; tc__v_widen
+   is tc__widen. Lanes are 32-bit integers: four with SSE2 (every x86-64),
+   eight when the compiler may use AVX2. Values that land on the target's
+   subnormals take a float path (scale by a power of two, which is exact,
+   then truncate and compare the fraction with 0.5), because SSE2 has no
+   per-lane shift; that, like F. Giesen's float->half trick it replaces,
+   needs IEEE arithmetic with subnormals kept (no -ffast-math, FTZ or DAZ),
+   which is the C default. Shorter kernels: fp16 with F16C; bf16 and tf32
+   (fp32's exponent) tc__v_narrow_e8, integer adds only; ue8m0
+   tc__v_narrow_pow2; with AVX2, every small format (fp16, FP8, FP6, FP4,
+   ue4m3) in every mode but RNA takes tc__v_narrow_small (about half the
+   lane operations: the FPU, its rounding mode set per call, rounds
+   subnormal results) and tc_round_array to them tc__v_round_small. The
+   FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
+   every path with the scalar functions in seconds, the exhaustive tests
+   on every fp32 input. */
 
 #ifdef TC__SSE2
 
@@ -2394,7 +2402,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), neg = TC__V_SIGN(u);
     tc__vi keep = TC__V_SRL(mag, k->shift), rem = TC__V_AND(mag, k->low_mask), half = k->half;
     tc__vi odd, above, tie, inexact, up, enc, to_max;
-    if (k->small_path) {
+    {   /* results below the smallest normal: by the float path */
         tc__vi small = TC__V_GT(k->min_normal, mag);
         tc__vi x = TC__V_FMUL(mag, k->scale);
         tc__vi t = TC__V_FTRUNC(x);
@@ -2521,14 +2529,29 @@ static unsigned tc__csr_set(int mode) {
 }
 #endif
 
-/* RN without satfinite to bf16 or tf32, whose exponent is fp32's: add
-   just under half an ulp plus the kept lsb, drop `shift` bits; a carry into
-   the exponent gives the next binade or Inf, as it should. */
-static TC__ALWAYS_INLINE tc__vi tc__v_narrow_rn8(const tc__vnarrow *k, tc__vi u) {
-    tc__vi lsb = TC__V_AND(TC__V_SRL(u, k->shift), TC__V_SET1(1));
-    tc__vi r = TC__V_SRL(TC__V_ADD(TC__V_ADD(u, TC__V_SUB(k->half, TC__V_SET1(1))), lsb), k->shift);
-    tc__vi nan = TC__V_GT(TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), TC__V_SET1(0x7F800000));
-    return tc__v_select(nan, k->nan_bits, r);
+/* bf16 and tf32, whose exponent is fp32's (fp32's subnormals are theirs),
+   in every mode: add the mode's bias to the bits (RN: just under half an
+   ulp plus the kept lsb; RNA: half; RU/RD: all the dropped bits when the
+   sign rounds away from zero), drop `shift` bits. A carry into the exponent
+   gives the next binade or Inf, as it should, and the sign rides on top.
+   Satfinite (`sat`, a constant at each call) clamps the magnitude's code,
+   Inf's included, to max_bits. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
+    tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), neg = TC__V_SIGN(u), bias, r;
+    switch (mode) {
+    case TC_RN:  bias = TC__V_ADD(TC__V_SUB(k->half, TC__V_SET1(1)), TC__V_AND(TC__V_SRL(u, k->shift), TC__V_SET1(1))); break;
+    case TC_RNA: bias = k->half; break;
+    case TC_RU:  bias = TC__V_ANDNOT(neg, k->low_mask); break;
+    case TC_RD:  bias = TC__V_AND(neg, k->low_mask); break;
+    default:     bias = TC__V_SET1(0); break;
+    }
+    if (sat) {
+        r = TC__V_SRL(TC__V_ADD(mag, bias), k->shift);
+        r = TC__V_OR(tc__v_select(TC__V_GT(r, k->max_bits), k->max_bits, r), TC__V_AND(neg, k->sign_bit));
+    } else {
+        r = TC__V_SRL(TC__V_ADD(u, bias), k->shift);
+    }
+    return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, r);
 }
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
@@ -2585,6 +2608,23 @@ static int tc__dtype_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : (tc__fmt_of(t
 static int tc__cvt_vector_ok(const tc__cvt *c) { return !(c->rounding & (TC_FTZ | TC_FTZ_OUT)); }
 
 #ifdef TC__SSE2
+/* tc__v_narrow_e8 over an array: 16-bit codes (bf16), or the rounded
+   value's fp32 bits (tf32's array and tc_round_array, bytes 4 or 0). */
+static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float *in, void *out, size_t i, size_t e,
+                                              int mode, int sat, int bytes) {
+#ifdef __AVX2__
+    if (bytes == 2) for (; i + 16 <= e; i += 16)
+        tc__v_store16x2((uint16_t *)out + i, tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat),
+                        tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat));
+#endif
+    for (; i + TC__VW <= e; i += TC__VW) {
+        tc__vi enc = tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat);
+        if (bytes == 2) tc__v_store16((uint16_t *)out + i, enc);
+        else TC__V_STORE32((float *)out + i, TC__V_SLL(enc, k->shift));
+    }
+    return i;
+}
+
 /* The narrowing and rounding loop for one rounding mode (a constant at
    each call, see tc__v_narrow); returns where the scalar tail starts. */
 static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vnarrow *kp, const tc__vwiden *wp,
@@ -2597,17 +2637,15 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     uint8_t *out8 = (uint8_t *)c->out;
     uint16_t *out16 = (uint16_t *)c->out;
     float *out32 = (float *)c->out;
-    const tc_dtype t = c->t;
-    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
-    const int rn8 = mode == TC_RN && !k.small_path && !k.sat;
+    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t), sat = k.sat;
     if (k.pow2) {
         for (; i + TC__VW <= e; i += TC__VW) tc__v_store8(out8 + i, tc__v_narrow_pow2(&k, TC__V_LOAD32(in + i), mode));
         return i;
     }
+    if (!k.small_path) return sat ? tc__v_e8_loop(&k, in, c->out, i, e, mode, 1, bytes) : tc__v_e8_loop(&k, in, c->out, i, e, mode, 0, bytes);
 #ifdef __AVX2__
-    if (k.small_path && mode != TC_RNA) {
+    if (mode != TC_RNA) {
         unsigned csr = tc__csr_set(mode);
-        const int sat = k.sat;
         if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
@@ -2627,21 +2665,16 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     if (bytes == 1) for (; i + 32 <= e; i += 32)
         tc__v_store8x4(out8 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode),
                        tc__v_narrow(&k, TC__V_LOAD32(in + i + 16), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 24), mode));
-    if (bytes == 2) for (; i + 16 <= e; i += 16) {
-        tc__vi a = TC__V_LOAD32(in + i), b = TC__V_LOAD32(in + i + 8);
-        tc__v_store16x2(out16 + i, rn8 ? tc__v_narrow_rn8(&k, a) : tc__v_narrow(&k, a, mode),
-                        rn8 ? tc__v_narrow_rn8(&k, b) : tc__v_narrow(&k, b, mode));
-    }
+    if (bytes == 2) for (; i + 16 <= e; i += 16)
+        tc__v_store16x2(out16 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode));
 #endif
     for (; i + TC__VW <= e; i += TC__VW) {
         tc__vi u = TC__V_LOAD32(in + i);
-        tc__vi enc = rn8 ? tc__v_narrow_rn8(&k, u) : tc__v_narrow(&k, u, mode);
+        tc__vi enc = tc__v_narrow(&k, u, mode);
         switch (bytes) {
         case 1:  tc__v_store8(out8 + i, enc); break;
         case 2:  tc__v_store16(out16 + i, enc); break;
-        case 4:  TC__V_STORE32(out32 + i, TC__V_SLL(enc, 13)); break;
-        default: TC__V_STORE32(out32 + i, t == TC_TF32 ? TC__V_SLL(enc, 13) :
-                               t == TC_BF16 ? TC__V_SLL(enc, 16) : tc__v_widen(&w, enc)); break;
+        default: TC__V_STORE32(out32 + i, tc__v_widen(&w, enc)); break;
         }
     }
     return i;
