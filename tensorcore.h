@@ -2603,11 +2603,11 @@ typedef struct {
 
 static int tc__dtype_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : (tc__fmt_of(t).total + 7) / 8; }
 
+#ifdef TC__SSE2
 /* The vector kernels do every format in the five modes with or without
    satfinite; the FTZ flags (tc_encode_sr's world) take the scalar encoder. */
 static int tc__cvt_vector_ok(const tc__cvt *c) { return !(c->rounding & (TC_FTZ | TC_FTZ_OUT)); }
 
-#ifdef TC__SSE2
 /* tc__v_narrow_e8 over an array: 16-bit codes (bf16), or the rounded
    value's fp32 bits (tf32's array and tc_round_array, bytes 4 or 0). */
 static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float *in, void *out, size_t i, size_t e,
