@@ -2312,6 +2312,7 @@ typedef struct {
        normal's code, RN's bias less the smallest normal's bits, the sign, and the code an overflow gives (positive, negative,
        from Inf), the mode's choices made once */
     tc__vi magic, min_code, rn_bias, sign_bit, ov_pos, ov_neg, ov_inf;
+    tc__vi half_sub;  /* half the smallest subnormal, as fp32 bits (RNA) */
     /* for tc__v_round_small: the largest finite value's fp32 bits, and the
        fp32 bits of the overflow codes above with the sign applied */
     tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg, nan_val;
@@ -2347,6 +2348,7 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->sat_mask = tc__v_mask(sat);
     k->magic = TC__V_SET1((emin - f.mbits + 23 + 127) << 23);
     k->min_code = TC__V_SET1(1 << f.mbits);
+    k->half_sub = TC__V_SET1(tc__pow2_bits(emin - f.mbits - 1));
     k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
     k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
     k->ov_pos = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
@@ -2430,14 +2432,18 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
 
 #ifdef __AVX2__
 /* tc__v_narrow for the formats with fewer exponent bits than fp32 (FP8,
-   fp16) in every mode but RNA, in half the lane operations: the method of
+   fp16, FP6, FP4, ue4m3) in every mode, in half the lane operations: the method of
    tc__rn8_of extended to the directed modes, with its selects replaced by
    minimums. `nrm` is the code of a normal result: the mode's bias added to
    the fp32 bits less the smallest normal's, one shift, plus that normal's
    code M = 2^mbits. `sub` is the code of a subnormal
    result: one float add of the magic number (ulp = the format's smallest
    subnormal), carrying x's sign so that the FPU, whose rounding mode the
-   caller has set to `mode` (tc__csr_set), rounds the signed value.
+   caller has set to `mode` (tc__csr_set), rounds the signed value. RNA,
+   which the FPU lacks, adds half a subnormal step first, both adds
+   truncating (the caller sets RZ): a truncated sum lies on a grid finer
+   than the step, so it reaches the next multiple exactly when the exact
+   sum does.
    Why min(sub, nrm) (unsigned) is the right one: below the smallest
    normal, either the bias carries the sum to >= 0 and both give M (x
    rounds up to it), or the sum wraps and nrm >= 2^(31-shift) (the bits
@@ -2445,7 +2451,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
    both count the same quantum; in binade k >= 1 of the normals (codes
    (k+1)M..., y = x / its quantum in [M, 2M)), sub = R(2^k y) >= R(y + (2^k - 1)M) =
    R(y) + (2^k - 1)M >= R(y) + kM = nrm, R being monotonic and commuting
-   with adding an even integer (ties to even included). Overflow: every
+   with adding an even integer (ties to even or away included). Overflow: every
    overflow code here is max_bits or max_bits + 1 (fp16 and e5m2: Inf,
    e4m3: its NaN 0x7F), so one more minimum clamps to it; with satfinite
    (`sat`, a constant at each call) every overflow code is max_bits. */
@@ -2454,18 +2460,22 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
     tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), nrm, sub, enc, ov;
     if (mode == TC_RN || mode == TC_RZ)   /* symmetric: the magnitude's rounding is the value's */
         sub = _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(mag), _mm256_castsi256_ps(k->magic)));
+    else if (mode == TC_RNA)
+        sub = _mm256_castps_si256(_mm256_add_ps(_mm256_add_ps(_mm256_castsi256_ps(mag), _mm256_castsi256_ps(k->half_sub)),
+                                                _mm256_castsi256_ps(k->magic)));
     else
         sub = TC__V_AND(_mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(u),
                         _mm256_castsi256_ps(TC__V_OR(k->magic, TC__V_ANDNOT(TC__V_SET1(0x7FFFFFFF), u))))), TC__V_SET1(0x7FFFFFFF));
     sub = TC__V_SUB(sub, k->magic);
     switch (mode) {
     case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, k->rn_bias), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RNA: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), k->half); break;
     case TC_RU: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_ANDNOT(neg, k->low_mask)); break;
     case TC_RD: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_AND(neg, k->low_mask)); break;
     default:    nrm = TC__V_SUB(mag, k->min_normal); break;
     }
     enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
-    ov = mode == TC_RN || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
+    ov = mode == TC_RN || mode == TC_RNA || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
     enc = TC__V_OR(tc__v_unsigned(k, neg, _mm256_min_epi32(enc, ov)), TC__V_AND(neg, k->sign_bit));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
 }
@@ -2477,17 +2487,21 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
 static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode) {
     tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg = TC__V_SIGN(u);
     tc__vi mag = TC__V_AND(u, abs_mask), sgn = TC__V_ANDNOT(abs_mask, u), sub, nrm, r, ov;
-    __m256 m = _mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? k->magic : TC__V_OR(k->magic, sgn));
-    sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? mag : u), m), m));
+    const int sym = mode == TC_RN || mode == TC_RZ || mode == TC_RNA;
+    __m256 m = _mm256_castsi256_ps(sym ? k->magic : TC__V_OR(k->magic, sgn));
+    __m256 x = _mm256_castsi256_ps(sym ? mag : u);
+    if (mode == TC_RNA) x = _mm256_add_ps(x, _mm256_castsi256_ps(k->half_sub));
+    sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(x, m), m));
     switch (mode) {
     case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RNA: nrm = TC__V_ADD(mag, k->half); break;
     case TC_RU: nrm = TC__V_ADD(mag, TC__V_ANDNOT(neg, k->low_mask)); break;
     case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
     default:    nrm = mag; break;
     }
     r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
     ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
-    if (mode != TC_RN) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
+    if (mode != TC_RN && mode != TC_RNA) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
     r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_val, r);
 }
@@ -2644,8 +2658,8 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     }
     if (!k.small_path) return sat ? tc__v_e8_loop(&k, in, c->out, i, e, mode, 1, bytes) : tc__v_e8_loop(&k, in, c->out, i, e, mode, 0, bytes);
 #ifdef __AVX2__
-    if (mode != TC_RNA) {
-        unsigned csr = tc__csr_set(mode);
+    {
+        unsigned csr = tc__csr_set(mode == TC_RNA ? TC_RZ : mode);   /* see tc__v_narrow_small */
         if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));

@@ -4,7 +4,7 @@
    Inputs: every 2^16 top half of an fp32 (every sign, exponent and the top
    7 mantissa bits, so every FP8/FP6/FP4 rounding decision) with a few low
    halves that put fp16's, tf32's and bf16's rounding bit, sticky bits and
-   ties in play. Every array format, every mode with and without satfinite,
+   ties in play (see lows). Every array format, every mode with and without satfinite,
    and the FTZ flags (which take the scalar path). Narrowing (typed arrays
    and tc_encode_u8_array), tc_round_array, and widening every code. The
    arrays start one element in and stop short of a vector multiple, so the
@@ -28,8 +28,12 @@ static const char *test_name(void) {
 #endif
 }
 
-static const uint16_t lows[] = { 0x0000, 0x0001, 0x0FFF, 0x1000, 0x1001, 0x2000, 0x3000, 0x7FFF, 0x8000, 0x8001, 0xE000, 0xFFFF };
-enum { N = 65536 * (int)(sizeof lows / sizeof lows[0]) };
+/* The last two (0 here) become a single bit that walks with the top half,
+   and that bit plus one: an exact tie and just above it wherever the
+   rounding bit falls in the low half (subnormal results, tf32, fp16). */
+static const uint16_t lows[] = { 0x0000, 0x0001, 0x0FFF, 0x1000, 0x1001, 0x2000, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0, 0 };
+enum { N_LOWS = sizeof lows / sizeof lows[0] };
+enum { N = 65536 * N_LOWS };
 
 static uint32_t fbits(float x) { uint32_t u; memcpy(&u, &x, sizeof u); return u; }
 
@@ -121,9 +125,10 @@ int main(void) {
     size_t hi, l;
     if (!x || !r || !got) { printf("%s: out of memory\n", test_name()); return 1; }
     for (hi = 0; hi < 65536; hi++)
-        for (l = 0; l < sizeof lows / sizeof lows[0]; l++) {
-            uint32_t u = (uint32_t)hi << 16 | lows[l];
-            memcpy(&x[hi * (sizeof lows / sizeof lows[0]) + l], &u, sizeof u);
+        for (l = 0; l < N_LOWS; l++) {
+            uint32_t bit = 1u << (hi % 16), low = l == N_LOWS - 2 ? bit : l == N_LOWS - 1 ? bit + 1 : lows[l];
+            uint32_t u = (uint32_t)hi << 16 | low;
+            memcpy(&x[hi * N_LOWS + l], &u, sizeof u);
         }
     test_narrow_and_round(x, got, r);
     test_widen(r);
