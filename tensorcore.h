@@ -2570,8 +2570,9 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
 typedef struct {
-    int sign_shift, frac_shift, pow2;
+    int sign_shift, frac_shift, pow2, table;
     tc__vi sign_bit, mag_mask, rebias, min_normal, scale, inf_enc, nan_above;
+    tc__vi mags;   /* table: the fp32 bits of the 8 magnitudes of a format with 3 magnitude bits (e2m1) */
 } tc__vwiden;
 
 static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
@@ -2580,6 +2581,16 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
     k->sign_shift = 32 - f.total;
     k->frac_shift = 23 - f.mbits;
     k->pow2 = f.pow2;
+    k->table = 0;
+    k->mags = TC__V_SET1(0);
+#ifdef __AVX2__
+    if (f.total - f.sign == 3) {   /* e2m1: one register holds every magnitude, looked up by vpermd */
+        int m[8], i;
+        for (i = 0; i < 8; i++) m[i] = (int)tc__bits(tc__widen(f, (uint32_t)i));
+        k->mags = _mm256_setr_epi32(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
+        k->table = 1;
+    }
+#endif
     k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
     k->mag_mask = TC__V_SET1((1 << (f.total - f.sign)) - 1);
     k->rebias = TC__V_SET1((127 - bias) << 23);
@@ -2591,6 +2602,10 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
 
 static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
     tc__vi mag = TC__V_AND(v, k->mag_mask);
+#ifdef __AVX2__
+    if (k->table)   /* exact by construction: the entries are tc__widen's */
+        return TC__V_OR(_mm256_permutevar8x32_epi32(k->mags, mag), TC__V_SLL(TC__V_AND(v, k->sign_bit), k->sign_shift));
+#endif
     if (k->pow2) {   /* ue8m0: code 0 is 2^-127, an fp32 subnormal; 0xFF NaN */
         tc__vi r = tc__v_select(TC__V_EQ(mag, TC__V_SET1(0)), TC__V_SET1(0x400000), TC__V_SLL(mag, 23));
         return tc__v_select(TC__V_EQ(mag, k->mag_mask), TC__V_SET1(0x7FFFFFFF), r);
