@@ -2325,9 +2325,11 @@ static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
    with fp32's exponent never use their scale). */
 static int tc__pow2_bits(int e) { return e >= -126 && e <= 127 ? (e + 127) << 23 : 0; }
 
-static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
+/* `values`: also the fields tc__v_round_small needs (fp32 values of codes). */
+static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding, int values) {
     int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0 || (!f.has_inf && !f.has_nan);
     int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
+    memset(k, 0, sizeof *k);
     k->sat = sat;
     k->shift = 23 - f.mbits;
     k->sign_shift = f.sign ? 32 - f.total : 32;
@@ -2351,13 +2353,15 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->half_sub = TC__V_SET1(tc__pow2_bits(emin - f.mbits - 1));
     k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
     k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
-    k->ov_pos = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
-    k->ov_neg = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
-    k->ov_inf = TC__V_SET1((int)(sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
-    {
-        uint32_t sb = 1u << (f.total - 1), ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
-        uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
-        uint32_t ovi = sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+    {   /* the code an overflow gives: positive, negative, from Inf */
+        uint32_t over = f.has_inf ? f.max_bits + 1 : f.nan_bits, sb = 1u << (f.total - 1);
+        uint32_t ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : over;
+        uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : over;
+        uint32_t ovi = sat ? f.max_bits : over;
+        k->ov_pos = TC__V_SET1((int)ovp);
+        k->ov_neg = TC__V_SET1((int)ovn);
+        k->ov_inf = TC__V_SET1((int)ovi);
+        if (!values) return;
         k->max_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.max_bits)));
         k->ovv_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovp)));
         k->ovv_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovn | sb)));
@@ -2744,7 +2748,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
 #ifdef TC__SSE2
         if (tc__cvt_vector_ok(c)) {
             tc__vwiden k;
-            tc__vwiden_init(&k, tc__fmt_of(c->t));
+            tc__vwiden_init(&k, f);
             for (; i + TC__VW <= e; i += TC__VW)
                 TC__V_STORE32(outf32 + i, tc__v_widen(&k, bytes == 1 ? tc__v_load8(in8 + i) : TC__V_LOAD16(in16 + i)));
         }
@@ -2779,8 +2783,9 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     if (tc__cvt_vector_ok(c)) {
         tc__vnarrow k;
         tc__vwiden w;
-        tc__vnarrow_init(&k, tc__fmt_of(c->t), c->rounding);
-        tc__vwiden_init(&w, tc__fmt_of(c->t));
+        tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND);
+        if (c->kind == TC__CVT_ROUND) tc__vwiden_init(&w, f);
+        else memset(&w, 0, sizeof w);   /* unused when narrowing */
         switch (c->rounding & ~TC_SATFINITE) {
         case TC_RN:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RN); break;
         case TC_RNA: i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RNA); break;
