@@ -2408,7 +2408,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), neg = TC__V_SIGN(u);
     tc__vi keep = TC__V_SRL(mag, k->shift), rem = TC__V_AND(mag, k->low_mask), half = k->half;
     tc__vi odd, above, tie, inexact, up, enc, to_max;
-    {   /* results below the smallest normal: by the float path */
+    if (k->small_path) {   /* results below the format's smallest normal: by the float path */
         tc__vi small = TC__V_GT(k->min_normal, mag);
         tc__vi x = TC__V_FMUL(mag, k->scale);
         tc__vi t = TC__V_FTRUNC(x);
