@@ -230,7 +230,8 @@ TC_HOST_DEVICE TCDEF float    tc_decode(tc_dtype t, uint32_t bits);
 TC_HOST_DEVICE TCDEF float    tc_round(tc_dtype t, float x, int rounding);
 
 /* Array versions: n values in one call. Every format and rounding mode
-   (satfinite included) takes a vectorised path on x86-64: SSE2, AVX2 when
+   (satfinite included; the FTZ flags take the scalar encoder) takes a
+   vectorised path on x86-64: SSE2, AVX2 when
    the compiler may use it (-mavx2 or -march=native), F16C for fp16
    RN/RZ/RD/RU (-mf16c); the tests prove it equal to the scalar functions
    (tests/test_formats_exhaustive.cpp). Elsewhere (or with TC_NO_SIMD) they loop over the scalar
