@@ -45,7 +45,8 @@ SIM_SRCS  := $(wildcard sim/*.c)
 BENCH_SRCS := $(wildcard tests/bench_*.c)
 
 TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%) \
-               $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2 $(BUILD)/tests/test_gemm_fast_avx2)
+               $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2 $(BUILD)/tests/test_gemm_fast_avx2 \
+                 $(BUILD)/tests/test_formats_vec_avx2)
 LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
 CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
 BENCH_BINS  := $(BENCH_SRCS:tests/%.c=$(BUILD)/bench/%)
@@ -107,6 +108,12 @@ $(BUILD)/tests/test_plot: tests/test_plot.c $(BUILD)/obj/stb_impl.o
 $(BUILD)/tests/test_gemm_fast_avx2: tests/test_gemm_fast.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -mavx2 -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
+# Section 1's 8-lane and F16C array kernels, likewise: tests/test_formats_vec.c
+# built a second time with -mavx2 -mf16c.
+$(BUILD)/tests/test_formats_vec_avx2: tests/test_formats_vec.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -mavx2 -mf16c -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The exhaustive oracle tests are C++ because the CUDA headers' host code is.
 $(BUILD)/tests/%: tests/%.cpp

@@ -249,7 +249,8 @@ TC_HOST_DEVICE TCDEF float    tc_decode(tc_dtype t, uint32_t bits);
 TC_HOST_DEVICE TCDEF float    tc_round(tc_dtype t, float x, int rounding);
 
 /* Array versions: n values in one call. Every format and rounding mode
-   (satfinite included) takes a vectorised path on x86-64: SSE2, AVX2 when
+   (satfinite included; the FTZ flags take the scalar encoder) takes a
+   vectorised path on x86-64: SSE2, AVX2 when
    the compiler may use it (-mavx2 or -march=native), F16C for fp16
    RN/RZ/RD/RU (-mf16c); the tests prove it equal to the scalar functions
    (tests/test_formats_exhaustive.cpp). Elsewhere (or with TC_NO_SIMD) they loop over the scalar
@@ -315,8 +316,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
      tests/test_formats_exhaustive_mx.cpp against the CUDA 13 headers. */
 
 /* Any format of at most 8 bits (e4m3, e5m2, e2m1, e2m3, e3m2, ue8m0, ue4m3),
-   one right-aligned code per byte. RN and RN|TC_SATFINITE of the signed
-   ones take a branch-free SSE2 path the tests prove equal to tc_encode. */
+   one right-aligned code per byte. Every mode, with or without satfinite,
+   runs on section 1's vector kernels (and tc_convert_threads), proven
+   equal to tc_encode / tc_decode by the tests. */
 TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, size_t n, int rounding);
 TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, size_t n);
 
@@ -2493,28 +2495,29 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
 }
 
 /* ---- array conversions ----
-   One vector kernel per direction does every format and every rounding
-   mode: tc__v_narrow is tc__narrow with the per-element branches turned
-   into lane masks, tc__v_widen is tc__widen. Lanes are 32-bit integers:
-   four with SSE2 (every x86-64), eight when the compiler may use AVX2.
-   Values that land on the target's subnormals take a float path (scale by
-   a power of two, which is exact, then truncate and compare the fraction
-   with 0.5), because SSE2 has no per-lane shift; that, like F. Giesen's
-   float->half trick it replaces, needs IEEE arithmetic with subnormals
-   kept (no -ffast-math, FTZ or DAZ), which is the C default. fp16 with
-   F16C and bf16/tf32 RN take shorter dedicated kernels; with AVX2, FP8 and
-   fp16 in every mode but RNA take tc__v_narrow_small (about half the lane
-   operations: the FPU, its rounding mode set per call, rounds subnormal
-   results) and tc_round_array to them tc__v_round_small. The exhaustive
-   test compares every path with the scalar functions. */
+   Every array conversion (section 1's typed arrays, tc_round_array, and
+   1b's u8 arrays: FP4, FP6, ue4m3, ue8m0) runs on these kernels, each
+   parameterised by the format (tc__vnarrow: bits, bias, max and overflow
+   codes) and specialised per rounding mode at compile time.
+   tc__v_narrow is tc__narrow with the per-element branches turned into
+   lane masks, for the formats with fewer exponent bits than fp32; tc__v_widen
+   is tc__widen. Lanes are 32-bit integers: four with SSE2 (every x86-64),
+   eight when the compiler may use AVX2. Values that land on the target's
+   subnormals take a float path (scale by a power of two, which is exact,
+   then truncate and compare the fraction with 0.5), because SSE2 has no
+   per-lane shift; that, like F. Giesen's float->half trick it replaces,
+   needs IEEE arithmetic with subnormals kept (no -ffast-math, FTZ or DAZ),
+   which is the C default. Shorter kernels: fp16 with F16C; bf16 and tf32
+   (fp32's exponent) tc__v_narrow_e8, integer adds only; ue8m0
+   tc__v_narrow_pow2; with AVX2, every small format (fp16, FP8, FP6, FP4,
+   ue4m3) in every mode but RNA takes tc__v_narrow_small (about half the
+   lane operations: the FPU, its rounding mode set per call, rounds
+   subnormal results) and tc_round_array to them tc__v_round_small. The
+   FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
+   every path with the scalar functions in seconds, the exhaustive tests
+   on every fp32 input. */
 
 #ifdef TC__SSE2
-/* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
-static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
-    lo = _mm_srai_epi32(_mm_slli_epi32(lo, 16), 16);
-    hi = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16);
-    return _mm_packs_epi32(lo, hi);
-}
 
 /* The lane operations the kernels use, at the widest width compiled in. */
 #ifdef __AVX2__
@@ -2539,8 +2542,9 @@ typedef __m256i tc__vi;
 #define TC__V_LOAD16(p)   _mm256_cvtepu16_epi32(_mm_loadu_si128((const __m128i *)(const void *)(p)))
 static inline tc__vi tc__v_load8(const uint8_t *p) { return _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p)); }
 #define TC__V_STORE32(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+/* Codes are below 2^16, so SSE4.1's unsigned pack (AVX2 implies it) is exact. */
 static inline __m128i tc__v_pack16(tc__vi v) {
-    return tc__sse_pack16(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    return _mm_packus_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
 }
 static inline void tc__v_store16(uint16_t *p, tc__vi v) { _mm_storeu_si128((__m128i *)(void *)p, tc__v_pack16(v)); }
 static inline void tc__v_store8(uint8_t *p, tc__vi v) {
@@ -2548,6 +2552,12 @@ static inline void tc__v_store8(uint8_t *p, tc__vi v) {
     _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi16(h, h));
 }
 #else
+/* Packs the low 16 bits of four 32-bit lanes (SSE2 has only a signed pack). */
+static __m128i tc__sse_pack16(__m128i lo, __m128i hi) {
+    lo = _mm_srai_epi32(_mm_slli_epi32(lo, 16), 16);
+    hi = _mm_srai_epi32(_mm_slli_epi32(hi, 16), 16);
+    return _mm_packs_epi32(lo, hi);
+}
 #define TC__VW 4
 typedef __m128i tc__vi;
 #define TC__V_SET1(x)     _mm_set1_epi32(x)
@@ -2599,17 +2609,22 @@ static TC__ALWAYS_INLINE tc__vi tc__v_select(tc__vi mask, tc__vi a, tc__vi b) {
    loop has no branch on it. */
 typedef struct {
     int shift;        /* 23 - mbits: fp32 fraction bits below the quantum of a normal */
-    int sign_shift;   /* 32 - total: moves fp32's sign bit to the format's */
+    int sign_shift;   /* 32 - total: moves fp32's sign bit to the format's (32, dropping it, if unsigned) */
+    int is_signed;    /* 0: ue4m3, whose negative inputs give 0 or NaN (tc__v_unsigned) */
+    int pow2;         /* ue8m0: tc__v_narrow_pow2 */
     int small_path;   /* the format's subnormals lie above fp32's (ebits < 8) */
+    int sat;          /* TC_SATFINITE asked for, or a format with neither Inf nor NaN (FP4, FP6) */
     tc__vi low_mask, half, rebias, min_normal, scale, max_bits, overflow_bits, nan_bits;
-    tc__vi to_max_pos, to_max_neg, sat;
+    tc__vi to_max_pos, to_max_neg, sat_mask;
     /* for tc__v_narrow_small: the magic number of tc__rn8_of, the smallest
        normal's code, RN's bias less the smallest normal's bits, the sign, and the code an overflow gives (positive, negative,
        from Inf), the mode's choices made once */
     tc__vi magic, min_code, rn_bias, sign_bit, ov_pos, ov_neg, ov_inf;
+    tc__vi half_sub;  /* half the smallest subnormal, as fp32 bits (RNA) */
     /* for tc__v_round_small: the largest finite value's fp32 bits, and the
        fp32 bits of the overflow codes above with the sign applied */
-    tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg;
+    tc__vi max_val, ovv_pos, ovv_neg, ovv_inf_pos, ovv_inf_neg, nan_val;
+    tc__vi neg_code;  /* an unsigned format's code for a negative value that does not round to 0 */
 } tc__vnarrow;
 
 static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
@@ -2618,11 +2633,17 @@ static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
    with fp32's exponent never use their scale). */
 static int tc__pow2_bits(int e) { return e >= -126 && e <= 127 ? (e + 127) << 23 : 0; }
 
-static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
-    int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0;
+/* `values`: also the fields tc__v_round_small needs (fp32 values of codes). */
+static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding, int values) {
+    int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0 || (!f.has_inf && !f.has_nan);
     int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
+    memset(k, 0, sizeof *k);
+    k->sat = sat;
     k->shift = 23 - f.mbits;
-    k->sign_shift = 32 - f.total;
+    k->sign_shift = f.sign ? 32 - f.total : 32;
+    k->is_signed = f.sign;
+    k->pow2 = f.pow2;
+    k->neg_code = TC__V_SET1(sat ? 0 : (int)f.nan_bits);
     k->small_path = f.ebits < 8;
     k->low_mask = TC__V_SET1((1 << k->shift) - 1);
     k->half = TC__V_SET1(1 << (k->shift - 1));
@@ -2634,24 +2655,57 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding) {
     k->nan_bits = TC__V_SET1((int)f.nan_bits);
     k->to_max_pos = tc__v_mask(sat || mode == TC_RZ || mode == TC_RD);
     k->to_max_neg = tc__v_mask(sat || mode == TC_RZ || mode == TC_RU);
-    k->sat = tc__v_mask(sat);
+    k->sat_mask = tc__v_mask(sat);
     k->magic = TC__V_SET1((emin - f.mbits + 23 + 127) << 23);
     k->min_code = TC__V_SET1(1 << f.mbits);
+    k->half_sub = TC__V_SET1(tc__pow2_bits(emin - f.mbits - 1));
     k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
-    k->sign_bit = TC__V_SET1(1 << (f.total - 1));
-    k->ov_pos = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
-    k->ov_neg = TC__V_SET1((int)(sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
-    k->ov_inf = TC__V_SET1((int)(sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits));
-    {
-        uint32_t sb = 1u << (f.total - 1), ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
-        uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
-        uint32_t ovi = sat ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
+    k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
+    {   /* the code an overflow gives: positive, negative, from Inf */
+        uint32_t over = f.has_inf ? f.max_bits + 1 : f.nan_bits, sb = 1u << (f.total - 1);
+        uint32_t ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : over;
+        uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : over;
+        uint32_t ovi = sat ? f.max_bits : over;
+        k->ov_pos = TC__V_SET1((int)ovp);
+        k->ov_neg = TC__V_SET1((int)ovn);
+        k->ov_inf = TC__V_SET1((int)ovi);
+        if (!values) return;
         k->max_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.max_bits)));
         k->ovv_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovp)));
         k->ovv_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovn | sb)));
         k->ovv_inf_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovi)));
         k->ovv_inf_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovi | sb)));
+        k->nan_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.nan_bits)));   /* FP4/FP6: +max */
     }
+}
+
+/* An unsigned format (ue4m3) has no code for a negative value: one that
+   rounds to zero gives 0, any other (overflow and -Inf included) 0 with
+   satfinite, else NaN, as tc__narrow_ex does. */
+static TC__ALWAYS_INLINE tc__vi tc__v_unsigned(const tc__vnarrow *k, tc__vi neg, tc__vi enc) {
+    if (k->is_signed) return enc;
+    return tc__v_select(TC__V_ANDNOT(TC__V_EQ(enc, TC__V_SET1(0)), neg), k->neg_code, enc);
+}
+
+/* ue8m0 (powers of two, of |x|; tc__narrow_pow2): the code is fp32's
+   exponent field, plus one where the mode rounds the 23 fraction bits up
+   (RN: above half, or half and an odd code). fp32 subnormals: those in
+   [2^-127, 2^-126) are code 0 with their bits below the leading one as the
+   fraction (shifted up one); smaller ones are code 0 in every mode. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_pow2(const tc__vnarrow *k, tc__vi u, int mode) {
+    tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), frac_mask = TC__V_SET1(0x7FFFFF), half = TC__V_SET1(0x400000);
+    tc__vi code = TC__V_SRL(mag, 23), frac = TC__V_AND(mag, frac_mask), up;
+    tc__vi sub_frac = tc__v_select(TC__V_GT(half, mag), TC__V_SET1(0), TC__V_AND(TC__V_ADD(mag, mag), frac_mask));
+    frac = tc__v_select(TC__V_GT(TC__V_SET1(0x800000), mag), sub_frac, frac);
+    switch (mode) {
+    case TC_RU:  up = TC__V_ANDNOT(TC__V_EQ(frac, TC__V_SET1(0)), TC__V_SET1(-1)); break;
+    case TC_RN:  up = TC__V_OR(TC__V_GT(frac, half), TC__V_AND(TC__V_EQ(frac, half), TC__V_SUB(TC__V_SET1(0), TC__V_AND(code, TC__V_SET1(1))))); break;
+    case TC_RNA: up = TC__V_GT(frac, TC__V_SUB(half, TC__V_SET1(1))); break;
+    default:     up = TC__V_SET1(0); break;
+    }
+    code = TC__V_SUB(code, up);
+    code = tc__v_select(TC__V_GT(code, k->max_bits), tc__v_select(k->sat_mask, k->max_bits, k->nan_bits), code);
+    return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, code);
 }
 
 /* fp32 bits in, the format's encodings out (right-aligned in each lane).
@@ -2662,7 +2716,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), neg = TC__V_SIGN(u);
     tc__vi keep = TC__V_SRL(mag, k->shift), rem = TC__V_AND(mag, k->low_mask), half = k->half;
     tc__vi odd, above, tie, inexact, up, enc, to_max;
-    if (k->small_path) {
+    if (k->small_path) {   /* results below the format's smallest normal: by the float path */
         tc__vi small = TC__V_GT(k->min_normal, mag);
         tc__vi x = TC__V_FMUL(mag, k->scale);
         tc__vi t = TC__V_FTRUNC(x);
@@ -2682,22 +2736,26 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
     default:     up = zero; break;
     }
     enc = TC__V_SUB(keep, up);
-    to_max = tc__v_select(TC__V_EQ(mag, exp_all), k->sat, tc__v_select(neg, k->to_max_neg, k->to_max_pos));
+    to_max = tc__v_select(TC__V_EQ(mag, exp_all), k->sat_mask, tc__v_select(neg, k->to_max_neg, k->to_max_pos));
     enc = tc__v_select(TC__V_GT(enc, k->max_bits), tc__v_select(to_max, k->max_bits, k->overflow_bits), enc);
-    enc = TC__V_OR(enc, TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
+    enc = TC__V_OR(tc__v_unsigned(k, neg, enc), TC__V_SRL(TC__V_AND(u, TC__V_SET1((int)0x80000000u)), k->sign_shift));
     return tc__v_select(TC__V_GT(mag, exp_all), k->nan_bits, enc);
 }
 
 #ifdef __AVX2__
 /* tc__v_narrow for the formats with fewer exponent bits than fp32 (FP8,
-   fp16) in every mode but RNA, in half the lane operations: the method of
+   fp16, FP6, FP4, ue4m3) in every mode, in half the lane operations: the method of
    tc__rn8_of extended to the directed modes, with its selects replaced by
    minimums. `nrm` is the code of a normal result: the mode's bias added to
    the fp32 bits less the smallest normal's, one shift, plus that normal's
    code M = 2^mbits. `sub` is the code of a subnormal
    result: one float add of the magic number (ulp = the format's smallest
    subnormal), carrying x's sign so that the FPU, whose rounding mode the
-   caller has set to `mode` (tc__csr_set), rounds the signed value.
+   caller has set to `mode` (tc__csr_set), rounds the signed value. RNA,
+   which the FPU lacks, adds half a subnormal step first, both adds
+   truncating (the caller sets RZ): a truncated sum lies on a grid finer
+   than the step, so it reaches the next multiple exactly when the exact
+   sum does.
    Why min(sub, nrm) (unsigned) is the right one: below the smallest
    normal, either the bias carries the sum to >= 0 and both give M (x
    rounds up to it), or the sum wraps and nrm >= 2^(31-shift) (the bits
@@ -2705,7 +2763,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow(const tc__vnarrow *k, tc__vi u, int
    both count the same quantum; in binade k >= 1 of the normals (codes
    (k+1)M..., y = x / its quantum in [M, 2M)), sub = R(2^k y) >= R(y + (2^k - 1)M) =
    R(y) + (2^k - 1)M >= R(y) + kM = nrm, R being monotonic and commuting
-   with adding an even integer (ties to even included). Overflow: every
+   with adding an even integer (ties to even or away included). Overflow: every
    overflow code here is max_bits or max_bits + 1 (fp16 and e5m2: Inf,
    e4m3: its NaN 0x7F), so one more minimum clamps to it; with satfinite
    (`sat`, a constant at each call) every overflow code is max_bits. */
@@ -2714,19 +2772,23 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
     tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), nrm, sub, enc, ov;
     if (mode == TC_RN || mode == TC_RZ)   /* symmetric: the magnitude's rounding is the value's */
         sub = _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(mag), _mm256_castsi256_ps(k->magic)));
+    else if (mode == TC_RNA)
+        sub = _mm256_castps_si256(_mm256_add_ps(_mm256_add_ps(_mm256_castsi256_ps(mag), _mm256_castsi256_ps(k->half_sub)),
+                                                _mm256_castsi256_ps(k->magic)));
     else
         sub = TC__V_AND(_mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(u),
                         _mm256_castsi256_ps(TC__V_OR(k->magic, TC__V_ANDNOT(TC__V_SET1(0x7FFFFFFF), u))))), TC__V_SET1(0x7FFFFFFF));
     sub = TC__V_SUB(sub, k->magic);
     switch (mode) {
     case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, k->rn_bias), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RNA: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), k->half); break;
     case TC_RU: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_ANDNOT(neg, k->low_mask)); break;
     case TC_RD: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_AND(neg, k->low_mask)); break;
     default:    nrm = TC__V_SUB(mag, k->min_normal); break;
     }
     enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
-    ov = mode == TC_RN || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
-    enc = TC__V_OR(_mm256_min_epi32(enc, ov), TC__V_AND(neg, k->sign_bit));
+    ov = mode == TC_RN || mode == TC_RNA || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
+    enc = TC__V_OR(tc__v_unsigned(k, neg, _mm256_min_epi32(enc, ov)), TC__V_AND(neg, k->sign_bit));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
 }
 
@@ -2737,19 +2799,23 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
 static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode) {
     tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg = TC__V_SIGN(u);
     tc__vi mag = TC__V_AND(u, abs_mask), sgn = TC__V_ANDNOT(abs_mask, u), sub, nrm, r, ov;
-    __m256 m = _mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? k->magic : TC__V_OR(k->magic, sgn));
-    sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(mode == TC_RN || mode == TC_RZ ? mag : u), m), m));
+    const int sym = mode == TC_RN || mode == TC_RZ || mode == TC_RNA;
+    __m256 m = _mm256_castsi256_ps(sym ? k->magic : TC__V_OR(k->magic, sgn));
+    __m256 x = _mm256_castsi256_ps(sym ? mag : u);
+    if (mode == TC_RNA) x = _mm256_add_ps(x, _mm256_castsi256_ps(k->half_sub));
+    sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(x, m), m));
     switch (mode) {
     case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+    case TC_RNA: nrm = TC__V_ADD(mag, k->half); break;
     case TC_RU: nrm = TC__V_ADD(mag, TC__V_ANDNOT(neg, k->low_mask)); break;
     case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
     default:    nrm = mag; break;
     }
     r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
     ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
-    if (mode != TC_RN) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
+    if (mode != TC_RN && mode != TC_RNA) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
     r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
-    return tc__v_select(TC__V_GT(mag, inf), abs_mask, r);
+    return tc__v_select(TC__V_GT(mag, inf), k->nan_val, r);
 }
 
 /* Four vectors of codes below 256 to 32 bytes in element order (the packs
@@ -2757,6 +2823,11 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
 static TC__ALWAYS_INLINE void tc__v_store8x4(uint8_t *p, tc__vi a, tc__vi b, tc__vi c, tc__vi d) {
     __m256i x = _mm256_packus_epi16(_mm256_packus_epi32(a, b), _mm256_packus_epi32(c, d));
     _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permutevar8x32_epi32(x, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+}
+
+/* Two vectors of codes below 2^16 to 16 halves in element order. */
+static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
+    _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
 }
 
 /* tc__v_narrow_small over 32 elements a step, to bytes; returns where it
@@ -2784,20 +2855,36 @@ static unsigned tc__csr_set(int mode) {
 }
 #endif
 
-/* RN without satfinite to bf16 or tf32, whose exponent is fp32's: add
-   just under half an ulp plus the kept lsb, drop `shift` bits; a carry into
-   the exponent gives the next binade or Inf, as it should. */
-static TC__ALWAYS_INLINE tc__vi tc__v_narrow_rn8(const tc__vnarrow *k, tc__vi u) {
-    tc__vi lsb = TC__V_AND(TC__V_SRL(u, k->shift), TC__V_SET1(1));
-    tc__vi r = TC__V_SRL(TC__V_ADD(TC__V_ADD(u, TC__V_SUB(k->half, TC__V_SET1(1))), lsb), k->shift);
-    tc__vi nan = TC__V_GT(TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), TC__V_SET1(0x7F800000));
-    return tc__v_select(nan, k->nan_bits, r);
+/* bf16 and tf32, whose exponent is fp32's (fp32's subnormals are theirs),
+   in every mode: add the mode's bias to the bits (RN: just under half an
+   ulp plus the kept lsb; RNA: half; RU/RD: all the dropped bits when the
+   sign rounds away from zero), drop `shift` bits. A carry into the exponent
+   gives the next binade or Inf, as it should, and the sign rides on top.
+   Satfinite (`sat`, a constant at each call) clamps the magnitude's code,
+   Inf's included, to max_bits. */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
+    tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), neg = TC__V_SIGN(u), bias, r;
+    switch (mode) {
+    case TC_RN:  bias = TC__V_ADD(TC__V_SUB(k->half, TC__V_SET1(1)), TC__V_AND(TC__V_SRL(u, k->shift), TC__V_SET1(1))); break;
+    case TC_RNA: bias = k->half; break;
+    case TC_RU:  bias = TC__V_ANDNOT(neg, k->low_mask); break;
+    case TC_RD:  bias = TC__V_AND(neg, k->low_mask); break;
+    default:     bias = TC__V_SET1(0); break;
+    }
+    if (sat) {
+        r = TC__V_SRL(TC__V_ADD(mag, bias), k->shift);
+        r = TC__V_OR(tc__v_select(TC__V_GT(r, k->max_bits), k->max_bits, r), TC__V_AND(neg, k->sign_bit));
+    } else {
+        r = TC__V_SRL(TC__V_ADD(u, bias), k->shift);
+    }
+    return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, r);
 }
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
 typedef struct {
-    int sign_shift, frac_shift;
+    int sign_shift, frac_shift, pow2, table;
     tc__vi sign_bit, mag_mask, rebias, min_normal, scale, inf_enc, nan_above;
+    tc__vi mags;   /* table: the fp32 bits of the 8 magnitudes of a format with 3 magnitude bits (e2m1) */
 } tc__vwiden;
 
 static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
@@ -2805,17 +2892,36 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
     int inf_enc = (int)(((1u << f.ebits) - 1u) << f.mbits);
     k->sign_shift = 32 - f.total;
     k->frac_shift = 23 - f.mbits;
-    k->sign_bit = TC__V_SET1(1 << (f.total - 1));
-    k->mag_mask = TC__V_SET1((1 << (f.total - 1)) - 1);
+    k->pow2 = f.pow2;
+    k->table = 0;
+    k->mags = TC__V_SET1(0);
+#ifdef __AVX2__
+    if (f.total - f.sign == 3) {   /* e2m1: one register holds every magnitude, looked up by vpermd */
+        int m[8], i;
+        for (i = 0; i < 8; i++) m[i] = (int)tc__bits(tc__widen(f, (uint32_t)i));
+        k->mags = _mm256_setr_epi32(m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]);
+        k->table = 1;
+    }
+#endif
+    k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
+    k->mag_mask = TC__V_SET1((1 << (f.total - f.sign)) - 1);
     k->rebias = TC__V_SET1((127 - bias) << 23);
     k->min_normal = TC__V_SET1(1 << f.mbits);
     k->scale = TC__V_SET1(tc__pow2_bits(1 - bias - f.mbits));   /* one subnormal step */
     k->inf_enc = TC__V_SET1(f.has_inf ? inf_enc : -1);          /* e4m3: no Inf, so no lane matches */
-    k->nan_above = TC__V_SET1(f.has_inf ? inf_enc : (int)f.nan_bits - 1);
+    k->nan_above = TC__V_SET1(f.has_inf ? inf_enc : f.has_nan ? (int)f.nan_bits - 1 : 0x7FFFFFFF);   /* FP4/FP6: none */
 }
 
 static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
     tc__vi mag = TC__V_AND(v, k->mag_mask);
+#ifdef __AVX2__
+    if (k->table)   /* exact by construction: the entries are tc__widen's */
+        return TC__V_OR(_mm256_permutevar8x32_epi32(k->mags, mag), TC__V_SLL(TC__V_AND(v, k->sign_bit), k->sign_shift));
+#endif
+    if (k->pow2) {   /* ue8m0: code 0 is 2^-127, an fp32 subnormal; 0xFF NaN */
+        tc__vi r = tc__v_select(TC__V_EQ(mag, TC__V_SET1(0)), TC__V_SET1(0x400000), TC__V_SLL(mag, 23));
+        return tc__v_select(TC__V_EQ(mag, k->mag_mask), TC__V_SET1(0x7FFFFFFF), r);
+    }
     tc__vi normal = TC__V_ADD(TC__V_SLL(mag, k->frac_shift), k->rebias);
     tc__vi subnormal = TC__V_FMUL(TC__V_TOFLOAT(mag), k->scale);
     tc__vi r = tc__v_select(TC__V_GT(k->min_normal, mag), subnormal, normal);
@@ -2839,6 +2945,27 @@ typedef struct {
 static int tc__dtype_bytes(tc_dtype t) { return t == TC_TF32 ? 4 : (tc__fmt_of(t).total + 7) / 8; }
 
 #ifdef TC__SSE2
+/* The vector kernels do every format in the five modes with or without
+   satfinite; the FTZ flags (tc_encode_sr's world) take the scalar encoder. */
+static int tc__cvt_vector_ok(const tc__cvt *c) { return !(c->rounding & (TC_FTZ | TC_FTZ_OUT)); }
+
+/* tc__v_narrow_e8 over an array: 16-bit codes (bf16), or the rounded
+   value's fp32 bits (tf32's array and tc_round_array, bytes 4 or 0). */
+static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float *in, void *out, size_t i, size_t e,
+                                              int mode, int sat, int bytes) {
+#ifdef __AVX2__
+    if (bytes == 2) for (; i + 16 <= e; i += 16)
+        tc__v_store16x2((uint16_t *)out + i, tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat),
+                        tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat));
+#endif
+    for (; i + TC__VW <= e; i += TC__VW) {
+        tc__vi enc = tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat);
+        if (bytes == 2) tc__v_store16((uint16_t *)out + i, enc);
+        else TC__V_STORE32((float *)out + i, TC__V_SLL(enc, k->shift));
+    }
+    return i;
+}
+
 /* The narrowing and rounding loop for one rounding mode (a constant at
    each call, see tc__v_narrow); returns where the scalar tail starts. */
 static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vnarrow *kp, const tc__vwiden *wp,
@@ -2851,16 +2978,21 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     uint8_t *out8 = (uint8_t *)c->out;
     uint16_t *out16 = (uint16_t *)c->out;
     float *out32 = (float *)c->out;
-    const tc_dtype t = c->t;
-    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(t);
-    const int rn8 = mode == TC_RN && !k.small_path && !(c->rounding & TC_SATFINITE);
+    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t), sat = k.sat;
+    if (k.pow2) {
+        for (; i + TC__VW <= e; i += TC__VW) tc__v_store8(out8 + i, tc__v_narrow_pow2(&k, TC__V_LOAD32(in + i), mode));
+        return i;
+    }
+    if (!k.small_path) return sat ? tc__v_e8_loop(&k, in, c->out, i, e, mode, 1, bytes) : tc__v_e8_loop(&k, in, c->out, i, e, mode, 0, bytes);
 #ifdef __AVX2__
-    if (k.small_path && mode != TC_RNA) {
-        unsigned csr = tc__csr_set(mode);
-        const int sat = (c->rounding & TC_SATFINITE) != 0;
+    {
+        unsigned csr = tc__csr_set(mode == TC_RNA ? TC_RZ : mode);   /* see tc__v_narrow_small */
         if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
+        if (bytes == 2) for (; i + 16 <= e; i += 16)
+            tc__v_store16x2(out16 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat),
+                            tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode, sat));
         for (; i + TC__VW <= e; i += TC__VW) {
             tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat);
             if (bytes == 1) tc__v_store8(out8 + i, enc);
@@ -2870,15 +3002,20 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
         return i;
     }
 #endif
+#ifdef __AVX2__
+    if (bytes == 1) for (; i + 32 <= e; i += 32)
+        tc__v_store8x4(out8 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode),
+                       tc__v_narrow(&k, TC__V_LOAD32(in + i + 16), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 24), mode));
+    if (bytes == 2) for (; i + 16 <= e; i += 16)
+        tc__v_store16x2(out16 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode));
+#endif
     for (; i + TC__VW <= e; i += TC__VW) {
         tc__vi u = TC__V_LOAD32(in + i);
-        tc__vi enc = rn8 ? tc__v_narrow_rn8(&k, u) : tc__v_narrow(&k, u, mode);
+        tc__vi enc = tc__v_narrow(&k, u, mode);
         switch (bytes) {
         case 1:  tc__v_store8(out8 + i, enc); break;
         case 2:  tc__v_store16(out16 + i, enc); break;
-        case 4:  TC__V_STORE32(out32 + i, TC__V_SLL(enc, 13)); break;
-        default: TC__V_STORE32(out32 + i, t == TC_TF32 ? TC__V_SLL(enc, 13) :
-                               t == TC_BF16 ? TC__V_SLL(enc, 16) : tc__v_widen(&w, enc)); break;
+        default: TC__V_STORE32(out32 + i, tc__v_widen(&w, enc)); break;
         }
     }
     return i;
@@ -2889,6 +3026,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
    a slice's vector loop sees the same alignment as a whole-array call. */
 static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     const tc__cvt *c = (const tc__cvt *)ctx;
+    const tc__fmt f = tc__fmt_of(c->t);
     const int bytes = tc__dtype_bytes(c->t);
     const float *in32 = (const float *)c->in;
     float *outf32 = (float *)c->out;
@@ -2916,9 +3054,9 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         }
 #endif
 #ifdef TC__SSE2
-        {
+        if (tc__cvt_vector_ok(c)) {
             tc__vwiden k;
-            tc__vwiden_init(&k, tc__fmt_of(c->t));
+            tc__vwiden_init(&k, f);
             for (; i + TC__VW <= e; i += TC__VW)
                 TC__V_STORE32(outf32 + i, tc__v_widen(&k, bytes == 1 ? tc__v_load8(in8 + i) : TC__V_LOAD16(in16 + i)));
         }
@@ -2931,7 +3069,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
        RNA, no satfinite) and, the exhaustive test shows, equals CUDA's but
        for NaN, where it keeps the payload: patch NaN lanes. MXCSR is the
        thread's own and is restored at once. */
-    if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && i + 8 <= e) {
+    if (c->t == TC_FP16 && c->rounding != TC_RNA && !(c->rounding & TC_SATFINITE) && tc__cvt_vector_ok(c) && i + 8 <= e) {
         unsigned csr = tc__csr_set(c->rounding);
         for (; i + 8 <= e; i += 8) {
             __m256 x = _mm256_loadu_ps(in32 + i);
@@ -2950,11 +3088,12 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     }
 #endif
 #ifdef TC__SSE2
-    {
+    if (tc__cvt_vector_ok(c)) {
         tc__vnarrow k;
         tc__vwiden w;
-        tc__vnarrow_init(&k, tc__fmt_of(c->t), c->rounding);
-        tc__vwiden_init(&w, tc__fmt_of(c->t));
+        tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND);
+        if (c->kind == TC__CVT_ROUND) tc__vwiden_init(&w, f);
+        else memset(&w, 0, sizeof w);   /* unused when narrowing */
         switch (c->rounding & ~TC_SATFINITE) {
         case TC_RN:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RN); break;
         case TC_RNA: i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RNA); break;
@@ -2964,8 +3103,8 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         }
     }
 #endif
-    for (; i < e; i++) {
-        uint32_t enc = tc_encode(c->t, in32[i], c->rounding);
+    for (; i < e; i++) {   /* the tail, and the FTZ flags */
+        uint32_t enc = tc__narrow(f, in32[i], c->rounding);
         if (c->kind == TC__CVT_ROUND || bytes == 4) outf32[i] = tc_decode(c->t, enc);
         else if (bytes == 2) ((uint16_t *)c->out)[i] = (uint16_t)enc;
         else ((uint8_t *)c->out)[i] = (uint8_t)enc;
@@ -3061,7 +3200,7 @@ TCDEF tc_status tc_round_array(tc_dtype t, const float *in, float *out, size_t n
     if ((int)t < 0 || t >= TC_DTYPE_COUNT) return TC_ERR_DTYPE;
     if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
     switch (t) {
-    case TC_TF32: case TC_FP16: case TC_BF16: case TC_E4M3: case TC_E5M2:
+    case TC_TF32: case TC_FP16: case TC_BF16: case TC_E4M3: case TC_E5M2: case TC_E2M1: case TC_E2M3: case TC_E3M2:
         return tc__convert(TC__CVT_ROUND, t, rounding, in, out, n);
     default:
         for (i = 0; i < n; i++) out[i] = tc_round(t, in[i], rounding);
@@ -3160,113 +3299,20 @@ TCDEF tc_status tc_custom_encode_sr(const tc_custom_format *c, float x, uint32_t
     return TC_OK;
 }
 
-/* RN (optionally saturating) to a signed format of at most 8 bits without
-   branches, four lanes at a time: the fp16 method above, with the format's
-   widths as parameters. Normal results: rebias the exponent and round the
-   mantissa with integer adds. Subnormal results: one float add of a magic
-   number whose ulp is the format's smallest subnormal makes the FPU round
-   (IEEE RN, no FTZ/DAZ, as the C default). Then overflow, Inf and NaN. */
-typedef struct {
-    uint32_t rebias, round_half, shift, min_normal, magic, max_bits, over, nan, sign_shift;
-} tc__rn8;
-
-static tc__rn8 tc__rn8_of(tc__fmt f, int sat) {
-    tc__rn8 p;
-    int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
-    p.shift = (uint32_t)(23 - f.mbits);
-    p.rebias = (uint32_t)(127 - bias) << 23;
-    p.round_half = (1u << (p.shift - 1)) - 1u;
-    p.min_normal = (uint32_t)(emin + 127) << 23;
-    p.magic = (uint32_t)(emin - f.mbits + 23 + 127) << 23;
-    p.max_bits = f.max_bits;
-    p.over = (sat || (!f.has_inf && !f.has_nan)) ? f.max_bits : f.has_inf ? f.max_bits + 1 : f.nan_bits;
-    p.nan = f.nan_bits;
-    p.sign_shift = (uint32_t)(32 - f.total);   /* fp32's sign bit down to the format's */
-    return p;
-}
-
-static uint8_t tc__rn8_one(const tc__rn8 *p, uint32_t u) {
-    uint32_t mag = u & 0x7FFFFFFFu, o;
-    if (mag > 0x7F800000u) return (uint8_t)p->nan;
-    if (mag < p->min_normal) o = tc__bits(tc__float(mag) + tc__float(p->magic)) - p->magic;
-    else o = (mag - p->rebias + p->round_half + ((mag >> p->shift) & 1u)) >> p->shift;
-    if (o > p->max_bits) o = p->over;   /* Inf lands here too */
-    return (uint8_t)(o | ((u & 0x80000000u) >> p->sign_shift));
-}
-
-#ifdef TC__SSE2
-static __m128i tc__sse_select(__m128i mask, __m128i a, __m128i b) {
-    return _mm_or_si128(_mm_and_si128(mask, a), _mm_andnot_si128(mask, b));
-}
-
-/* The parameters as vectors, made once per call: out is a uint8_t pointer,
-   which may alias anything, so fields read through a pointer would be
-   reloaded after every store. */
-typedef struct { __m128i rebias, round_half, min_normal, magic, max_bits, over, nan, one, shift, sign_shift; } tc__rn8_v;
-
-static tc__rn8_v tc__rn8_vec(const tc__rn8 *p) {
-    tc__rn8_v v;
-    v.rebias = _mm_set1_epi32((int)p->rebias); v.round_half = _mm_set1_epi32((int)p->round_half);
-    v.min_normal = _mm_set1_epi32((int)p->min_normal); v.magic = _mm_set1_epi32((int)p->magic);
-    v.max_bits = _mm_set1_epi32((int)p->max_bits); v.over = _mm_set1_epi32((int)p->over);
-    v.nan = _mm_set1_epi32((int)p->nan); v.one = _mm_set1_epi32(1);
-    v.shift = _mm_cvtsi32_si128((int)p->shift); v.sign_shift = _mm_cvtsi32_si128((int)p->sign_shift);
-    return v;
-}
-
-static __m128i tc__sse_rn8(const tc__rn8_v *p, __m128i u) {
-    __m128i mag = _mm_and_si128(u, _mm_set1_epi32(0x7FFFFFFF));
-    __m128i sub = _mm_sub_epi32(_mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(mag), _mm_castsi128_ps(p->magic))), p->magic);
-    __m128i lsb = _mm_and_si128(_mm_srl_epi32(mag, p->shift), p->one);
-    __m128i nrm = _mm_srl_epi32(_mm_add_epi32(_mm_sub_epi32(mag, p->rebias), _mm_add_epi32(p->round_half, lsb)), p->shift);
-    __m128i o = tc__sse_select(_mm_cmplt_epi32(mag, p->min_normal), sub, nrm);
-    __m128i sign = _mm_srl_epi32(_mm_andnot_si128(_mm_set1_epi32(0x7FFFFFFF), u), p->sign_shift);
-    o = tc__sse_select(_mm_cmpgt_epi32(o, p->max_bits), p->over, o);
-    o = _mm_or_si128(o, sign);
-    return tc__sse_select(_mm_cmpgt_epi32(mag, _mm_set1_epi32(0x7F800000)), p->nan, o);
-}
-#endif
-
 static int tc__u8_dtype(tc_dtype t) {
     return t == TC_E4M3 || t == TC_E5M2 || t == TC_E2M1 || t == TC_E2M3 || t == TC_E3M2 || t == TC_UE8M0 || t == TC_UE4M3;
 }
 
 TCDEF tc_status tc_encode_u8_array(tc_dtype t, const float *in, uint8_t *out, size_t n, int rounding) {
-    size_t i = 0;
-    tc__fmt f;
     if (n && (!in || !out)) return TC_ERR_NULL;
     if ((int)t < 0 || t >= TC_DTYPE_COUNT || !tc__u8_dtype(t)) return TC_ERR_DTYPE;
-    if (!tc_rounding_is_valid(rounding)) return TC_ERR_ROUNDING;
-    f = tc__fmt_of(t);
-    if ((rounding & ~TC_SATFINITE) == TC_RN && f.sign && !f.pow2) {
-        tc__rn8 p = tc__rn8_of(f, (rounding & TC_SATFINITE) != 0);
-#ifdef TC__SSE2
-        tc__rn8_v v = tc__rn8_vec(&p);
-        for (; i < (n & ~(size_t)15); i += 16) {
-            __m128i a = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-            __m128i b = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 4)));
-            __m128i c = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 8)));
-            __m128i d = tc__sse_rn8(&v, _mm_loadu_si128((const __m128i *)(const void *)(in + i + 12)));
-            _mm_storeu_si128((__m128i *)(void *)(out + i), _mm_packus_epi16(_mm_packs_epi32(a, b), _mm_packs_epi32(c, d)));
-        }
-#endif
-        for (; i < n; i++) out[i] = tc__rn8_one(&p, tc__bits(in[i]));
-        return TC_OK;
-    }
-    for (; i < n; i++) out[i] = (uint8_t)tc__narrow(f, in[i], rounding);
-    return TC_OK;
+    return tc__convert(TC__CVT_NARROW, t, rounding, in, out, n);
 }
 
 TCDEF tc_status tc_decode_u8_array(tc_dtype t, const uint8_t *in, float *out, size_t n) {
-    float lut[256];
-    size_t i;
-    tc__fmt f;
     if (n && (!in || !out)) return TC_ERR_NULL;
     if ((int)t < 0 || t >= TC_DTYPE_COUNT || !tc__u8_dtype(t)) return TC_ERR_DTYPE;
-    f = tc__fmt_of(t);
-    for (i = 0; i < 256; i++) lut[i] = tc__widen(f, (uint32_t)i);   /* bits above the format's width are ignored */
-    for (i = 0; i < n; i++) out[i] = lut[in[i]];
-    return TC_OK;
+    return tc__convert(TC__CVT_WIDEN, t, TC_RN, in, out, n);   /* bits above the format's width are ignored */
 }
 
 /* ---- block scaling */

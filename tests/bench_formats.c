@@ -74,7 +74,12 @@ static const bench_case cases[] = {
     { "fp32 -> e3m2 rn (u8 array)",  3, TC_E3M2, TC_RN,               4, 1 },
     { "fp32 -> e2m1 rz (u8 array)",  3, TC_E2M1, TC_RZ,               4, 1 },
     { "fp32 -> ue8m0 ru (u8 array)", 3, TC_UE8M0, TC_RU,              4, 1 },
+    { "fp32 -> e2m3 rd.satfinite (u8)", 3, TC_E2M3, TC_RD | TC_SATFINITE, 4, 1 },
+    { "fp32 -> e3m2 ru (u8 array)",  3, TC_E3M2, TC_RU,               4, 1 },
+    { "fp32 -> e2m1 rna (u8 array)", 3, TC_E2M1, TC_RNA,              4, 1 },
+    { "round_array e2m1 rn",         2, TC_E2M1, TC_RN,               4, 4 },
     { "e2m1 -> fp32 (u8 array)",     4, TC_E2M1, TC_RN,               1, 4 },
+    { "e3m2 -> fp32 (u8 array)",     4, TC_E3M2, TC_RN,               1, 4 },
 };
 
 static float *src, *dst;
@@ -251,7 +256,6 @@ int main(void) {
         job j = make_job(&cases[i], MAX_N);
         double t1 = 1e30, tn = 1e30;
         int rep;
-        if (cases[i].kind >= 3) continue;   /* section 1b's u8 arrays take no threads */
         if (tc_convert_threads((int)(cores < 64 ? cores : 64)) != TC_OK) { printf("  (threads unavailable)\n"); break; }
         for (rep = 0; rep < 15; rep++) {   /* alternating, so that both see the same neighbours */
             double t;

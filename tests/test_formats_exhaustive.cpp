@@ -107,10 +107,10 @@ static uint16_t f16c(float x, int mode) {
 #endif
 
 #ifdef TC__SSE2
-/* The generic kernel on the RN cases whose arrays take a dedicated loop. */
+/* The generic kernel (tc__v_narrow) on the RN cases whose arrays take other kernels. */
 static void check_kernel(int kind, tc_dtype ty, const float *in, Totals &t) {
     tc__vnarrow k;
-    tc__vnarrow_init(&k, tc__fmt_of(ty), TC_RN);
+    tc__vnarrow_init(&k, tc__fmt_of(ty), TC_RN, 0);
     for (int i = 0; i < CHUNK; i += TC__VW) {
         uint32_t lanes[TC__VW];
         TC__V_STORE32(lanes, tc__v_narrow(&k, TC__V_LOAD32(in + i), TC_RN));

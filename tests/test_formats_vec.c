@@ -1,0 +1,137 @@
+/* test_formats_vec.c - section 1's array conversions (the vector kernels)
+   against the scalar encoder and decoder, bit for bit, in seconds.
+
+   Inputs: every 2^16 top half of an fp32 (every sign, exponent and the top
+   7 mantissa bits, so every FP8/FP6/FP4 rounding decision) with a few low
+   halves that put fp16's, tf32's and bf16's rounding bit, sticky bits and
+   ties in play (see lows). Every array format, every mode with and without satfinite,
+   and the FTZ flags (which take the scalar path). Narrowing (typed arrays
+   and tc_encode_u8_array), tc_round_array, and widening every code. The
+   arrays start one element in and stop short of a vector multiple, so the
+   unaligned loads and the scalar tail run too.
+   The exhaustive tests (test_formats_exhaustive*.cpp) compare the same
+   paths with CUDA's host code over all 2^32 inputs; this one runs in make
+   test. Built twice by the Makefile where the CPU has AVX2: as
+   test_formats_vec (SSE2 kernels) and test_formats_vec_avx2 (-mavx2
+   -mf16c: the 8-lane and F16C kernels). */
+#include "tc_test.h"
+#define TENSORCORE_IMPLEMENTATION
+#include "tensorcore.h"
+
+#include <stdlib.h>
+
+static const char *test_name(void) {
+#if defined(__AVX2__)
+    return "test_formats_vec_avx2";
+#else
+    return "test_formats_vec";
+#endif
+}
+
+/* The last two (0 here) become a single bit that walks with the top half,
+   and that bit plus one: an exact tie and just above it wherever the
+   rounding bit falls in the low half (subnormal results, tf32, fp16). */
+static const uint16_t lows[] = { 0x0000, 0x0001, 0x0FFF, 0x1000, 0x1001, 0x2000, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0, 0 };
+enum { N_LOWS = sizeof lows / sizeof lows[0] };
+enum { N = 65536 * N_LOWS };
+
+static uint32_t fbits(float x) { uint32_t u; memcpy(&u, &x, sizeof u); return u; }
+
+/* Counts one batch and prints its first mismatch. */
+static void report(const char *what, tc_dtype t, int rounding, size_t at, uint32_t in, uint32_t got, uint32_t want, long bad, long n) {
+    if (bad) printf("  %s %s %s: %ld of %ld differ, first at %zu: input 0x%08X got 0x%08X want 0x%08X\n",
+                    what, tc_format_of(t)->name, tc_rounding_name(rounding), bad, n, at, (unsigned)in, (unsigned)got, (unsigned)want);
+    tct_add(n - bad, bad);
+}
+
+/* The narrowing API of t: the typed array where there is one, else the u8 array. */
+static tc_status narrow(tc_dtype t, const float *in, void *out, size_t n, int rounding) {
+    switch (t) {
+    case TC_FP16: return tc_fp16_from_f32_array(in, (uint16_t *)out, n, rounding);
+    case TC_BF16: return tc_bf16_from_f32_array(in, (uint16_t *)out, n, rounding);
+    case TC_TF32: return tc_tf32_from_f32_array(in, (float *)out, n, rounding);
+    case TC_E4M3: return tc_e4m3_from_f32_array(in, (uint8_t *)out, n, rounding);
+    case TC_E5M2: return tc_e5m2_from_f32_array(in, (uint8_t *)out, n, rounding);
+    default:      return tc_encode_u8_array(t, in, (uint8_t *)out, n, rounding);
+    }
+}
+
+static uint32_t code_at(tc_dtype t, const void *out, size_t i) {
+    switch (t) {
+    case TC_FP16: case TC_BF16: return ((const uint16_t *)out)[i];
+    case TC_TF32: return fbits(((const float *)out)[i]);
+    default:      return ((const uint8_t *)out)[i];
+    }
+}
+
+static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
+    static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
+    static const int extra[] = { TC_RN | TC_FTZ, TC_RZ | TC_FTZ_OUT, TC_RU | TC_SATFINITE | TC_FTZ };
+    size_t ti, j, i, n = N - 5;   /* from x + 1: unaligned, with a tail */
+    for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+        tc_dtype t = types[ti];
+        int round = t != TC_UE4M3 && t != TC_UE8M0;   /* tc_round_array's vector formats and more */
+        for (j = 0; j < 10 + sizeof extra / sizeof extra[0]; j++) {
+            int rounding = j < 10 ? (int)(j % 5) | (j >= 5 ? TC_SATFINITE : 0) : extra[j - 10];
+            long bad = 0, rbad = 0;
+            size_t first = 0, rfirst = 0;
+            uint32_t fw = 0, fg = 0, rw = 0, rg = 0;
+            CHECK_STATUS(narrow(t, x + 1, got, n, rounding), TC_OK);
+            if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
+            for (i = 0; i < n; i++) {
+                uint32_t want = tc_encode(t, x[i + 1], rounding), g = code_at(t, got, i);
+                if (t == TC_TF32) want = fbits(tc_decode(t, want));   /* its array holds the value */
+                if (g != want && !bad++) { first = i; fw = want; fg = g; }
+                if (round) {
+                    uint32_t rwant = fbits(tc_round(t, x[i + 1], rounding)), rgot = fbits(r[i]);
+                    if (rgot != rwant && !rbad++) { rfirst = i; rw = rwant; rg = rgot; }
+                }
+            }
+            report("narrow", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
+            if (round) report("round", t, rounding, rfirst, fbits(x[rfirst + 1]), rg, rw, rbad, (long)n);
+        }
+    }
+}
+
+/* Every code of every format, widened, against tc_decode; bytes above a
+   narrow format's width are ignored, as tc_decode ignores them. */
+static void test_widen(float *y) {
+    static const tc_dtype u8[] = { TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
+    static uint16_t h[65536 + 8];
+    static uint8_t b[256 * 3 + 8];
+    size_t i, k;
+    for (i = 0; i < sizeof h / sizeof h[0]; i++) h[i] = (uint16_t)(i - 1);
+    for (i = 0; i < sizeof b / sizeof b[0]; i++) b[i] = (uint8_t)(i - 1);
+    for (k = 0; k < 2; k++) {
+        tc_dtype t = k ? TC_BF16 : TC_FP16;
+        long bad = 0;
+        size_t first = 0;
+        CHECK_STATUS(k ? tc_bf16_to_f32_array(h + 1, y, 65536 + 5) : tc_fp16_to_f32_array(h + 1, y, 65536 + 5), TC_OK);
+        for (i = 0; i < 65536 + 5; i++) if (fbits(y[i]) != fbits(tc_decode(t, h[i + 1])) && !bad++) first = i;
+        report("widen", t, TC_RN, first, h[first + 1], fbits(y[first]), fbits(tc_decode(t, h[first + 1])), bad, 65536 + 5);
+    }
+    for (k = 0; k < sizeof u8 / sizeof u8[0]; k++) {
+        long bad = 0;
+        size_t first = 0, n = 256 * 3 + 5;
+        CHECK_STATUS(tc_decode_u8_array(u8[k], b + 1, y, n), TC_OK);
+        for (i = 0; i < n; i++) if (fbits(y[i]) != fbits(tc_decode(u8[k], b[i + 1])) && !bad++) first = i;
+        report("widen", u8[k], TC_RN, first, b[first + 1], fbits(y[first]), fbits(tc_decode(u8[k], b[first + 1])), bad, (long)n);
+    }
+}
+
+int main(void) {
+    float *x = (float *)malloc(N * sizeof *x), *r = (float *)malloc(N * sizeof *r);
+    uint32_t *got = (uint32_t *)malloc(N * sizeof *got);
+    size_t hi, l;
+    if (!x || !r || !got) { printf("%s: out of memory\n", test_name()); return 1; }
+    for (hi = 0; hi < 65536; hi++)
+        for (l = 0; l < N_LOWS; l++) {
+            uint32_t bit = 1u << (hi % 16), low = l == N_LOWS - 2 ? bit : l == N_LOWS - 1 ? bit + 1 : lows[l];
+            uint32_t u = (uint32_t)hi << 16 | low;
+            memcpy(&x[hi * N_LOWS + l], &u, sizeof u);
+        }
+    test_narrow_and_round(x, got, r);
+    test_widen(r);
+    free(x); free(r); free(got);
+    return tct_finish(test_name());
+}
