@@ -5618,6 +5618,102 @@ static const tc_gpu tc__gpus[] = {
           1024,
           65536, 255, 8 }
     },
+    {   "rtx4090",
+        "NVIDIA GeForce RTX 4090 (sm_89, AD102): measured L1/L2/DRAM latencies (HPMLL suite); Ada whitepaper rates (MMA at fp32 accumulate); MMA latencies assumed",
+        89, TC_ARCH_ADA,             /* sm_89 */
+        {
+            2.52,          /* boost clock: Ada whitepaper (RTX 4090); the latency run held 2235 MHz, cycles carry over */
+            128, 4, 48,    /* SMs: Ada whitepaper (RTX 4090); 4 sub-partitions: Ada whitepaper; 48 warps per SM: CUDA guide, cc 8.9 */
+            100 * 1024,    /* shared memory per SM, up to 100 KB: CUDA guide, compute capability 8.9 */
+            32, 4, 32,
+            571,           /* DRAM (GDDR6X): pointer chase, HPMLL/NVIDIA-Hopper-Benchmark RegularUnits/random_latency/rtx4090.txt,
+                              571.6 cycles at a 1 GB working set */
+            285,           /* L2 hit: the same log's plateau, 284.8 cycles from 1 to 46 MB */
+            23,            /* shared load: assumption, A100's (no Ada measurement read) */
+            4,             /* FFMA dependent: assumption, A100's and H100's 4 */
+            1,             /* FFMA interval: 128 FP32 lanes per SM (Ada whitepaper) = 32 per sub-partition */
+            /* MMA latency: assumption (no Ada mma latency was measured): this profile's interval plus the cycles
+               A100's assumed latency has beyond its interval (m16n8k16 25 - 8 = 17, m16n8k8 17 - 4 = 13), as if
+               the GeForce half-rate path held each instruction its interval longer in the same pipeline: m16n8k16
+               32 + 17 = 49, m16n8k8 16 + 13 = 29; FP8 m16n8k32 as m16n8k16.f16 (the same operand bytes) and FP8
+               m16n8k16 as m16n8k8.f16; mma.sp as the dense instruction of half the K, as on A100 */
+            { 29, 29, 49, 29, 49, 29, 49, 49, 49, 29, 49, 29, 49, 29, 49, 49, 49,
+              29, 29, 29, 29, 49, 49, 49, 49,
+              /* integer kinds: the same rule on A100's (m8n8k16 17 - 2, m16n8k16 17 - 4, m16n8k32 25 - 8 beyond the interval) */
+              19, 19, 19, 19, 21, 21, 21, 21, 33, 33, 33, 33, 19, 19, 19, 19, 21, 21, 21, 21, 33, 33, 33, 33 },
+            /* MMA interval from the Ada whitepaper's dense RTX 4090 rates with fp32 accumulate (GeForce runs it at half
+               the fp16-accumulate rate): fp16/bf16 165.2 TFLOPS = 256 FMA/clk/SM at 2.52 GHz, 64 per sub-partition:
+               m16n8k16 2048/64 = 32, m16n8k8 16; tf32 82.6 = 32 per sub-partition: m16n8k8 32, m16n8k4 16; FP8 330.3 =
+               128 per sub-partition: m16n8k32 4096/128 = 32, m16n8k16 16; m8n8k4 8 (assumption, rtx3090's).
+               mma.sp: the dense half-K instruction's interval (the whitepaper's sparse rates are twice the dense) */
+            { 8, 16, 32, 16, 32, 16, 32, 32, 32, 16, 32, 16, 32, 16, 32, 32, 32,
+              16, 16, 16, 16, 32, 32, 32, 32,
+              /* integer kinds: Ada whitepaper INT8 660.6 / INT4 1321.2 dense TOPS = 1024 / 2048 MAC/clk/SM, 256 / 512 per sub-partition */
+              4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16 },
+            1,             /* 128 bytes of shared memory per cycle per SM */
+            35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share */
+            360.0,         /* DRAM: assumption, 90% of 1008 GB/s (GDDR6X, Ada whitepaper; the fraction A100, H100 and
+                              V100 reach in the dataset) / 2.52 GHz */
+            TC__SIM_LAUNCH_US,
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            23, 1, 4, 2, 46, 285, 1,
+            36,            /* L1 hit: the same log's plateau, 36.0-36.4 cycles up to 84 kB */
+            TC__SIM_GRAPH_LAUNCH_US
+        },
+        { 24, 1024,      /* CUDA guide, cc 8.9 */
+          99 * 1024,     /* CUDA guide, cc 8.9 */
+          1024,
+          65536, 255, 8 }
+    },
+    {   "b200",
+        "NVIDIA B200 (sm_100): datasheet rates, tcgen05.mma at the dense peak; latencies and mma.sync assumed as H100",
+        100, TC_ARCH_B200,           /* sm_100 */
+        {
+            1.86,          /* tensor clock: derived, the clock at which the datasheet's dense fp16 2.25 PFLOPS is 4096 FMA/clk
+                              per SM (assumption: twice H100's 2048) on 148 SMs */
+            148, 4, 64,    /* SMs: NVIDIA Blackwell datasheet; sub-partitions: assumption, as H100; 64 warps: CUDA guide, cc 10.0 */
+            228 * 1024,    /* shared memory per SM: CUDA guide, cc 10.0 */
+            32, 4, 32,
+            481, 272, 29,  /* DRAM, L2 hit, shared load: assumption, H100's measured values (no B200 row read) */
+            4,             /* FFMA dependent: assumption, H100's */
+            1,             /* FFMA interval: assumption, 128 FP32 lanes per SM as H100 */
+            /* MMA latency: mma.sync assumption, H100's (measured m16n8k8/k16 f16 and m16n8k8 tf32, the rest assumed);
+               no wgmma on sm_100 (PTX ISA: sm_90a only). tcgen05.mma: its interval plus the 18 cycles H100's
+               m16n8k16.f16 latency has beyond its interval (assumption: no tcgen05 latency was measured) */
+            { 16, 16, 24, 16, 24, 16, 24, 24, 24, 16, 24, 16, 24, 16, 24, 24, 24,
+              24, 24, 24, 24, 24, 24, 24, 24,
+              /* integer kinds: 8-bit as H100 (assumption); no 4-bit on sm_100 */
+              16, 16, 16, 16, 16, 16, 16, 16, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              /* wgmma: none */
+              0, 0, 0, 0, 0, 0, 0,
+              /* tcgen05.mma m64/m128 f16, bf16, tf32 */
+              274, 530, 274, 530, 274, 530 },
+            /* MMA interval: mma.sync assumption, H100's measured rates. tcgen05.mma (one thread issues it; the
+               simulator runs it on the issuing warp's sub-partition, so the SM's 4096 dense fp16 FMA/clk are 1024
+               per sub-partition): m128n256k16 524288 FMA / 1024 = 512, m64 256; tf32 at half rate (datasheet 1.1
+               PFLOPS): m128n256k8 262144 / 512 = 512, m64 256. A kernel reaches the SM's peak by issuing from
+               4 warps, one per sub-partition (the hardware reaches it from one thread: simplification) */
+            { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6,
+              3, 3, 3, 3, 6, 6, 6, 6,
+              2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              0, 0, 0, 0, 0, 0, 0,
+              256, 512, 256, 512, 256, 512 },
+            1,             /* 128 bytes of shared memory per cycle per SM */
+            38.0,          /* L2 -> SM bytes per cycle per SM: assumption, H100's fitted share */
+            3871.0,        /* DRAM: assumption, 90% of the datasheet's 8 TB/s HBM3e (the fraction H100 reaches) / 1.86 GHz */
+            TC__SIM_LAUNCH_US,
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            29, 1, 4, 2, 58, 272, 1,
+            41,            /* L1 hit: assumption, H100's measured 41 */
+            TC__SIM_GRAPH_LAUNCH_US
+        },
+        { 32, 1024,      /* CUDA guide, cc 10.0 */
+          227 * 1024,    /* CUDA guide, cc 10.0 */
+          1024,
+          65536, 255, 8 }
+    },
 };
 
 /* The instruction table as a host array, for the simulator's inner loop. */
@@ -5752,6 +5848,40 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "rtx3090", "mma_interval", "DERIVED: GA102 whitepaper, fp16 with fp32 accumulate 71 TFLOPS = 256 FMA/clk/SM; sparse ASSUMED; integer kinds DERIVED: INT8 284 / INT4 568 TOPS" },
     { "rtx3090", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no RTX 3090 row)" },
     { "rtx3090", "dram_bytes_per_cycle", "ASSUMED: 90% of 936 GB/s (GA102 whitepaper)" },
+    { "rtx4090", "clock_ghz", "SPEC: Ada whitepaper, RTX 4090 boost 2520 MHz" },
+    { "rtx4090", "sms", "SPEC: Ada whitepaper (RTX 4090)" },
+    { "rtx4090", "subpartitions", "SPEC: Ada whitepaper" },
+    { "rtx4090", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 8.9" },
+    { "rtx4090", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 8.9 (100 KB)" },
+    { "rtx4090", "dram_latency", "MEASURED: pointer chase 571.6 at 1 GB, github:HPMLL/NVIDIA-Hopper-Benchmark@ded6f5765ad1b6e58573abb7cfe9c9b10a1719a7:RegularUnits/random_latency/rtx4090.txt" },
+    { "rtx4090", "l2_latency", "MEASURED: pointer chase plateau 284.8 (1-46 MB), the same log (HPMLL rtx4090.txt)" },
+    { "rtx4090", "l1_latency", "MEASURED: pointer chase plateau 36.0-36.4 (up to 84 kB), the same log (HPMLL rtx4090.txt)" },
+    { "rtx4090", "shared_latency", "ASSUMED: A100's value (no Ada measurement read)" },
+    { "rtx4090", "ffma_latency", "ASSUMED: A100's and H100's 4" },
+    { "rtx4090", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (Ada whitepaper) = 32 per sub-partition" },
+    { "rtx4090", "mma_latency", "ASSUMED: the interval + A100's latency beyond its interval (no Ada mma latency measured); FP8 m16n8k32 as m16n8k16.f16, FP8 m16n8k16 as m16n8k8.f16" },
+    { "rtx4090", "mma_interval", "DERIVED: Ada whitepaper RTX 4090 dense, fp32 accumulate: fp16/bf16 165.2, tf32 82.6, FP8 330.3 TFLOPS; INT8 660.6 / INT4 1321.2 TOPS; sparse the dense half-K; m8n8k4 ASSUMED" },
+    { "rtx4090", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no RTX 4090 row)" },
+    { "rtx4090", "dram_bytes_per_cycle", "ASSUMED: 90% of 1008 GB/s (Ada whitepaper)" },
+    { "rtx4090", "launch_overhead_us", "ASSUMED: the A100/H200 fit (no RTX 4090 row)" },
+    { "rtx4090", "graph_launch_us", "ASSUMED: the A100/H200 fit (no RTX 4090 row)" },
+    { "b200", "clock_ghz", "DERIVED: datasheet dense fp16 2.25 PFLOPS / (148 SMs x 8192 FLOP/clk; ASSUMED twice H100's per SM)" },
+    { "b200", "sms", "SPEC: NVIDIA Blackwell datasheet (B200: 148 SMs)" },
+    { "b200", "subpartitions", "ASSUMED: as H100" },
+    { "b200", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 10.0" },
+    { "b200", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 10.0 (228 KB)" },
+    { "b200", "dram_latency", "ASSUMED: H100's measured 481 (no B200 row)" },
+    { "b200", "l2_latency", "ASSUMED: H100's measured 272 (no B200 row)" },
+    { "b200", "l1_latency", "ASSUMED: H100's measured 41 (no B200 row)" },
+    { "b200", "shared_latency", "ASSUMED: H100's measured 29 (no B200 row)" },
+    { "b200", "ffma_latency", "ASSUMED: H100's measured 4" },
+    { "b200", "ffma_interval", "ASSUMED: 128 FP32 lanes per SM, as H100" },
+    { "b200", "mma_latency", "ASSUMED: mma.sync as H100; tcgen05.mma its interval + 18 (H100 m16n8k16.f16's latency beyond its interval); no wgmma (sm_90a only)" },
+    { "b200", "mma_interval", "DERIVED: tcgen05.mma from the datasheet dense fp16 2.25 / tf32 1.1 PFLOPS = 1024 / 512 FMA/clk per sub-partition; mma.sync ASSUMED at H100's measured rates" },
+    { "b200", "sm_bytes_per_cycle", "ASSUMED: H100's fitted share (no B200 row)" },
+    { "b200", "dram_bytes_per_cycle", "ASSUMED: 90% of the datasheet's 8 TB/s HBM3e" },
+    { "b200", "launch_overhead_us", "ASSUMED: the A100/H200 fit (no B200 row)" },
+    { "b200", "graph_launch_us", "ASSUMED: the A100/H200 fit (no B200 row)" },
 };
 
 TCDEF const char *tc_gpu_source(const tc_gpu *gpu, const char *key) {

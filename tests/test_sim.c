@@ -182,8 +182,8 @@ static void test_wgmma_issue(void) {
     CHECK_STATUS(tc_sim_mma_n(&p, TC_WGMMA_BF16, 260, 0, 1, 2, 0), TC_ERR_SHAPE);
     CHECK(p.n == 0 && p.status == TC_ERR_SHAPE);
     tc_sim_program_free(&p);
-    {   /* tcgen05.mma: no profile times it yet (h100 lacks it); given a timing, one warp issues the
-           whole M x N x K: N = 128 of a kind timed 100 / 64 at N = 256 takes interval 32, latency 68 */
+    {   /* tcgen05.mma: h100 lacks it; given a timing, one warp issues the whole M x N x K: N = 128 of
+           a kind timed 100 / 64 at N = 256 takes interval 32, latency 68 */
         tc_sim_profile t = *g;
         memset(&p, 0, sizeof p);
         tc_sim_mma_n(&p, TC_TCGEN05_M128_F16, 128, 0, 1, 2, 0);
@@ -206,6 +206,57 @@ static void test_wgmma_issue(void) {
         CHECK_STATUS(tc_sim_build_matmul32(&p, &d), TC_ERR_ARG);
         tc_sim_program_free(&p);
     }
+}
+
+/* The new profiles' MMA kinds, hand-derived. b200's tcgen05.mma.m128nNk16.f16 at N = 256: 128 x 256 x 16
+   = 524288 FMA at the datasheet's 1024 fp16 FMA/clk per sub-partition = interval 512, latency 512 + 18 =
+   530; at N = 128 interval 256, latency 530 - 512 + 256 = 274, so 4 dependent end at 4 x 274 = 1096 and
+   8 independent (one warp) at 7 x 256 + 274 = 2066. rtx4090's FP8 m16n8k32.e4m3: 4096 FMA at 128 FP8
+   FMA/clk per sub-partition (330.3 TFLOPS, fp32 accumulate) = interval 32, latency 32 + 17 = 49: 4
+   dependent take 196, 8 independent 7 x 32 + 49 = 273; the peak is the best dense kind's, INT4's 2048
+   MAC/clk/SM (the whitepaper's 1321.2 TOPS). */
+static void test_new_profile_mma(void) {
+    const tc_sim_profile *b = prof("b200"), *a = prof("rtx4090");
+    tc_sim_program p;
+    tc_sim_result r;
+    int i;
+    memset(&p, 0, sizeof p);
+    for (i = 0; i < 4; i++) tc_sim_mma_n(&p, TC_TCGEN05_M128_F16, 128, 0, 1, 2, 0);
+    tc_sim_exit(&p);
+    CHECK_STATUS(p.status, TC_OK);
+    if (cycles_of(b, &p, 1, 1, &r) >= 0) {
+        CHECK_BITS(1096, r.cycles, 1096);
+        CHECK(r.flops == 4.0 * 2 * 128 * 128 * 16);
+        /* the peak is tcgen05 kind::f16's: 148 SMs x 4 sub-partitions x 2 x 1024 FMA x 1.86 GHz = 2.25 PFLOPS */
+        CHECK(fabs(r.peak_tensor_flops_per_s / r.sms * b->sms / 2.25e15 - 1.0) < 0.01);
+        tc_sim_result_free(&r);
+    }
+    CHECK_STATUS(tc_sim_run(prof("h100"), &p, NULL, &r), TC_ERR_ARCH);   /* no tcgen05 before sm_100 */
+    tc_sim_program_free(&p);
+    memset(&p, 0, sizeof p);
+    for (i = 0; i < 8; i++) tc_sim_mma_n(&p, TC_TCGEN05_M128_TF32, 128, 8 + i, 1, 2, 8 + i);
+    tc_sim_exit(&p);
+    CHECK_BITS(2066, cycles_of(b, &p, 1, 1, NULL), 2066);
+    tc_sim_program_free(&p);
+    memset(&p, 0, sizeof p);
+    tc_sim_mma(&p, TC_WGMMA_F16, 0, 1, 2, 0);
+    tc_sim_exit(&p);
+    CHECK_STATUS(tc_sim_run(b, &p, NULL, &r), TC_ERR_ARCH);   /* no wgmma on sm_100 */
+    tc_sim_program_free(&p);
+    memset(&p, 0, sizeof p);
+    for (i = 0; i < 4; i++) tc_sim_mma(&p, TC_MMA_M16N8K32_E4M3, 0, 1, 2, 0);
+    tc_sim_exit(&p);
+    if (cycles_of(a, &p, 1, 1, &r) >= 0) {
+        CHECK_BITS(196, r.cycles, 196);
+        CHECK(fabs(r.peak_tensor_flops_per_s / r.sms * a->sms / 1321.2e12 - 1.0) < 0.01);
+        tc_sim_result_free(&r);
+    }
+    tc_sim_program_free(&p);
+    memset(&p, 0, sizeof p);
+    for (i = 0; i < 8; i++) tc_sim_mma(&p, TC_MMA_M16N8K32_E4M3, 8 + i, 1, 2, 8 + i);
+    tc_sim_exit(&p);
+    CHECK_BITS(273, cycles_of(a, &p, 1, 1, NULL), 273);
+    tc_sim_program_free(&p);
 }
 
 static void test_banks(void) {
@@ -681,7 +732,7 @@ static void test_blocks(void) {
    issue interval too, and every real GPU (sm != 0) times every instruction
    whose numerics its architecture models (no exception holds today). */
 static void test_gpus(void) {
-    static const char *const order[] = { "dettmers2020", "dettmers2023", "a100", "h100", "v100", "rtx3090" };
+    static const char *const order[] = { "dettmers2020", "dettmers2023", "a100", "h100", "v100", "rtx3090", "rtx4090", "b200" };
     int i, j, k, n = tc_gpu_count();
     CHECK(n == (int)(sizeof order / sizeof order[0]));
     CHECK(tc_gpu_get(-1) == NULL && tc_gpu_get(n) == NULL);
@@ -850,6 +901,7 @@ int main(void) {
     test_ffma_chain();
     test_mma();
     test_wgmma_issue();
+    test_new_profile_mma();
     test_sparse_mma();
     test_banks();
     test_global();
