@@ -7893,7 +7893,8 @@ TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t 
         if (!g->mma_latency[k] && !g->mma_interval[k]) continue;
         tc_mma_instr_get((tc_mma_instr)k, &info);
         tc__outf(&o, "mma_latency.%s = %d   # cycles, issue to result%s\n", info.name, g->mma_latency[k],
-                 info.n_step ? " (one warp's quarter at the largest N; scaled by N)" : "");
+                 !info.n_step ? "" : info.threads > 32 ? " (one warp's quarter at the largest N; scaled by N)"
+                                                      : " (the whole instruction, one warp issues it, at the largest N; scaled by N)");
         tc__outf(&o, "mma_interval.%s = %d   # cycles between issues on one sub-partition%s\n", info.name, g->mma_interval[k],
                  info.n_step ? " (same)" : "");
     }
