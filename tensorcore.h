@@ -488,8 +488,8 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      register layout is not modelled and no GPU has checked it; tcgen05.mma
      (B200) has rows for kind::f16 (f16, bf16) and kind::tf32, M = 64 and
      128, through tc_mma_run with B200's f16/tf32 parameters (MMA-Sim's class
-     tcgen05mma: F = 25, all of K one group), no timing in any profile and no
-     GPU check; its kind::f8f6f4 (FP8 under MMA-Sim's F = 25, not B200
+     tcgen05mma: F = 25, all of K one group), timed by the b200 profile only
+     (datasheet rate, assumed latency) and no GPU check; its kind::f8f6f4 (FP8 under MMA-Sim's F = 25, not B200
      mma.sync's measured FP8) stays with tc_mma_dot_scaled below; Turing has
      no GPU profile in section 5; FP8 m16n8k16 only on Ada and sm_120 (PTX
      also lets sm_90 and sm_100 issue it; no model or measurement there:
@@ -5672,7 +5672,8 @@ static const tc_gpu tc__gpus[] = {
         {
             1.86,          /* tensor clock: derived, the clock at which the datasheet's dense fp16 2.25 PFLOPS is 4096 FMA/clk
                               per SM (assumption: twice H100's 2048) on 148 SMs */
-            148, 4, 64,    /* SMs: NVIDIA Blackwell datasheet; sub-partitions: assumption, as H100; 64 warps: CUDA guide, cc 10.0 */
+            148, 4, 64,    /* SMs: 74 of 80 per die (reported by Chips and Cheese; the datasheet gives no count); sub-partitions:
+                              assumption, as H100; 64 warps: CUDA guide, cc 10.0 */
             228 * 1024,    /* shared memory per SM: CUDA guide, cc 10.0 */
             32, 4, 32,
             481, 272, 29,  /* DRAM, L2 hit, shared load: assumption, H100's measured values (no B200 row read) */
@@ -5866,7 +5867,7 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "rtx4090", "launch_overhead_us", "ASSUMED: the A100/H200 fit (no RTX 4090 row)" },
     { "rtx4090", "graph_launch_us", "ASSUMED: the A100/H200 fit (no RTX 4090 row)" },
     { "b200", "clock_ghz", "DERIVED: datasheet dense fp16 2.25 PFLOPS / (148 SMs x 8192 FLOP/clk; ASSUMED twice H100's per SM)" },
-    { "b200", "sms", "SPEC: NVIDIA Blackwell datasheet (B200: 148 SMs)" },
+    { "b200", "sms", "SPEC (reported): Chips and Cheese B200 article, 74 of 80 SMs per die enabled (the datasheet gives no SM count)" },
     { "b200", "subpartitions", "ASSUMED: as H100" },
     { "b200", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 10.0" },
     { "b200", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 10.0 (228 KB)" },

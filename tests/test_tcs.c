@@ -265,6 +265,10 @@ static void test_wgmma_text(void) {
                          "mma.wgmma.m64n128k16.f16 r0, r1, r2, r0\nmma.wgmma.m64n128k16.f16 r0, r1, r2, r0\nexit\n", h, 4, NULL) == 328);
     CHECK(cycles_of_text("mma.wgmma.m64n8k32.e5m2.e4m3 r0, r1, r2, r0\nexit\n", h, 1, NULL) == 22);
     CHECK(cycles_of_text("mma.wgmma.m64n256k8.tf32 r0, r1, r2, r0\nexit\n", &tc_gpu_find("a100")->profile, 1, NULL) == -1);
+    /* b200's tcgen05.m128nNk16.f16 at N = 128: latency 530 - 512 + 256 = 274 (test_sim's derivation); h100 has none */
+    CHECK(cycles_of_text("mma.tcgen05.m128n128k16.f16 r0, r1, r2, r0\nmma.tcgen05.m128n128k16.f16 r0, r1, r2, r0\nexit\n",
+                         &tc_gpu_find("b200")->profile, 1, NULL) == 2 * 274);
+    CHECK(cycles_of_text("mma.tcgen05.m64n64k8.tf32 r0, r1, r2, r0\nexit\n", h, 1, NULL) == -1);
     memset(&p, 0, sizeof p);
     for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
         tc_mma_instr_info in;
