@@ -45,6 +45,7 @@ static tc_tile_desc fp16_tile(int M, int N, int K) {
 static void test_machines(void) {
     const tc_gpu *a = tc_gpu_find("a100"), *h = tc_gpu_find("h100");
     const tc_gpu *v = tc_gpu_find("v100"), *rtx = tc_gpu_find("rtx3090");
+    const tc_gpu *ada = tc_gpu_find("rtx4090"), *b200 = tc_gpu_find("b200");
     const tc_sim_profile *ga, *gh;
     tc_gpu bad;
     tc_sim_profile slow;
@@ -62,7 +63,7 @@ static void test_machines(void) {
     CHECK(tc_tile_fma_per_clk(NULL, TC_FP16, 16, 8, 16) == 0.0);
     CHECK(tc_tile_shared_bytes_per_clk(NULL) == 0.0);
     /* every GPU is found by its name; the tiling machines are exactly those
-       with occupancy limits: a100, h100, v100, rtx3090. The blog machines
+       with occupancy limits: a100, h100, v100, rtx3090, rtx4090, b200. The blog machines
        are refused: their profiles model no bandwidth, which tc_tile_check
        tests before occupancy (TC_ERR_PROFILE); given a full profile, their
        all-zero occupancy is refused with TC_ERR_ARG */
@@ -75,7 +76,7 @@ static void test_machines(void) {
         if (!gpu) continue;
         CHECK(tc_gpu_find(gpu->name) == gpu);
         has_occ = gpu->occupancy.max_ctas_per_sm > 0;
-        CHECK(has_occ == (gpu == a || gpu == h || gpu == v || gpu == rtx));
+        CHECK(has_occ == (gpu == a || gpu == h || gpu == v || gpu == rtx || gpu == ada || gpu == b200));
         CHECK(has_occ == (gpu->sm != 0));
         f.M = f.N = f.K = 256;
         CHECK_STATUS(tc_tile_check(gpu, &f, NULL), has_occ ? TC_OK : TC_ERR_PROFILE);
@@ -87,7 +88,7 @@ static void test_machines(void) {
         }
         tiling += has_occ;
     }
-    CHECK(tiling == 4);
+    CHECK(tiling == 6);
     CHECK_STATUS(tc_tile_check(tc_gpu_find("dettmers2020"), &d, NULL), TC_ERR_PROFILE);
     CHECK_STATUS(tc_tile_check(tc_gpu_find("dettmers2023"), &d, NULL), TC_ERR_PROFILE);
     if (!a || !h || !v || !rtx) return;
@@ -395,6 +396,7 @@ static void test_invalid(void) {
 static void test_ladder(void) {
     int i, j;
     double prev = 0.0;
+    tc_tile_limit prev_limit = TC_TILE_LIMIT_COUNT;
     CHECK(tc_tile_ladder_count() == 6);
     CHECK(tc_tile_ladder_get(-1) == NULL && tc_tile_ladder_get(tc_tile_ladder_count()) == NULL);
     /* every tiling machine (a GPU with occupancy limits); v100 has no
@@ -419,9 +421,15 @@ static void test_ladder(void) {
             /* from the register-blocked kernel up, each fp16/fp32 rung
                predicts at least as fast as the one below (the model does
                not promise that shared tiles beat naive: both are limited by
-               the same 128 bytes per clock of L1/shared bandwidth) */
-            if (i >= 2 && i < 5) CHECK(r.predicted_flops_per_s >= prev);
+               the same 128 bytes per clock of L1/shared bandwidth), or
+               within 0.5% of it when the Tensor pipe sets both (rtx4090's
+               rungs 4 and 5 both reach 99% of its peak; rung 5's twice as
+               many waves add a little fill and drain) */
+            if (i >= 2 && i < 5)
+                CHECK(r.predicted_flops_per_s >= prev ||
+                      (r.limit == TC_TILE_LIMIT_COMPUTE && prev_limit == TC_TILE_LIMIT_COMPUTE && r.predicted_flops_per_s >= 0.995 * prev));
             prev = r.predicted_flops_per_s;
+            prev_limit = r.limit;
         }
     }
 }
