@@ -5353,13 +5353,14 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
    rows rrze-launch-a100-80gb, 2.62 us, and rrze-launch-h200, 2.43 us: tiny
    kernels, where the launch path alone sets the pace). The host launches
    the next kernel while this one runs, so a kernel costs max(its time,
-   this) - tc_sim_prediction.seconds. V100 and RTX 3090: assumption (not
-   measured here); cuda/fusion.cu measures it. */
+   this) - tc_sim_prediction.seconds. V100, RTX 3090, RTX 4090 and B200:
+   assumption (not measured here); cuda/fusion.cu measures it. */
 #define TC__SIM_LAUNCH_US 2.5
 /* The same for kernels replayed from one CUDA graph (cudaGraphLaunch), one
    figure for every real GPU, fitted to rows rrze-graph-a100-80gb (1.34 us)
    and rrze-graph-h200 (1.26 us), the same tiny kernels as above: the
-   graph halves the launch path. V100 and RTX 3090: assumption. */
+   graph halves the launch path. V100, RTX 3090, RTX 4090 and B200:
+   assumption. */
 #define TC__SIM_GRAPH_LAUNCH_US 1.3
 
 static const tc_gpu tc__gpus[] = {
