@@ -1566,6 +1566,12 @@ typedef struct {
 TCDEF int tc_gpu_count(void);
 TCDEF const tc_gpu *tc_gpu_get(int i);              /* NULL if out of range */
 TCDEF const tc_gpu *tc_gpu_find(const char *name);  /* "a100", "h100", ...; NULL if unknown */
+/* The built-in real GPU (sm > 0) of the largest compute capability at or
+   below sm (x 10: 89 for sm_89), for a program that compares the model
+   with the GPU it runs on: sm_86 gets rtx3090, sm_89 rtx4090, sm_120 b200
+   (the nearest older design, not the same chip). NULL below every real
+   profile (0, negative). */
+TCDEF const tc_gpu *tc_gpu_nearest(int sm);
 /* Where a built-in GPU's profile number comes from, for a key of
    tc_sim_profile_print ("dram_latency", "mma_interval.m16n8k16.f16"): its
    status (MEASURED, SPEC, DERIVED, ASSUMED, or the blog's own figure) and
@@ -5738,6 +5744,14 @@ TCDEF const tc_gpu *tc_gpu_find(const char *name) {
     for (i = 0; i < tc_gpu_count(); i++)
         if (strcmp(tc__gpus[i].name, name) == 0) return &tc__gpus[i];
     return NULL;
+}
+
+TCDEF const tc_gpu *tc_gpu_nearest(int sm) {
+    const tc_gpu *best = NULL;
+    int i;
+    for (i = 0; i < tc_gpu_count(); i++)
+        if (tc__gpus[i].sm > 0 && tc__gpus[i].sm <= sm && (!best || tc__gpus[i].sm > best->sm)) best = &tc__gpus[i];
+    return best;
 }
 
 /* One line per (GPU, profile key): where the number comes from (tc_gpu_source).

@@ -1,6 +1,7 @@
 /* cycles.cu - clock64() microbenchmarks of the programs tensorcore.h's cycle
    simulator models (section 5), printed as measured vs simulated for this
-   GPU's profile (sm_80 -> a100, sm_90 -> h100), with the ratio.
+   GPU's nearest profile (tc_gpu_nearest: sm_80 -> a100, sm_89 -> rtx4090,
+   sm_90 -> h100, sm_100 -> b200), with the ratio.
 
    Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
      nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/cycles.cu -o cycles
@@ -422,7 +423,7 @@ int main(int argc, char **argv) {
     const int pick = parse_args(argc, argv, "cycles [PART]", PART_NAMES, N_PARTS);
     cudaDeviceProp prop;
     if (!gpu_sm("cycles", 80, &prop)) return EXIT_NO_GPU;
-    g_gpu = tc_gpu_find(prop.major >= 9 ? "h100" : "a100");
+    g_gpu = tc_gpu_nearest(prop.major * 10 + prop.minor);
     g_prof = &g_gpu->profile;
     printf("cycles: %s (sm_%d%d, %d SMs), compared with the simulator's %s profile\n", prop.name, prop.major, prop.minor,
            prop.multiProcessorCount, g_gpu->name);

@@ -26,8 +26,9 @@
    Every sequence is validated first (a mismatch stops the program before
    any timing), then timed with benchmark_ms (common.cuh: CUDA events after
    a warm-up run, L2 flushed before each run, median of 5), beside the
-   simulator's prediction for the nearest profile (sm_80 a100, sm_86 and
-   sm_89 rtx3090, sm_90 h100) with the ratio measured / predicted.
+   simulator's prediction for the nearest profile (tc_gpu_nearest: sm_80
+   a100, sm_86 rtx3090, sm_89 rtx4090, sm_90 h100, sm_100 b200) with the
+   ratio measured / predicted.
    Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer),
    3 usage error. */
 #define TENSORCORE_IMPLEMENTATION
@@ -175,8 +176,7 @@ int main(int argc, char **argv) {
     cudaDeviceProp prop;
     const int sm = gpu_sm("fusion", 80, &prop);
     if (!sm) return EXIT_NO_GPU;
-    const char *name = sm >= 90 ? "h100" : sm == 86 || sm == 89 ? "rtx3090" : "a100";
-    const tc_gpu *gpu = tc_gpu_find(name);
+    const tc_gpu *gpu = tc_gpu_nearest(sm);
     const tc_sim_profile *g = &gpu->profile;
     const int grid = prop.multiProcessorCount * 8;
     printf("%s (sm_%d, %d SMs); predictions from profile %s (%.0f GB/s, %.1f us per launch)\n", prop.name, sm,

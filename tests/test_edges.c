@@ -901,6 +901,7 @@ static tc_status c_elementwise_args(const int *a) {
 static tc_status c_program_name(const int *a) { return not_null(tc_sim_program_name(a[0])); }
 static tc_status c_program_description(const int *a) { return not_null(tc_sim_program_description(a[0])); }
 static tc_status c_gpu_get(const int *a) { return not_null(tc_gpu_get(a[0])); }
+static tc_status c_gpu_nearest(const int *a) { return not_null(tc_gpu_nearest(a[0])); }
 static tc_status c_ladder_get(const int *a) { return not_null(tc_tile_ladder_get(a[0])); }
 static tc_status c_shared_passes(const int *a) { int n; return tc_sim_shared_passes(lane_words, a[0], a[1], a[2], a[3], &n); }
 static tc_status c_global_sectors(const int *a) { uint64_t ad[32] = { 0 }; int n; return tc_sim_global_sectors(ad, a[0], a[1], a[2], &n); }
@@ -1004,6 +1005,7 @@ static const fn_case fn_cases[] = {
     { "tc_sim_program_name", 1, { "i" }, { 0 }, { E3(AR, TC_OK, AR) }, c_program_name },
     { "tc_sim_program_description", 1, { "i" }, { 1 }, { E3(AR, TC_OK, AR) }, c_program_description },
     { "tc_gpu_get", 1, { "i" }, { 1 }, { E3(AR, TC_OK, AR) }, c_gpu_get },
+    { "tc_gpu_nearest", 1, { "sm" }, { 80 }, { E3(AR, AR, TC_OK) }, c_gpu_nearest },   /* INT_MAX: the newest */
     { "tc_tile_ladder_get", 1, { "i" }, { 1 }, { E3(AR, TC_OK, AR) }, c_ladder_get },
     { "tc_sim_shared_passes", 4, { "lanes", "width", "banks", "bank_bytes" }, { 32, 4, 32, 4 }, { ARG3, ARG3, ARG3, ARG3 }, c_shared_passes },
     { "tc_sim_global_sectors", 3, { "lanes", "width", "sector_bytes" }, { 32, 4, 32 }, { ARG3, ARG3, ARG3 }, c_global_sectors },

@@ -737,6 +737,15 @@ static void test_gpus(void) {
     CHECK(n == (int)(sizeof order / sizeof order[0]));
     CHECK(tc_gpu_get(-1) == NULL && tc_gpu_get(n) == NULL);
     CHECK(tc_gpu_find("nope") == NULL && tc_gpu_find(NULL) == NULL && tc_gpu_find("") == NULL);
+    {   /* the nearest real GPU at or below a compute capability */
+        static const struct { int sm; const char *name; } near[] = {
+            { 70, "v100" }, { 75, "v100" }, { 80, "a100" }, { 86, "rtx3090" }, { 87, "rtx3090" }, { 89, "rtx4090" },
+            { 90, "h100" }, { 100, "b200" }, { 120, "b200" }, { INT_MAX, "b200" },
+        };
+        for (i = 0; i < (int)(sizeof near / sizeof near[0]); i++)
+            CHECK(tc_gpu_nearest(near[i].sm) == tc_gpu_find(near[i].name));
+        CHECK(tc_gpu_nearest(69) == NULL && tc_gpu_nearest(0) == NULL && tc_gpu_nearest(-1) == NULL && tc_gpu_nearest(INT_MIN) == NULL);
+    }
     for (i = 0; i < n; i++) {
         const tc_gpu *gpu = tc_gpu_get(i);
         const char *why = NULL;
