@@ -3805,12 +3805,20 @@ static int tc__representable(tc_dtype t, float x) {
 }
 
 /* 1 if every value of the rows x cols row-major matrix X is representable
-   in t (tf32 operands: any fp32, the MMA truncates them). */
+   in t (tf32 operands: any fp32, the MMA truncates them). Rounds in chunks
+   through section 1's vector kernels, bit-identical to tc_round: value by
+   value, this check took a third of a 256^3 GEMM's time on one thread,
+   all of it before the GEMM's threads start (perf, 2026-11-24). */
 static int tc__representable_matrix(tc_dtype t, int rows, int cols, const float *X, int ld) {
-    int i, j;
+    float r[256];
+    int i, j, k, n;
     if (t == TC_TF32 || t == TC_FP32) return 1;
-    for (i = 0; i < rows; i++) for (j = 0; j < cols; j++)
-        if (!tc__representable(t, X[(size_t)i * (size_t)ld + (size_t)j])) return 0;
+    for (i = 0; i < rows; i++) for (j = 0; j < cols; j += n) {
+        const float *x = X + (size_t)i * (size_t)ld + (size_t)j;
+        n = cols - j < (int)(sizeof r / sizeof r[0]) ? cols - j : (int)(sizeof r / sizeof r[0]);
+        if (tc_round_array(t, x, r, (size_t)n, TC_RN) != TC_OK) return 0;
+        for (k = 0; k < n; k++) if (tc__bits(r[k]) != tc__bits(x[k]) && x[k] == x[k]) return 0;
+    }
     return 1;
 }
 
@@ -4141,43 +4149,66 @@ static tc_status tc__gemm_run(const tc__gemm_job *jb, int threads) {
    positions; for a sparse A every dropped position holds 0 with power 0,
    so it adds nothing and never sets E, as in the scalar sparse model, which
    never sees it. bval/bpow: B in panels of TC__GEMM_W columns, padding
-   columns 0 with power 0. */
-static void *tc__gemm_pack(tc__gemm_job *jb) {
-    const tc__mma_cfg *cfg = jb->cfg;
-    size_t M = (size_t)jb->M, K = (size_t)jb->K, P = ((size_t)jb->N + TC__GEMM_W - 1) / TC__GEMM_W;
-    size_t na = M * K, nb = P * K * TC__GEMM_W, i, k, j;
-    char *mem;
+   columns 0 with power 0. Rows of A and panels of B are packed on the
+   GEMM's threads (each writes only its own rows, panels and flags): on
+   one thread, packing was the serial part beside the threaded kernel. */
+typedef struct {
+    const tc__gemm_job *jb;
     float *aval, *apow;
     double *bval, *bpow;
-    float v, w;
     unsigned char *rowbad, *colbad;
+} tc__gemm_packing;
+
+static void tc__gemm_pack_rows(void *ctx, size_t i0, size_t i1) {
+    const tc__gemm_packing *pk = (const tc__gemm_packing *)ctx;
+    const tc__gemm_job *jb = pk->jb;
+    const tc__mma_cfg *cfg = jb->cfg;
+    size_t K = (size_t)jb->K, H = (size_t)jb->H, i, k, t;
+    for (i = i0; i < i1; i++) {
+        float *av = pk->aval + i * K, *ap = pk->apow + i * K;
+        const float *a = jb->A + i * jb->lda;
+        if (jb->kpos) {
+            for (k = 0; k < K; k++) av[k] = ap[k] = 0.0f;
+            for (t = 0; t < H; t++) {
+                size_t at = (size_t)jb->kpos[i * H + t];
+                tc__gemm_pack_one(cfg, cfg->emin_in, a[t], &av[at], &ap[at], &pk->rowbad[i]);
+            }
+        } else {
+            for (k = 0; k < K; k++) tc__gemm_pack_one(cfg, cfg->emin_in, a[k], &av[k], &ap[k], &pk->rowbad[i]);
+        }
+    }
+}
+
+static void tc__gemm_pack_panels(void *ctx, size_t p0, size_t p1) {
+    const tc__gemm_packing *pk = (const tc__gemm_packing *)ctx;
+    const tc__gemm_job *jb = pk->jb;
+    size_t K = (size_t)jb->K, p, k, l;
+    for (p = p0; p < p1; p++) for (k = 0; k < K; k++) for (l = 0; l < TC__GEMM_W; l++) {
+        size_t j = p * TC__GEMM_W + l, at = (p * K + k) * TC__GEMM_W + l;
+        float v = 0.0f, w = 0.0f;
+        if (j < (size_t)jb->N) tc__gemm_pack_one(jb->cfg, jb->cfg->emin_b, jb->B[k * jb->ldb + j], &v, &w, &pk->colbad[j]);
+        pk->bval[at] = v; pk->bpow[at] = w;
+    }
+}
+
+static void *tc__gemm_pack(tc__gemm_job *jb, int threads) {
+    size_t M = (size_t)jb->M, K = (size_t)jb->K, P = ((size_t)jb->N + TC__GEMM_W - 1) / TC__GEMM_W;
+    size_t na = M * K, nb = P * K * TC__GEMM_W;
+    char *mem;
+    tc__gemm_packing pk;
     if (K && (na / K != M || nb / K / TC__GEMM_W != P || na > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48 ||
               nb > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48)) return NULL;
     mem = (char *)TC_MALLOC(2 * nb * sizeof(double) + 2 * na * sizeof(float) + M + P * TC__GEMM_W + 1);
     if (!mem) return NULL;
-    bval = (double *)(void *)mem; bpow = bval + nb;
-    aval = (float *)(void *)(bpow + nb); apow = aval + na;
-    rowbad = (unsigned char *)(apow + na); colbad = rowbad + M;
-    memset(rowbad, 0, M + P * TC__GEMM_W);
-    if (jb->kpos) {
-        size_t H = (size_t)jb->H, t;
-        for (i = 0; i < na; i++) aval[i] = apow[i] = 0.0f;
-        for (i = 0; i < M; i++) for (t = 0; t < H; t++) {
-            size_t at = i * K + (size_t)jb->kpos[i * H + t];
-            tc__gemm_pack_one(cfg, cfg->emin_in, jb->A[i * jb->lda + t], &aval[at], &apow[at], &rowbad[i]);
-        }
-    } else {
-        for (i = 0; i < M; i++) for (k = 0; k < K; k++) {
-            tc__gemm_pack_one(cfg, cfg->emin_in, jb->A[i * jb->lda + k], &aval[i * K + k], &apow[i * K + k], &rowbad[i]);
-        }
-    }
-    for (k = 0; k < K; k++) for (j = 0; j < P * TC__GEMM_W; j++) {
-        size_t at = ((j / TC__GEMM_W) * K + k) * TC__GEMM_W + j % TC__GEMM_W;
-        v = w = 0.0f;
-        if (j < (size_t)jb->N) tc__gemm_pack_one(cfg, cfg->emin_b, jb->B[k * jb->ldb + j], &v, &w, &colbad[j]);
-        bval[at] = v; bpow[at] = w;
-    }
-    jb->aval = aval; jb->apow = apow; jb->bval = bval; jb->bpow = bpow; jb->rowbad = rowbad; jb->colbad = colbad;
+    pk.jb = jb;
+    pk.bval = (double *)(void *)mem; pk.bpow = pk.bval + nb;
+    pk.aval = (float *)(void *)(pk.bpow + nb); pk.apow = pk.aval + na;
+    pk.rowbad = (unsigned char *)(pk.apow + na); pk.colbad = pk.rowbad + M;
+    memset(pk.rowbad, 0, M + P * TC__GEMM_W);
+    tc__parallel_for(threads, M, TC__GEMM_ROWS, tc__gemm_pack_rows, &pk);
+    tc__parallel_for(threads, P, 1, tc__gemm_pack_panels, &pk);
+    jb->aval = pk.aval; jb->apow = pk.apow; jb->bval = pk.bval; jb->bpow = pk.bpow;
+    jb->rowbad = pk.rowbad; jb->colbad = pk.colbad;
     return mem;
 }
 #endif
@@ -4196,7 +4227,7 @@ static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int f
     int arows = jb->kpos ? jb->H : jb->K;
 #if defined(TC__SSE2)
     if (!force_scalar && jb->N >= TC__GEMM_MIN_N && tc__gemm_fast_ok(jb->cfg, in)) {
-        void *mem = tc__gemm_pack(jb);
+        void *mem = tc__gemm_pack(jb, threads);
         if (!mem) return TC_ERR_NOMEM;
         s = tc__gemm_run(jb, threads);
         TC_FREE(mem);

@@ -403,12 +403,54 @@ static void test_bad_descriptors(void) {
 #endif
 }
 
+/* The operands' representability check rounds in chunks of 256 through
+   section 1's vector kernels: a value that is not representable is refused
+   at every position around the chunk edges, for A, B and C, and NaN of any
+   payload, both zeros and (but for e4m3) both infinities are accepted. */
+static void test_representable_chunks(void) {
+    enum { M = 2, N = 3, K = 600 };
+    static const int at[] = { 0, 1, 255, 256, 257, 511, 512, 599 };
+    static const uint32_t ok_bits[] = { 0x7fc00001u, 0xffc00000u, 0x7f800001u, 0x80000000u, 0x7f800000u, 0xff800000u };
+    static const struct { tc_dtype in; float bad; } types[] = {
+        { TC_FP16, 1.0f + 0x1p-11f }, { TC_BF16, 1.0f + 0x1p-8f }, { TC_E4M3, 1.0f + 0x1p-4f }, { TC_E5M2, 1.0f + 0x1p-3f } };
+    float A[M * K], B[K * N], C[M * N], D[M * N];
+    tc_gemm_desc d;
+    size_t t, p;
+    int i;
+    for (t = 0; t < sizeof types / sizeof types[0]; t++) {
+        for (i = 0; i < M * K; i++) A[i] = 1.0f;
+        for (i = 0; i < K * N; i++) B[i] = 0.5f;
+        for (i = 0; i < M * N; i++) C[i] = 0.0f;
+        memset(&d, 0, sizeof d);
+        d.arch = types[t].in == TC_E4M3 || types[t].in == TC_E5M2 ? TC_ARCH_H100 : TC_ARCH_A100;
+        d.in = types[t].in; d.out = TC_FP32; d.M = M; d.N = N; d.K = K;
+        d.A = A; d.B = B; d.C = C; d.D = D;
+        CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+        for (p = 0; p < sizeof at / sizeof at[0]; p++) {
+            float *a = &A[K + at[p]], *b = &B[(size_t)at[p] * N + N - 1], keep;
+            keep = *a; *a = types[t].bad; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE); *a = keep;
+            keep = *b; *b = types[t].bad; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE); *b = keep;
+        }
+        for (p = 0; p < sizeof ok_bits / sizeof ok_bits[0]; p++) {
+            uint32_t u = ok_bits[p];
+            memcpy(&A[K + 256], &u, sizeof u); memcpy(&B[511 * N], &u, sizeof u); memcpy(&C[N + 2], &u, sizeof u);
+            /* e4m3 has no infinity */
+            CHECK_STATUS(tc_gemm_ex(&d), types[t].in == TC_E4M3 && (u & 0x7fffffffu) == 0x7f800000u ? TC_ERR_NOT_REPRESENTABLE : TC_OK);
+        }
+        A[K + 256] = 1.0f; B[511 * N] = 0.5f; C[N + 2] = 0.0f;
+    }
+    d.in = TC_FP16; d.arch = TC_ARCH_A100; d.out = TC_FP16;
+    C[N + 2] = 1.0f + 0x1p-11f; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE);
+    C[N + 2] = 0.0f; CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+}
+
 int main(void) {
     printf("%s: kernel %s\n", test_name(), tc_gemm_fast_path());
     test_every_combination();
     test_edges();
     test_mixed_edge();
     test_threads();
+    test_representable_chunks();
     test_sparse();
     test_bad_descriptors();
     printf("%s: %ld outputs compared with the scalar model\n", test_name(), compared);
