@@ -4164,6 +4164,7 @@ static void tc__gemm_pack_rows(void *ctx, size_t i0, size_t i1) {
     const tc__gemm_job *jb = pk->jb;
     const tc__mma_cfg *cfg = jb->cfg;
     size_t K = (size_t)jb->K, H = (size_t)jb->H, i, k, t;
+    if (!K) return;   /* then lda is unchecked and A may be NULL */
     for (i = i0; i < i1; i++) {
         float *av = pk->aval + i * K, *ap = pk->apow + i * K;
         const float *a = jb->A + i * jb->lda;

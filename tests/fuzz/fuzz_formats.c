@@ -2,7 +2,8 @@
    Byte 0 picks the entry point (mod 5):
      0  scalar conversions: dtype, rounding, x (f32) -> tc_encode/tc_decode/
         tc_round/tc_split/tc_classify/tc_ulp/tc_next_up/down/tc_format_bits
-     1  tc_mma_dot / tc_mma_dot_ex: arch, in, out, k, options, a[k], b[k], c
+     1  tc_mma_dot / tc_mma_dot_ex: arch, in, out, k, options, a[k], b[k], c;
+        an integer `in` (s8, u8, s4, u4): tc_imma_dot and tc_igemm instead
      2  tc_gemm: shapes, leading dimensions, values, C/D aliasing
      3  tc_scaler_init / tc_scaler_update / tc_unscale_arrays
      4  the array conversions against the scalar ones
@@ -154,14 +155,55 @@ static void arrays(fz *f) {
         for (i = 0; i < (int)n; i++) FUZZ_CHECK(same_or_nan(out[i], tc_bf16_to_f32(h[i])), "bf16 to f32 array [%d]", i);
 }
 
+/* Entry 1 with an integer A type: tc_imma_dot and a one-element tc_igemm
+   on the same operands. Without .satfinite the result is the exact sum
+   modulo 2^32, whatever the instruction chain; with it, the exact sum when
+   that fits an int32 (products of at most 255 * 255 over k <= 128 and a c
+   of at most 2^24 never reach a clamp); both agree; an error writes
+   nothing. */
+static void imma(fz *f, int arch, int in) {
+    enum { KMAX = 128 };
+    int8_t a[KMAX], b[KMAX];
+    tc_imma_type t;
+    tc_igemm_desc d;
+    int32_t c, res = 0x5A5A5A5A, g = 0x5A5A5A5A;
+    int k = fz_small(f, KMAX + 1) - (fz_u8(f) & 1), i, sa, sb;
+    uint8_t flags = fz_u8(f);
+    int64_t exact;
+    tc_status st;
+    t.arch = (tc_arch)arch; t.a_type = (tc_dtype)in; t.b_type = (tc_dtype)fz_dtype(f); t.satfinite = flags & 3 ? flags & 1 : 2;
+    c = (flags & 4) ? (int32_t)fz_u32(f) : (int32_t)(fz_u32(f) % (1u << 25)) - (1 << 24);
+    for (i = 0; i < KMAX; i++) { a[i] = (int8_t)fz_u8(f); b[i] = (int8_t)fz_u8(f); }
+    if (flags & 8) for (i = 0; i < KMAX; i++) { a[i] = (int8_t)(a[i] % 8); b[i] = (int8_t)(b[i] & 7); }
+    st = tc_imma_dot(&t, k, a, b, c, &res);
+    memset(&d, 0, sizeof d);
+    d.type = t; d.M = 1; d.N = 1; d.K = k; d.A = a; d.B = b; d.ldb = 1; d.C = &c; d.D = &g;
+    /* a negative K is a size error for the GEMM, a shape error for one dot product */
+    FUZZ_CHECK(tc_igemm(&d) == (k < 0 && st == TC_ERR_SHAPE ? TC_ERR_SIZE : st), "tc_igemm and tc_imma_dot disagree on the status (%s)", tc_status_string(st));
+    if (st != TC_OK) {
+        FUZZ_CHECK(res == 0x5A5A5A5A && g == 0x5A5A5A5A, "an imma error (%s) wrote its output", tc_status_string(st));
+        return;
+    }
+    FUZZ_CHECK(g == res, "tc_igemm %d != tc_imma_dot %d", (int)g, (int)res);
+    exact = c;
+    for (i = 0; i < k; i++) {
+        sa = t.a_type == TC_U8 ? (uint8_t)a[i] : a[i]; sb = t.b_type == TC_U8 ? (uint8_t)b[i] : b[i];
+        exact += (int64_t)sa * sb;
+    }
+    if (!t.satfinite) FUZZ_CHECK((uint32_t)res == (uint32_t)(uint64_t)exact, "imma wraps wrongly: %d, exact %lld", (int)res, (long long)exact);
+    else if (!(flags & 4)) FUZZ_CHECK(res == exact, "imma .satfinite %d, exact %lld", (int)res, (long long)exact);
+}
+
 static void mma(fz *f) {
     enum { KMAX = 64 };
     float a[KMAX], b[KMAX], c, res;
     int arch = fz_arch(f), in = fz_dtype(f), out = fz_dtype(f), k = fz_small(f, KMAX + 1), i, integral = 1;
-    uint8_t flags = fz_u8(f);
+    uint8_t flags;
     tc_mma_options o;
     tc_mma_params prm;
     double exact, mag;
+    if (in >= TC_S8 && in <= TC_U4) { imma(f, arch, in); return; }
+    flags = fz_u8(f);
     memset(&o, 0, sizeof o);
     o.zero_rule = (tc_mma_zero_rule)(flags & 1);
     o.group = fz_small(f, TC_MMA_MAX_GROUP + 2);

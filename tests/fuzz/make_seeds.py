@@ -31,6 +31,9 @@ write('corpus', 'formats', 'small_mxfp4_e3m4', small_formats(4, 32, None, (3, 4,
 write('corpus', 'formats', 'small_nvfp4_e8m6u', small_formats(5, 64, 448.0 * 6 / 7.1, (8, 6, 0, 0)))
 write('corpus', 'formats', 'mma_a100_fp16_k16', bytes([1, 1, 2, 0, 16, 2 | 4, 8, 0]) + bytes(range(64)) * 8)
 write('corpus', 'formats', 'mma_h100_e4m3_k32', bytes([1, 2, 4, 0, 32, 2 | 4, 32, 0]) + bytes(range(200, 256)) * 10)
+# entry 1 with an integer A type (11 = TC_S8, 13 = TC_S4): k byte, k parity, flags (bit 0: satfinite, 8: 4-bit values), B type, c
+write('corpus', 'formats', 'imma_a100_s8_u8_sat', bytes([1, 1, 11, 64, 0, 1, 12]) + i32(-1000) + bytes(range(256)))
+write('corpus', 'formats', 'imma_a100_s4_wrap', bytes([1, 1, 13, 64, 0, 2 | 8, 13]) + i32(7) + bytes(range(256)))
 write('corpus', 'formats', 'gemm_a100_bf16', bytes([2, 1, 3, 0, 1 | 2, 3, 4, 8, 1, 1, 1]) + bytes(range(256)))
 write('corpus', 'formats', 'gemm_bad_ld', bytes([2, 1, 2, 0, 1, 2, 2, 4, 0, 1, 1]) + bytes(range(128)))
 write('corpus', 'formats', 'scaler_default', bytes([3, 0, 0, 40]) + bytes([0, 1] * 20))
