@@ -395,6 +395,19 @@ static void test_bad_descriptors(void) {
     d.force_scalar = 0; d.threads = TC_GEMM_MAX_THREADS;
     CHECK_STATUS(tc_gemm_ex(&d), TC_OK);                              /* more threads than rows: fine */
     CHECK(D[0] == 3.0f && D[3] == 7.0f);
+    {   /* K = 0 on the SIMD path's width: D = C; A is never read, so NULL with any lda is fine */
+        float C0[3 * 16], D0[3 * 16];
+        int i, t;
+        for (i = 0; i < 3 * 16; i++) C0[i] = (float)i - 7.5f;
+        for (t = 0; t <= 2; t += 2) {
+            memset(&d, 0, sizeof d);
+            d.arch = TC_ARCH_A100; d.in = TC_FP16; d.out = TC_FP32; d.M = 3; d.N = 16; d.K = 0;
+            d.A = NULL; d.lda = -1; d.B = NULL; d.C = C0; d.D = D0; d.threads = t;
+            memset(D0, 0xA5, sizeof D0);
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            CHECK(memcmp(C0, D0, sizeof D0) == 0);
+        }
+    }
     CHECK(tc_gemm_fast_path() != NULL && strlen(tc_gemm_fast_path()) > 0);
 #if defined(__AVX2__) && !defined(TC_NO_SIMD)
     CHECK(strncmp(tc_gemm_fast_path(), "AVX2", 4) == 0);
