@@ -29,7 +29,7 @@ int main(void) {
     const char *names[3] = { "FFMA throughput (a100, 8 SMs x 32 warps)", "matmul32_ffma (dettmers2020, 64 warps)",
                              "stream (h100, 132 SMs x 64 warps)" };
     uint64_t n = 100000000ull;
-    double t_ref = bench_best(plain_loop, &n, 3);
+    double t_ref = bench_best_cpu(plain_loop, &n, 3);
     int i;
     memset(jobs, 0, sizeof jobs);
     jobs[0].g = &tc_gpu_find("a100")->profile;
@@ -40,9 +40,9 @@ int main(void) {
     jobs[2].g = &tc_gpu_find("h100")->profile;
     tc_sim_build_named(&jobs[2].p, "stream");
     jobs[2].o.sms = 132; jobs[2].o.warps_per_sm = 64;
-    printf("bench_sim: one core; reference: %.0f M dependent integer steps/s\n", (double)n / t_ref * 1e-6);
+    printf("bench_sim: one core, CPU time; reference: %.0f M dependent integer steps/s\n", (double)n / t_ref * 1e-6);
     for (i = 0; i < 3; i++) {
-        double t = bench_best(run_job, &jobs[i], 3), rate = (double)jobs[i].instructions / t;
+        double t = bench_best_cpu(run_job, &jobs[i], 3), rate = (double)jobs[i].instructions / t;
         printf("  %-44s %9lld warp instr in %7.3f s: %6.1f M/s = %4.0f reference steps each%s\n", names[i],
                (long long)jobs[i].instructions, t, rate * 1e-6, (double)n / t_ref / rate,
                rate >= 1e7 ? "  (target >= 10 M/s: met)" : "  (target >= 10 M/s: NOT met)");
