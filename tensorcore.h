@@ -6456,6 +6456,8 @@ typedef struct {
     int state_pc;                     /* per_instruction: the instruction charged since pc_since */
     int64_t pc_since;
     int pc, sm, sub, local, global, block, done, at_barrier;
+    int operands_ready_pc;            /* the pc whose operands were found ready (only the warp's own issue, which moves */
+                                      /* the pc, writes its registers), or -1: a pipe-throttled warp skips the check */
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
     int64_t nseg, capseg;
@@ -6633,14 +6635,17 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     if (w->at_barrier) return TC_SIM_BARRIER;
     if (t < w->wake) return w->reason;
     ins = &S->p->code[w->pc];
-    if (ins->op == TC_SIM_EXIT) {
-        need = w->all_ready; why = w->all_why;
-    } else {
-        for (i = 0; i < (int)sizeof ins->src; i++)
-            if (ins->src[i] != TC_SIM_NOREG && w->ready[ins->src[i]] > need) { need = w->ready[ins->src[i]]; why = w->why[ins->src[i]]; }
-        if (ins->dst != TC_SIM_NOREG && w->ready[ins->dst] > need) { need = w->ready[ins->dst]; why = w->why[ins->dst]; }
+    if (w->operands_ready_pc != w->pc) {
+        if (ins->op == TC_SIM_EXIT) {
+            need = w->all_ready; why = w->all_why;
+        } else {
+            for (i = 0; i < (int)sizeof ins->src; i++)
+                if (ins->src[i] != TC_SIM_NOREG && w->ready[ins->src[i]] > need) { need = w->ready[ins->src[i]]; why = w->why[ins->src[i]]; }
+            if (ins->dst != TC_SIM_NOREG && w->ready[ins->dst] > need) { need = w->ready[ins->dst]; why = w->why[ins->dst]; }
+        }
+        if (need > t) { w->wake = need; w->reason = why; return why; }
+        w->operands_ready_pc = w->pc;
     }
-    if (need > t) { w->wake = need; w->reason = why; return why; }
     if (ins->op == TC_SIM_EXIT) {   /* retires without an issue slot */
         w->done = 1;
         S->exited[w->block]++;
@@ -6678,6 +6683,7 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
     int64_t ready;
     S->r->instructions++;
     if (S->r->instr_issued) S->r->instr_issued[w->pc]++;
+    w->operands_ready_pc = -1;
     w->wake = t + 1;
     w->reason = TC_SIM_NOT_SELECTED;
     switch (ins->op) {
@@ -6964,6 +6970,7 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
         w->global = i;
         w->block = i / S->wpb;
         w->state = -1;
+        w->operands_ready_pc = -1;
         w->trips = (int32_t *)tc__sim_calloc(S->nloops, sizeof *w->trips);
         if (!w->trips) return TC_ERR_NOMEM;
     }
@@ -6978,37 +6985,53 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
     const int nsub = S->g->subpartitions;
     const int sp = sm * nsub + sub;
     tc__sim_warp *base = &S->w[sm * S->wps];
-    int l, k, chosen = -1, n = 0, last = S->last[sp];
+    int l, k, chosen = -1, first_ready = -1, n = 0, nt = 0, last = S->last[sp];
+    int *touched = states + S->wps;   /* second half of the caller's buffer */
     int64_t wake = TC__SIM_NEVER;
     if (t < S->sched_next[sp]) {
         if (S->sched_next[sp] < *next) *next = S->sched_next[sp];
         return 0;
     }
-    for (l = sub; l < S->wps; l += nsub) {
-        int retired = 0, st = tc__sim_check(S, &base[l], t, &retired);
-        states[n++] = st;
-        if (retired) *progress = 1;
-        if (st < 0 || retired) wake = t + 1;   /* a retiring warp may have released a barrier */
-        else if (st != TC_SIM_EXITED && !base[l].at_barrier && base[l].wake < wake) wake = base[l].wake;   /* a warp released this cycle still reads "barrier" until its wake */
+    for (l = sub; l < S->wps; l += nsub, n++) {
+        tc__sim_warp *w = &base[l];
+        int retired = 0, st;
+        if (!w->done && !w->at_barrier && t < w->wake) {   /* asleep: tc__sim_check's first answer, without the call */
+            st = w->reason;
+            if (w->wake < wake) wake = w->wake;
+        } else {
+            st = tc__sim_check(S, w, t, &retired);
+            if (retired) *progress = 1;
+            if (st < 0 || retired) wake = t + 1;   /* a retiring warp may have released a barrier */
+            else if (st != TC_SIM_EXITED && !w->at_barrier && w->wake < wake) wake = w->wake;   /* a warp released this cycle still reads "barrier" until its wake */
+        }
+        states[n] = st;
+        if (st < 0) {
+            if (first_ready < 0) first_ready = n;
+            touched[nt++] = n;
+        } else if (st != w->state || (S->pc_cycles && w->pc != w->state_pc)) {
+            touched[nt++] = n;   /* tc__sim_set_state's early return, inline */
+        }
     }
     if (wake < *next) *next = wake;
     S->sched_next[sp] = wake;
-    if (S->policy == TC_SIM_GTO) {
-        /* greedy: the warp issued last, while it can; then the oldest ready one */
-        if (last >= 0 && states[last] < 0) chosen = last;
-        for (k = 0; k < n && chosen < 0; k++) if (states[k] < 0) chosen = k;
-    } else {
-        /* loose round-robin: the first ready warp after the last one issued */
-        for (k = 1; k <= n && chosen < 0; k++) {
-            int idx = (last + k) % n;
-            if (idx >= 0 && states[idx] < 0) chosen = idx;
+    if (first_ready >= 0) {
+        if (S->policy == TC_SIM_GTO) {
+            /* greedy: the warp issued last, while it can; then the oldest ready one */
+            chosen = last >= 0 && states[last] < 0 ? last : first_ready;
+        } else {
+            /* loose round-robin: the first ready warp after the last one issued */
+            for (k = 1; k <= n && chosen < 0; k++) {
+                int idx = (last + k) % n;
+                if (idx >= 0 && states[idx] < 0) chosen = idx;
+            }
         }
     }
-    for (k = 0; k < n; k++) {
-        int st = states[k];
-        if (k == chosen) st = TC_SIM_SELECTED;
+    /* the warps whose state may change, in warp order as before */
+    for (k = 0; k < nt; k++) {
+        int st = states[touched[k]];
+        if (touched[k] == chosen) st = TC_SIM_SELECTED;
         else if (st < 0) st = TC_SIM_NOT_SELECTED;
-        tc__sim_set_state(S, &base[sub + k * nsub], st, t);
+        tc__sim_set_state(S, &base[sub + touched[k] * nsub], st, t);
     }
     if (chosen < 0) return 0;
     S->last[sp] = chosen;
@@ -7072,12 +7095,43 @@ static tc_status tc__sim_finish(tc__sim *S, int64_t end) {
     return TC_OK;
 }
 
+/* The SMs in a binary min-heap on (sm_next, SM index), so that a cycle
+   visits only the SMs due then, in SM order: with 132 SMs mostly asleep
+   on memory, scanning all of them every cycle took a sixth of the run. */
+static int tc__sim_heap_less(const tc__sim *S, int a, int b) {
+    return S->sm_next[a] < S->sm_next[b] || (S->sm_next[a] == S->sm_next[b] && a < b);
+}
+
+static int64_t tc__sim_heap_top(const tc__sim *S, const int *heap, int n) { return n > 0 ? S->sm_next[heap[0]] : TC__SIM_NEVER; }
+
+static void tc__sim_heap_down(const tc__sim *S, int *heap, int n, int i) {
+    for (;;) {
+        int c = 2 * i + 1, x;
+        if (c >= n) return;
+        if (c + 1 < n && tc__sim_heap_less(S, heap[c + 1], heap[c])) c++;
+        if (!tc__sim_heap_less(S, heap[c], heap[i])) return;
+        x = heap[c]; heap[c] = heap[i]; heap[i] = x;
+        i = c;
+    }
+}
+
+/* Appends sm at position n (the heap holds n entries) and sifts it up. */
+static void tc__sim_heap_up(const tc__sim *S, int *heap, int n, int sm) {
+    int i = n;
+    heap[i] = sm;
+    while (i > 0 && tc__sim_heap_less(S, heap[i], heap[(i - 1) / 2])) {
+        int pnt = (i - 1) / 2, x = heap[pnt];
+        heap[pnt] = heap[i]; heap[i] = x;
+        i = pnt;
+    }
+}
+
 TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out) {
     tc__sim S;
     tc_sim_options o;
     tc_status st;
     int64_t t = 0, limit;
-    int *states = NULL, sms, done = 0, b;
+    int *states = NULL, *heap = NULL, sms, done = 0, b;
     if (!out) return TC_ERR_NULL;
     memset(out, 0, sizeof *out);
     if (!g || !p) return TC_ERR_NULL;
@@ -7104,27 +7158,40 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
         S.pc_cycles = out->instr_state_cycles;
     }
     if (st == TC_OK) {
-        states = (int *)tc__sim_calloc(S.wps, sizeof *states);
+        states = (int *)tc__sim_calloc(2 * (int64_t)S.wps, sizeof *states);
         if (!states) st = TC_ERR_NOMEM;
     }
+    if (st == TC_OK) {
+        heap = (int *)tc__sim_calloc(2 * (int64_t)sms, sizeof *heap);
+        if (!heap) st = TC_ERR_NOMEM;
+        for (b = 0; b < sms && heap; b++) heap[b] = b;   /* every sm_next is 0: already a heap */
+    }
     while (st == TC_OK) {
-        int issued = 0, progress = 0, sm, sub;
+        int issued = 0, progress = 0, sm, sub, nrun = 0, r;
+        int *run = heap + sms;
         int64_t next = TC__SIM_NEVER;
-        for (sm = 0; sm < sms; sm++) {
-            /* A whole SM asleep until sm_next is skipped: nothing on it can
-               change state before then, and no other SM can wake it (a
-               barrier only wakes warps of its own SM), so this is exact. */
+        /* A whole SM asleep until sm_next is skipped: nothing on it can
+           change state before then, and no other SM can wake it (a barrier
+           only wakes warps of its own SM), so this is exact. The SMs due at
+           t (sm_next is never below t) leave the heap in SM order, as the
+           plain scan over SMs ran them. */
+        while (nrun < sms && tc__sim_heap_top(&S, heap, sms - nrun) <= t) {
+            run[nrun] = heap[0];
+            heap[0] = heap[sms - nrun - 1];
+            nrun++;
+            tc__sim_heap_down(&S, heap, sms - nrun, 0);
+        }
+        for (r = 0; r < nrun; r++) {
             int64_t sm_next = TC__SIM_NEVER;
-            if (t < S.sm_next[sm]) {
-                if (S.sm_next[sm] < next) next = S.sm_next[sm];
-                continue;
-            }
+            sm = run[r];
             for (sub = 0; sub < g->subpartitions; sub++) {
                 issued |= tc__sim_schedule(&S, sm, sub, t, &progress, &next, states);
                 if (S.sched_next[sm * g->subpartitions + sub] < sm_next) sm_next = S.sched_next[sm * g->subpartitions + sub];
             }
             S.sm_next[sm] = sm_next;
         }
+        for (r = 0; r < nrun; r++) tc__sim_heap_up(&S, heap, sms - nrun + r, run[r]);
+        if (sms > 0 && tc__sim_heap_top(&S, heap, sms) < next) next = tc__sim_heap_top(&S, heap, sms);
         if (S.err != TC_OK) { st = S.err; break; }
         if (progress) {   /* only a retiring warp changes the count */
             for (done = 0, b = 0; b < S.nw / S.wpb; b++) done += S.exited[b];
@@ -7137,6 +7204,7 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     }
     if (st == TC_OK) st = tc__sim_finish(&S, t);
     TC_FREE(states);
+    TC_FREE(heap);
     tc__sim_free(&S);
     if (st != TC_OK) {
         tc_sim_result_free(out);
