@@ -5665,9 +5665,9 @@ static const tc_gpu tc__gpus[] = {
             128, 4, 48,    /* SMs: Ada whitepaper (RTX 4090); 4 sub-partitions: Ada whitepaper; 48 warps per SM: CUDA guide, cc 8.9 */
             100 * 1024,    /* shared memory per SM, up to 100 KB: CUDA guide, compute capability 8.9 */
             32, 4, 32,
-            571,           /* DRAM (GDDR6X): pointer chase, HPMLL/NVIDIA-Hopper-Benchmark RegularUnits/random_latency/rtx4090.txt,
-                              571.6 cycles at a 1 GB working set */
-            285,           /* L2 hit: the same log's plateau, 284.8 cycles from 1 to 46 MB */
+            571,           /* DRAM (GDDR6X): pointer chase, dataset row luo-lat-dram-rtx4090 (HPMLL/NVIDIA-Hopper-Benchmark
+                              RegularUnits/random_latency/rtx4090.txt), 571.6 cycles at a 1 GB working set */
+            285,           /* L2 hit: the same log's plateau, luo-lat-l2-rtx4090 284.8 (the L40, same die: rrze-lat-l2-l40 276.5) */
             23,            /* shared load: assumption, A100's (no Ada measurement read) */
             4,             /* FFMA dependent: assumption, A100's and H100's 4 */
             1,             /* FFMA interval: 128 FP32 lanes per SM (Ada whitepaper) = 32 per sub-partition */
@@ -5697,7 +5697,7 @@ static const tc_gpu tc__gpus[] = {
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
             23, 1, 4, 2, 46, 285, 1,
-            36,            /* L1 hit: the same log's plateau, 36.0-36.4 cycles up to 84 kB */
+            36,            /* L1 hit: the same log's plateau, luo-lat-l1-rtx4090 36.0-36.4 up to 84 kB (rrze-lat-l1-l40 36.1) */
             TC__SIM_GRAPH_LAUNCH_US
         },
         { 24, 1024,      /* CUDA guide, cc 8.9 */
@@ -5706,7 +5706,7 @@ static const tc_gpu tc__gpus[] = {
           65536, 255, 8 }
     },
     {   "b200",
-        "NVIDIA B200 (sm_100): datasheet rates, tcgen05.mma at the dense peak; latencies and mma.sync assumed as H100",
+        "NVIDIA B200 (sm_100): datasheet rates, tcgen05.mma at the dense peak; L1/L2/DRAM latencies H100's moved by the measured B200/H100 ratio; shared latency and mma.sync assumed as H100",
         100, TC_ARCH_B200,           /* sm_100 */
         {
             1.86,          /* tensor clock: derived, the clock at which the datasheet's dense fp16 2.25 PFLOPS is 4096 FMA/clk
@@ -5715,7 +5715,12 @@ static const tc_gpu tc__gpus[] = {
                               assumption, as H100; 64 warps: CUDA guide, cc 10.0 */
             228 * 1024,    /* shared memory per SM: CUDA guide, cc 10.0 */
             32, 4, 32,
-            481, 272, 29,  /* DRAM, L2 hit, shared load: assumption, H100's measured values (no B200 row read) */
+            /* DRAM, L2 hit: H100's pointer-chase values (Luo et al. suite, jm-lat-dram/l2-h100-sxm 481, 272) times the
+               B200/H100 ratio of one other method that measured both (markdewing/AI_kernels: mdw-lat-dram-b200 860 over
+               mdw-lat-dram-h100-sxm 700, mdw-lat-l2-b200 295 over mdw-lat-l2-h100-sxm 291): 591, 276. That method reads
+               H100's DRAM 46% above the Luo suite, so its B200 value taken as is would mix methods across profiles */
+            591, 276,
+            29,            /* shared load: assumption, H100's measured value (no B200 row read) */
             4,             /* FFMA dependent: assumption, H100's */
             1,             /* FFMA interval: assumption, 128 FP32 lanes per SM as H100 */
             /* MMA latency: mma.sync assumption, H100's (measured m16n8k8/k16 f16 and m16n8k8 tf32, the rest assumed);
@@ -5745,8 +5750,8 @@ static const tc_gpu tc__gpus[] = {
             TC__SIM_LAUNCH_US,
             /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
                lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
-            29, 1, 4, 2, 58, 272, 1,
-            41,            /* L1 hit: assumption, H100's measured 41 */
+            29, 1, 4, 2, 58, 276, 1,
+            41,            /* L1 hit: H100's jm-lat-l1-h100-sxm 41 times mdw-lat-l1-b200 40 over mdw-lat-l1-h100-sxm 40 */
             TC__SIM_GRAPH_LAUNCH_US
         },
         { 32, 1024,      /* CUDA guide, cc 10.0 */
@@ -5901,9 +5906,9 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "rtx4090", "subpartitions", "SPEC: Ada whitepaper" },
     { "rtx4090", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 8.9" },
     { "rtx4090", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 8.9 (100 KB)" },
-    { "rtx4090", "dram_latency", "MEASURED: pointer chase 571.6 at 1 GB, github:HPMLL/NVIDIA-Hopper-Benchmark@ded6f5765ad1b6e58573abb7cfe9c9b10a1719a7:RegularUnits/random_latency/rtx4090.txt" },
-    { "rtx4090", "l2_latency", "MEASURED: pointer chase plateau 284.8 (1-46 MB), the same log (HPMLL rtx4090.txt)" },
-    { "rtx4090", "l1_latency", "MEASURED: pointer chase plateau 36.0-36.4 (up to 84 kB), the same log (HPMLL rtx4090.txt)" },
+    { "rtx4090", "dram_latency", "MEASURED: pointer chase 571.6 at 1 GB, github:HPMLL/NVIDIA-Hopper-Benchmark@ded6f5765ad1b6e58573abb7cfe9c9b10a1719a7:RegularUnits/random_latency/rtx4090.txt, dataset row luo-lat-dram-rtx4090" },
+    { "rtx4090", "l2_latency", "MEASURED: pointer chase plateau 284.8 (0.2-32 MB), the same log, dataset row luo-lat-l2-rtx4090 (the L40, same die: 276.5, rrze-lat-l2-l40)" },
+    { "rtx4090", "l1_latency", "MEASURED: pointer chase plateau 36.0-36.4 (up to 84 kB), the same log, dataset row luo-lat-l1-rtx4090 (the L40: 36.1, rrze-lat-l1-l40)" },
     { "rtx4090", "shared_latency", "ASSUMED: A100's value (no Ada measurement read)" },
     { "rtx4090", "ffma_latency", "ASSUMED: A100's and H100's 4" },
     { "rtx4090", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (Ada whitepaper) = 32 per sub-partition" },
@@ -5918,9 +5923,9 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "b200", "subpartitions", "ASSUMED: as H100" },
     { "b200", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 10.0" },
     { "b200", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 10.0 (228 KB)" },
-    { "b200", "dram_latency", "ASSUMED: H100's measured 481 (no B200 row)" },
-    { "b200", "l2_latency", "ASSUMED: H100's measured 272 (no B200 row)" },
-    { "b200", "l1_latency", "ASSUMED: H100's measured 41 (no B200 row)" },
+    { "b200", "dram_latency", "DERIVED from MEASURED: H100's 481 (jm-lat-dram-h100-sxm) x 860/700, the B200/H100 ratio of one method (dataset rows mdw-lat-dram-b200, mdw-lat-dram-h100-sxm; github:markdewing/AI_kernels latency/README.md)" },
+    { "b200", "l2_latency", "DERIVED from MEASURED: H100's 272 (jm-lat-l2-h100-sxm) x 295/291 (dataset rows mdw-lat-l2-b200, mdw-lat-l2-h100-sxm)" },
+    { "b200", "l1_latency", "DERIVED from MEASURED: H100's 41 (jm-lat-l1-h100-sxm) x 40/40 (dataset rows mdw-lat-l1-b200, mdw-lat-l1-h100-sxm)" },
     { "b200", "shared_latency", "ASSUMED: H100's measured 29 (no B200 row)" },
     { "b200", "ffma_latency", "ASSUMED: H100's measured 4" },
     { "b200", "ffma_interval", "ASSUMED: 128 FP32 lanes per SM, as H100" },

@@ -150,7 +150,7 @@ static int validate(int argc, char **argv) {
     printf("\n%d rows, %d predicted (%s)\n", shown, predicted_rows, path);
     print_groups("by set:", by_set, nset);
     print_groups("by category:", by_category, ncat);
-    print_groups("by GPU model (H200/H800 rows stand in for H100):", by_gpu, ngpu);
+    print_groups("by GPU model (H200/H800 rows stand in for H100, L40 rows for RTX 4090):", by_gpu, ngpu);
     measured_free(&set);
     return 0;
 }

@@ -14,7 +14,7 @@
 /* Issue targets: calibration at most 10%, validation at most 15%. The
    calibration bound is met (6.3%); the validation set is not (the tiling
    model is optimistic for hand-written GEMMs, see lesson 05), so its bound
-   here only guards against getting worse than today's 36.5%. */
+   here only guards against getting worse than today's 36.2%. */
 #define CALIBRATION_BOUND 0.10
 #define VALIDATION_GUARD 0.39
 
@@ -78,6 +78,7 @@ static void test_parser(void) {
     expect_refused(HEADER "x2,A100-40GB,,1410,latency,dram_latency,c,,inf,cycles,calibration,github:o/r@1:f,n\r\n", 2, "not a number");
     expect_refused(HEADER "x2,A100-40GB,,1410,latency,dram_latency,c,colour=red,1,cycles,calibration,github:o/r@1:f,n\r\n", 2, "params key");
     expect_refused(HEADER "x2,A100-40GB,v100,1410,latency,dram_latency,c,,1,cycles,calibration,github:o/r@1:f,n\r\n", 2, "proxy_for");
+    expect_refused(HEADER "x2,L40,rtx3090,2490,latency,l2_hit_latency,c,,1,cycles,calibration,github:o/r@1:f,n\r\n", 2, "proxy_for");
     expect_refused(HEADER "x2,A100-40GB,,fast,latency,dram_latency,c,,1,cycles,calibration,github:o/r@1:f,n\r\n", 2, "clock");
     expect_refused(HEADER "x2,A100-40GB,,1410,gossip,dram_latency,c,,1,cycles,calibration,github:o/r@1:f,n\r\n", 2, "category");
 }
@@ -151,7 +152,17 @@ static void test_predict_edges(void) {
     CHECK(measured_gpu(&r) == tc_gpu_find("h100"));
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
     CHECK(pred == tc_gpu_find("h100")->profile.dram_latency);   /* one dependent load per step, nothing else */
+    strcpy(r.gpu, "L40");          /* the RTX 4090's die: its L1/L2 rows stand in through proxy_for */
+    strcpy(r.proxy_for, "rtx4090");
+    CHECK(measured_gpu(&r) == tc_gpu_find("rtx4090"));
     r.proxy_for[0] = '\0';
+    CHECK(measured_gpu(&r) == NULL);
+    strcpy(r.gpu, "RTX4090");
+    CHECK(measured_gpu(&r) == tc_gpu_find("rtx4090"));
+    strcpy(r.gpu, "B200");
+    CHECK(measured_gpu(&r) == tc_gpu_find("b200"));
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+    CHECK(pred == tc_gpu_find("b200")->profile.dram_latency);
     strcpy(r.gpu, "A100-PCIe");
     strcpy(r.quantity, "dram_read_bandwidth");
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);   /* 40 or 80 GB: the row does not say */
