@@ -736,7 +736,7 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
             *predicted = measured__copy_bound(&tr, measured_copy_rate(gpu)) / 1e12;
             return TC_OK;
         }
-        if (why) *why = "the kernel's tiling is not published";
+        if (why) *why = "the row gives no tiling section 6 can express (see its notes)";
         return TC_ERR_ARG;
     } else {
         if (why) *why = "no predictor for this quantity";
