@@ -185,8 +185,9 @@ static int ladder_and_roofline(void) {
            "   and its shared-memory rows never conflict with the assumed padding. It keeps the %.2f GHz boost clock, which\n"
            "   GPUInspector.jl's Tensor Core peak on an A100 SXM4 held (row gpui-wmma-f16-tput-a100-sxm4-40gb);\n"
            "   the PCIe board's lower power limit may not hold it, but no clock under load is published for\n"
-           "   it. The k03 kernels' tiles are not published, so they are not predicted. Treat the simulated\n"
-           "   column as what the tiling permits, and the measured one as what real code reached.\n\n",
+           "   it. The k03 kernels load one 2-byte element per thread, which the tiling descriptor cannot\n"
+           "   express, so they are not predicted. Treat the simulated column as what the tiling permits,\n"
+           "   and the measured one as what real code reached.\n\n",
            100.0 * measured_copy_rate(tc_gpu_find("a100")) /
                (tc_gpu_find("a100")->profile.sm_bytes_per_cycle * tc_gpu_find("a100")->profile.sms * tc_gpu_find("a100")->profile.clock_ghz * 1e9),
            tc_gpu_find("a100")->profile.clock_ghz);
