@@ -158,7 +158,7 @@ static inline int measured_param_int(const measured_row *r, const char *key, lon
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
-                                        "elements", "elem_bytes", "kernels", "reads", "writes", "in", "warp", "lanes" };
+                                        "elements", "elem_bytes", "kernels", "reads", "writes", "in", "warp", "lanes", "regs", "math" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -478,11 +478,13 @@ static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_ge
    tile and stages, and where the source does not say, 64x64 warp tiles of
    m16n8k16 with rows padded by 8 elements (conflict-free ldmatrix):
    assumptions. An FFMA kernel says in=fp32 and gives its warp tile
-   (warp=MxN) and its 32 lanes' arrangement (lanes=MxN). TC_ERR_ARG if the
-   row has no such tiling. */
+   (warp=MxN) and its 32 lanes' arrangement (lanes=MxN). regs=N is the
+   kernel's registers per thread as ptxas reports them (occupancy then
+   follows the kernel, not section 6's estimate). TC_ERR_ARG if the row
+   has no such tiling or regs is not 1..255. */
 static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     char kernel[16], cta[32], in[8], warp[32], lanes[32];
-    long m, n, k, stages = 1;
+    long m, n, k, stages = 1, regs = 0;
     if (!measured_param(r, "kernel", kernel, sizeof kernel) || strcmp(kernel, "tile") != 0 ||
         !measured_param(r, "cta", cta, sizeof cta) || !measured_param_int(r, "m", &m) ||
         !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) return TC_ERR_ARG;
@@ -495,6 +497,9 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     d->inst_m = 16; d->inst_n = 8; d->inst_k = 16;
     d->stages = (int)stages;
     d->pad_a = 8; d->pad_b = 8;
+    if (measured_param(r, "regs", warp, sizeof warp) && (!measured_param_int(r, "regs", &regs) || regs < 1 || regs > 255))
+        return TC_ERR_ARG;
+    d->regs_per_thread = (int)regs;
     /* FFMA kernels (in=fp32) name their warp tile and lane arrangement */
     if (measured_param(r, "in", in, sizeof in)) {
         if (strcmp(in, "fp32") != 0 || !measured_param(r, "warp", warp, sizeof warp) ||
@@ -506,6 +511,46 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
         d->pad_a = d->pad_b = 0;
     }
     return TC_OK;
+}
+
+/* ---- how fast GEMM operand tiles cross from L2 to shared memory ----
+   A row whose params say math=0 times a tile kernel's main loop with the
+   shared->register loads and the MMAs removed: only the A and B tiles'
+   global -> shared copies (and the D store) remain. On A100 the one such
+   measurement (xd-hsgemm-k05-copy-a100, the kernel author's ablation of a
+   128x128x32 2-stage cp.async kernel) moves section 6's l2_bytes at about
+   half the whole-GPU L2 rate that streaming kernels reach (the l2_bandwidth
+   rows, the profile's sm_bytes_per_cycle). That rate, in bytes per second,
+   holds every tile and library GEMM prediction of the GPU: a kernel takes
+   at least its l2_bytes over it. MEASURED: the rate (one kernel, one A100
+   of unstated form factor). ASSUMED: that it is the GPU's rate for GEMM
+   operand tiles of any tiling, warps and stages (a bandwidth, not that
+   kernel's latency), on every A100 part. 0 if the dataset has no math=0
+   row for the GPU (or cannot be read): no bound. */
+static inline double measured_copy_rate(const tc_gpu *gpu) {
+    measured_set set;
+    char err[512], math[8];
+    double rate = 0.0;
+    int i;
+    if (!gpu || measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) return 0.0;
+    for (i = 0; i < set.n && rate == 0.0; i++) {
+        tc_tile_desc d;
+        tc_tile_result tr;
+        if (!measured_param(&set.rows[i], "math", math, sizeof math) || strcmp(math, "0") != 0 ||
+            strcmp(set.rows[i].set, "calibration") != 0 || measured_gpu(&set.rows[i]) != gpu ||
+            measured_tile(&set.rows[i], &d) != TC_OK || tc_tile_model(gpu, &d, &tr, NULL) != TC_OK)
+            continue;
+        rate = tr.l2_bytes / (tr.flops / (set.rows[i].value * 1e12));
+    }
+    measured_free(&set);
+    return rate;
+}
+
+/* The tiling model's FLOP rate, held to the operand copy rate (0: none). */
+static inline double measured__copy_bound(const tc_tile_result *tr, double copy_rate) {
+    double t = tr->predicted_s;
+    if (copy_rate > 0.0 && tr->l2_bytes / copy_rate > t) t = tr->l2_bytes / copy_rate;
+    return tr->flops / t;
 }
 
 /* A library GEMM (cuBLAS, CUTLASS's profiler) picks, per problem, the
@@ -546,12 +591,14 @@ static inline tc_status measured_library_gemm(const tc_gpu *gpu, long m, long n,
     tc_tile_desc d;
     tc_tile_result tr;
     int i;
-    double best = 0.0;
+    double best = 0.0, copy_rate;
     if (!gpu || !flops_per_s) return TC_ERR_NULL;
     *flops_per_s = 0.0;
     if (m < 1 || n < 1 || k < 1 || m > (1L << 30) || n > (1L << 30) || k > (1L << 30)) return TC_ERR_SIZE;
+    copy_rate = measured_copy_rate(gpu);
     for (i = 0; measured_library_desc(i, m, n, k, &d); i++)
-        if (tc_tile_predict(gpu, &d, &tr, NULL) == TC_OK && tr.predicted_flops_per_s > best) best = tr.predicted_flops_per_s;
+        if (tc_tile_predict(gpu, &d, &tr, NULL) == TC_OK && measured__copy_bound(&tr, copy_rate) > best)
+            best = measured__copy_bound(&tr, copy_rate);
     *flops_per_s = best;
     return best > 0.0 ? TC_OK : TC_ERR_ARCH;
 }
@@ -680,12 +727,20 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {
             tc_tile_desc d;
             tc_tile_result tr;
-            if (measured_tile(r, &d) != TC_OK) { if (why) *why = "cta is not MxNxK"; return TC_ERR_ARG; }
+            char math[8];
+            if (measured_tile(r, &d) != TC_OK) { if (why) *why = "cta is not MxNxK, or regs not 1..255"; return TC_ERR_ARG; }
+            if (measured_param(r, "math", math, sizeof math)) {   /* the copy loop alone: its operand bytes at the copy rate */
+                double rate = measured_copy_rate(gpu);
+                if (strcmp(math, "0") != 0 || !(rate > 0.0)) { if (why) *why = "math=0 is the only variant, on a GPU with a calibration copy row"; return TC_ERR_ARG; }
+                if ((st = tc_tile_model(gpu, &d, &tr, why)) != TC_OK) return st;
+                *predicted = tr.flops / (tr.l2_bytes / rate) / 1e12;
+                return TC_OK;
+            }
             if ((st = tc_tile_predict(gpu, &d, &tr, why)) != TC_OK) return st;
-            *predicted = tr.predicted_flops_per_s / 1e12;
+            *predicted = measured__copy_bound(&tr, measured_copy_rate(gpu)) / 1e12;
             return TC_OK;
         }
-        if (why) *why = "the kernel's tiling is not published";
+        if (why) *why = "the row gives no tiling section 6 can express (see its notes)";
         return TC_ERR_ARG;
     } else {
         if (why) *why = "no predictor for this quantity";

@@ -12,11 +12,12 @@
 #include "tc_test.h"
 
 /* Issue targets: calibration at most 10%, validation at most 15%. The
-   calibration bound is met (6.3%); the validation set is not (the tiling
-   model is optimistic for hand-written GEMMs, see lesson 05), so its bound
-   here only guards against getting worse than today's 36.2%. */
+   calibration bound is met (6.2%); the validation set is not (the tiling
+   model is optimistic for single-buffered and wmma hand-written GEMMs, see
+   lesson 05), so its bound here only guards against getting worse than
+   today's 24.3%. */
 #define CALIBRATION_BOUND 0.10
-#define VALIDATION_GUARD 0.39
+#define VALIDATION_GUARD 0.25
 
 /* A scratch file outside the source tree. */
 static const char *tmp_path(void) {
@@ -198,7 +199,7 @@ static void test_library_gemm(void) {
     CHECK(lib > 0.5 * peak && lib < peak);
     for (i = 0; measured_library_desc(i, 4096, 4096, 4096, &d); i++)
         if (tc_tile_predict(a100, &d, &tr, NULL) == TC_OK) {
-            CHECK(tr.predicted_flops_per_s <= lib);
+            CHECK(measured__copy_bound(&tr, measured_copy_rate(a100)) <= lib);
             fit++;
         }
     CHECK(i == MEASURED_LIBRARY_TILES && fit > 1);
@@ -216,6 +217,56 @@ static void test_library_gemm(void) {
     CHECK_STATUS(measured_library_gemm(NULL, 64, 64, 64, &lib), TC_ERR_NULL);
     CHECK_STATUS(measured_library_gemm(a100, 64, 64, 64, NULL), TC_ERR_NULL);
     CHECK_STATUS(measured_library_gemm(tc_gpu_find("v100"), 4096, 4096, 4096, &lib), TC_ERR_ARCH);   /* no m16n8k16 */
+}
+
+/* The operand copy rate: A100's comes from its math=0 calibration row and
+   is below the streaming L2 rate (the point of the row); a GPU without such
+   a row has none; the bound only ever slows a prediction. regs= and math=
+   outside their ranges are refused with a reason. */
+static void test_copy_rate(void) {
+    const tc_gpu *a100 = tc_gpu_find("a100");
+    const tc_sim_profile *g = &a100->profile;
+    double rate = measured_copy_rate(a100), pred = -1;
+    const char *why = NULL;
+    tc_tile_desc d;
+    tc_tile_result tr;
+    measured_row r;
+    CHECK(rate > 0.3 * g->sm_bytes_per_cycle * g->sms * g->clock_ghz * 1e9 && rate < g->sm_bytes_per_cycle * g->sms * g->clock_ghz * 1e9);
+    CHECK(measured_copy_rate(tc_gpu_find("h100")) == 0.0);
+    CHECK(measured_copy_rate(NULL) == 0.0);
+    memset(&r, 0, sizeof r);
+    strcpy(r.gpu, "A100");
+    strcpy(r.quantity, "gemm_tflops");
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;regs=216");
+    CHECK_STATUS(measured_tile(&r, &d), TC_OK);
+    CHECK(d.regs_per_thread == 216);
+    CHECK_STATUS(tc_tile_predict(a100, &d, &tr, NULL), TC_OK);
+    CHECK(measured__copy_bound(&tr, 0.0) == tr.predicted_flops_per_s);
+    CHECK(measured__copy_bound(&tr, rate) <= tr.predicted_flops_per_s);
+    CHECK(measured__copy_bound(&tr, 1e30) == tr.predicted_flops_per_s);
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+    CHECK(fabs(pred * 1e12 - measured__copy_bound(&tr, rate)) < 1e-6 * pred * 1e12);
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;regs=0");
+    CHECK_STATUS(measured_tile(&r, &d), TC_ERR_ARG);
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;regs=256");
+    CHECK_STATUS(measured_tile(&r, &d), TC_ERR_ARG);
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;regs=-1");
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
+    CHECK(why && strstr(why, "regs"));
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;regs=2147483648");
+    CHECK_STATUS(measured_tile(&r, &d), TC_ERR_ARG);
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;math=1");
+    why = NULL;
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
+    CHECK(why && strstr(why, "math"));
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;math=0");
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);   /* the copy loop alone: its bytes at the rate */
+    CHECK_STATUS(tc_tile_model(a100, &d, &tr, NULL), TC_OK);
+    CHECK(fabs(pred * 1e12 - tr.flops / (tr.l2_bytes / rate)) < 1e-6 * pred * 1e12);
+    strcpy(r.gpu, "H100-SXM5-80GB");   /* no copy row for the h100: math=0 cannot be predicted */
+    why = NULL;
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
+    CHECK(why && strstr(why, "copy row"));
 }
 
 /* An elementwise stream is first touch: no size beats the profile's DRAM
@@ -242,6 +293,7 @@ static void test_elementwise_dram_bound(void) {
 int main(void) {
     test_parser();
     test_library_gemm();
+    test_copy_rate();
     test_elementwise_dram_bound();
     test_dataset();
     test_predict_edges();
