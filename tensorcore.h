@@ -2639,15 +2639,6 @@ static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
    with fp32's exponent never use their scale). */
 static int tc__pow2_bits(int e) { return e >= -126 && e <= 127 ? (e + 127) << 23 : 0; }
 
-/* The codes an overflow gives in `mode`: ov[0] of a positive finite value,
-   ov[1] of a negative one (sign not applied), ov[2] of Inf (tc__narrow_ex). */
-static void tc__overflow_codes(tc__fmt f, int mode, int sat, uint32_t ov[3]) {
-    uint32_t over = f.has_inf ? f.max_bits + 1 : f.nan_bits;
-    ov[0] = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : over;
-    ov[1] = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : over;
-    ov[2] = sat ? f.max_bits : over;
-}
-
 /* `values`: also the fields tc__v_round_small needs (fp32 values of codes). */
 static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding, int values) {
     int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0 || (!f.has_inf && !f.has_nan);
@@ -2677,9 +2668,10 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding, int values
     k->rn_bias = TC__V_SET1((1 << (k->shift - 1)) - 1 - ((emin + 127) << 23));
     k->sign_bit = TC__V_SET1(f.sign ? 1 << (f.total - 1) : 0);
     {   /* the code an overflow gives: positive, negative, from Inf */
-        uint32_t ovc[3], sb = 1u << (f.total - 1), ovp, ovn, ovi;
-        tc__overflow_codes(f, mode, sat, ovc);
-        ovp = ovc[0]; ovn = ovc[1]; ovi = ovc[2];
+        uint32_t over = f.has_inf ? f.max_bits + 1 : f.nan_bits, sb = 1u << (f.total - 1);
+        uint32_t ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : over;
+        uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : over;
+        uint32_t ovi = sat ? f.max_bits : over;
         k->ov_pos = TC__V_SET1((int)ovp);
         k->ov_neg = TC__V_SET1((int)ovn);
         k->ov_inf = TC__V_SET1((int)ovi);
@@ -2946,145 +2938,33 @@ static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
 #endif
 
 #if defined(TC__AVX2) && defined(TC__F16C)
-/* The byte formats whose exponent fits fp16's (FP8, FP6, FP4, ue4m3) by way
-   of fp16, 16 elements to a 256-bit vector, in two roundings:
-   1. x * 2^(bias - 15) (exact: a power of two; the format's smallest
-      normal becomes fp16's) to fp16 rounded to odd: F16C's converter
-      rounds down and up (its own immediate modes); the two differ exactly
-      when x is inexact and are then adjacent codes, of which the odd one
-      is the round-to-odd result (beyond fp16's range: 0x7BFF, its largest
-      finite, never Inf). fp16 keeps 11 significant bits and these formats
-      at most 4 (p), so its grid is at least 2^7 times finer at every
-      value: a second rounding of a round-to-odd result, in any mode, equals
-      one rounding of x when the first precision is at least p + 2
-      (S. Boldo, G. Melquiond, "Emulation of FMA and correctly-rounded sums:
-      proved algorithms using rounding to odd", IEEE Trans. Computers 57(4),
-      2008).
-   2. fp16 -> the format in 16-bit lanes, as tc__v_narrow_e8 does fp32 ->
-      bf16: the scaled format is fp16 with fewer fraction bits and the same
-      exponent range (subnormals included), so the mode's bias plus one
-      shift rounds; codes above the format's largest finite clamp to the
-      mode's overflow code (as in tc__v_narrow_small).
-   The scaling keeps x's low 15 - bias bits ORed in: where x * 2^(bias-15)
-   is an fp32 normal its fraction bits are x's, so this changes nothing;
-   where it is not, x is below 2^-118 and any nonzero value of the right
-   sign rounds the same, and a product that rounded to zero (x below
-   2^(bias - 15) fp32 subnormal steps) is nonzero again. Widening is the
-   same scaling backwards: the code shifted into fp16's fields, F16C's
-   exact vcvtph2ps, times 2^(15 - bias). */
-typedef struct {
-    __m256 scale_in, scale_out;    /* 2^(bias - 15), 2^(15 - bias) */
-    __m256i keep_low;              /* fp32 bits kept through the scaling (32-bit lanes) */
-    __m128i shift, sign_shift;     /* 10 - mbits; 16 - total (the code's sign bit to fp16's) */
-    int is_signed, sat;   /* sat: as tc__vnarrow's */
-    /* 16-bit lanes */
-    __m256i low_mask, half, ov_pos, ov_neg, ov_inf, sign_bit, nan_bits, neg_code, mag_mask, nan_above;
-} tc__vf16;
-
-static int tc__vf16_ok(tc__fmt f) { return f.total <= 8 && f.ebits <= 5 && !f.pow2; }
-
-static void tc__vf16_init(tc__vf16 *k, tc__fmt f, int rounding) {
-    int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0 || (!f.has_inf && !f.has_nan);
-    int bias = (1 << (f.ebits - 1)) - 1, shift = 10 - f.mbits;
-    uint32_t ov[3], inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
-    tc__overflow_codes(f, mode, sat, ov);
-    k->scale_in = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(bias - 15)));
-    k->scale_out = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(15 - bias)));
-    k->keep_low = _mm256_set1_epi32((1 << (15 - bias)) - 1);
-    k->shift = _mm_cvtsi32_si128(shift);
-    k->sign_shift = _mm_cvtsi32_si128(16 - f.total);
-    k->is_signed = f.sign;
-    k->sat = sat;
-    k->low_mask = _mm256_set1_epi16((short)((1 << shift) - 1));
-    k->half = _mm256_set1_epi16((short)(1 << (shift - 1)));
-    k->ov_pos = _mm256_set1_epi16((short)ov[0]);
-    k->ov_neg = _mm256_set1_epi16((short)ov[1]);
-    k->ov_inf = _mm256_set1_epi16((short)ov[2]);
-    k->sign_bit = _mm256_set1_epi16((short)(f.sign ? 1 << (f.total - 1) : 0));
-    k->nan_bits = _mm256_set1_epi16((short)f.nan_bits);
-    k->neg_code = _mm256_set1_epi16((short)(sat ? 0 : f.nan_bits));
-    k->mag_mask = _mm256_set1_epi16((short)((1 << (f.total - f.sign)) - 1));
-    /* codes above it are NaN (as tc__vwiden_init); FP4/FP6: none */
-    k->nan_above = _mm256_set1_epi16((short)(f.has_inf ? inf_enc : f.has_nan ? f.nan_bits - 1 : 0x7FFF));
-}
-
-/* Step 1 for 16 elements: fp16 bits of x * 2^(bias - 15) rounded to odd. */
-static TC__ALWAYS_INLINE __m256i tc__v_f16_odd(const tc__vf16 *k, const float *p) {
-    __m256i x0 = _mm256_loadu_si256((const __m256i *)(const void *)p), x1 = _mm256_loadu_si256((const __m256i *)(const void *)(p + 8));
-    __m256 y0 = _mm256_or_ps(_mm256_mul_ps(_mm256_castsi256_ps(x0), k->scale_in), _mm256_castsi256_ps(_mm256_and_si256(x0, k->keep_low)));
-    __m256 y1 = _mm256_or_ps(_mm256_mul_ps(_mm256_castsi256_ps(x1), k->scale_in), _mm256_castsi256_ps(_mm256_and_si256(x1, k->keep_low)));
-    __m256i d = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvtps_ph(y0, _MM_FROUND_TO_NEG_INF)), _mm256_cvtps_ph(y1, _MM_FROUND_TO_NEG_INF), 1);
-    __m256i u = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_cvtps_ph(y0, _MM_FROUND_TO_POS_INF)), _mm256_cvtps_ph(y1, _MM_FROUND_TO_POS_INF), 1);
-    return _mm256_or_si256(_mm256_min_epu16(d, u), _mm256_and_si256(_mm256_xor_si256(d, u), _mm256_set1_epi16(1)));
-}
-
-/* Step 2: the format's codes (16-bit lanes) of fp16 bits h. `mode` and
-   `sat` are constants at each call. */
-static TC__ALWAYS_INLINE __m256i tc__v_f16_code(const tc__vf16 *k, __m256i h, int mode, int sat) {
-    __m256i one = _mm256_set1_epi16(1), inf = _mm256_set1_epi16(0x7C00);
-    __m256i mag = _mm256_and_si256(h, _mm256_set1_epi16(0x7FFF)), neg = _mm256_srai_epi16(h, 15), bias, enc, ov;
-    switch (mode) {
-    case TC_RN:  bias = _mm256_add_epi16(_mm256_sub_epi16(k->half, one), _mm256_and_si256(_mm256_srl_epi16(mag, k->shift), one)); break;
-    case TC_RNA: bias = k->half; break;
-    case TC_RU:  bias = _mm256_andnot_si256(neg, k->low_mask); break;
-    case TC_RD:  bias = _mm256_and_si256(neg, k->low_mask); break;
-    default:     bias = _mm256_setzero_si256(); break;
+/* Widening the byte formats whose exponent fits fp16's (FP8, FP6, ue4m3),
+   16 codes a step: each code's fields shifted into fp16's (exponent on
+   exponent, fraction at the top of fp16's, sign on sign) make an fp16 worth
+   the value times 2^(bias - 15), the format's subnormals fp16's subnormals
+   scaled alike; F16C's vcvtph2ps widens it exactly and a multiply by
+   2^(15 - bias) (exact: no result is an fp32 subnormal) restores it. e5m2
+   (bias 15) is fp16's top byte: its Inf and NaN are fp16's; NaN codes of
+   every format give 0x7FFFFFFF, as tc__widen. Bits above the format's
+   width are ignored. */
+static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
+    const int bias = (1 << (f.ebits - 1)) - 1;
+    const uint32_t inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
+    const __m128i shift = _mm_cvtsi32_si128(10 - f.mbits), sign_shift = _mm_cvtsi32_si128(16 - f.total);
+    const __m256i mag_mask = _mm256_set1_epi16((short)((1 << (f.total - f.sign)) - 1));
+    const __m256i sign_bit = _mm256_set1_epi16((short)(f.sign ? 1 << (f.total - 1) : 0));
+    const __m256i nan_above = _mm256_set1_epi16((short)(f.has_inf ? inf_enc : f.has_nan ? f.nan_bits - 1 : 0x7FFF));
+    const __m256 scale = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(15 - bias)));
+    const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    for (; i + 16 <= e; i += 16) {
+        __m256i c = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+        __m256i mag = _mm256_and_si256(c, mag_mask), nan = _mm256_cmpgt_epi16(mag, nan_above);
+        __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, shift), _mm256_sll_epi16(_mm256_and_si256(c, sign_bit), sign_shift));
+        __m256 lo = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale);
+        __m256 hi = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale);
+        _mm256_storeu_ps(out + i, _mm256_blendv_ps(lo, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(nan)))));
+        _mm256_storeu_ps(out + i + 8, _mm256_blendv_ps(hi, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(nan, 1)))));
     }
-    enc = _mm256_srl_epi16(_mm256_add_epi16(mag, bias), k->shift);   /* below 2^16: no carry out */
-    ov = mode == TC_RN || mode == TC_RNA || sat ? k->ov_inf
-       : _mm256_blendv_epi8(_mm256_blendv_epi8(k->ov_pos, k->ov_neg, neg), k->ov_inf, _mm256_cmpeq_epi16(mag, inf));
-    enc = _mm256_min_epu16(enc, ov);
-    if (!k->is_signed)
-        enc = _mm256_blendv_epi8(enc, k->neg_code, _mm256_andnot_si256(_mm256_cmpeq_epi16(enc, _mm256_setzero_si256()), neg));
-    enc = _mm256_or_si256(enc, _mm256_and_si256(neg, k->sign_bit));
-    return _mm256_blendv_epi8(enc, k->nan_bits, _mm256_cmpgt_epi16(mag, inf));
-}
-
-/* 16 codes (16-bit lanes, bits above the format's width ignored) to fp32
-   at out; NaN codes give 0x7FFFFFFF, as tc__widen. */
-static TC__ALWAYS_INLINE void tc__v_f16_widen(const tc__vf16 *k, __m256i c, float *out) {
-    __m256i mag = _mm256_and_si256(c, k->mag_mask), nan16 = _mm256_cmpgt_epi16(mag, k->nan_above);
-    __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, k->shift), _mm256_sll_epi16(_mm256_and_si256(c, k->sign_bit), k->sign_shift));
-    __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
-    __m256 lo = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_castsi256_si128(h)), k->scale_out);
-    __m256 hi = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), k->scale_out);
-    _mm256_storeu_ps(out, _mm256_blendv_ps(lo, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(nan16)))));
-    _mm256_storeu_ps(out + 8, _mm256_blendv_ps(hi, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(nan16, 1)))));
-}
-
-/* Narrowing (codes to bytes, 32 a step) or tc_round_array (values, 16 a
-   step) for one mode and satfinite; returns where it stopped. */
-static TC__ALWAYS_INLINE size_t tc__vf16_loop(const tc__vf16 *kp, const float *in, void *out, size_t i, size_t e,
-                                              int mode, int sat, int round) {
-    const tc__vf16 k = *kp;   /* a local copy: the stores may alias anything (see tc__v_narrow_loop) */
-    if (round) {
-        for (; i + 16 <= e; i += 16) tc__v_f16_widen(&k, tc__v_f16_code(&k, tc__v_f16_odd(&k, in + i), mode, sat), (float *)out + i);
-        return i;
-    }
-    for (; i + 32 <= e; i += 32) {
-        __m256i a = tc__v_f16_code(&k, tc__v_f16_odd(&k, in + i), mode, sat);
-        __m256i b = tc__v_f16_code(&k, tc__v_f16_odd(&k, in + i + 16), mode, sat);
-        _mm256_storeu_si256((__m256i *)(void *)((uint8_t *)out + i), _mm256_permute4x64_epi64(_mm256_packus_epi16(a, b), 0xD8));
-    }
-    return i;
-}
-
-/* Elements [i, e) of a narrowing to bytes or a rounding through fp16, for
-   the mode in `rounding`; returns where the other kernels take over. */
-static size_t tc__vf16_range(tc__fmt f, int rounding, const float *in, void *out, size_t i, size_t e, int round) {
-    tc__vf16 k;
-    unsigned csr = tc__csr_set(TC_RN);   /* subnormals kept (no DAZ): the scaling must see them */
-    tc__vf16_init(&k, f, rounding);
-#define TC__VF16_MODE(m) (k.sat ? tc__vf16_loop(&k, in, out, i, e, m, 1, round) : tc__vf16_loop(&k, in, out, i, e, m, 0, round))
-    switch (rounding & ~TC_SATFINITE) {
-    case TC_RN:  i = TC__VF16_MODE(TC_RN); break;
-    case TC_RNA: i = TC__VF16_MODE(TC_RNA); break;
-    case TC_RZ:  i = TC__VF16_MODE(TC_RZ); break;
-    case TC_RD:  i = TC__VF16_MODE(TC_RD); break;
-    default:     i = TC__VF16_MODE(TC_RU); break;
-    }
-#undef TC__VF16_MODE
-    _mm_setcsr(csr);
     return i;
 }
 #endif
@@ -3212,12 +3092,8 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         }
 #endif
 #if defined(TC__AVX2) && defined(TC__F16C)
-        if (bytes == 1 && tc__vf16_ok(f) && f.total - f.sign != 3) {   /* e2m1: tc__v_widen's table is quicker */
-            tc__vf16 k;
-            tc__vf16_init(&k, f, TC_RN);
-            for (; i + 16 <= e; i += 16)
-                tc__v_f16_widen(&k, _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in8 + i))), outf32 + i);
-        }
+        if (bytes == 1 && f.ebits <= 5 && !f.pow2 && f.total - f.sign != 3)   /* e2m1: tc__v_widen's table is quicker */
+            i = tc__v_widen_f16(f, in8, outf32, i, e);
 #endif
 #ifdef TC__SSE2
         if (tc__cvt_vector_ok(c)) {
@@ -3257,10 +3133,6 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     if (tc__cvt_vector_ok(c)) {
         tc__vnarrow k;
         tc__vwiden w;
-#if defined(TC__AVX2) && defined(TC__F16C)
-        if (tc__vf16_ok(f) && (c->kind == TC__CVT_ROUND || bytes == 1))
-            i = tc__vf16_range(f, c->rounding, in32, c->out, i, e, c->kind == TC__CVT_ROUND);
-#endif
         tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND);
         if (c->kind == TC__CVT_ROUND) tc__vwiden_init(&w, f);
         else memset(&w, 0, sizeof w);   /* unused when narrowing */
