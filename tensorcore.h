@@ -2518,8 +2518,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    tc__v_narrow_pow2; with AVX2, every small format (fp16, FP8, FP6, FP4,
    ue4m3) in every mode but RNA takes tc__v_narrow_small (about half the
    lane operations: the FPU, its rounding mode set per call, rounds
-   subnormal results) and tc_round_array to them tc__v_round_small. The
-   FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
+   subnormal results) and tc_round_array to them tc__v_round_small; with
+   AVX2 and F16C the byte formats widen by way of fp16 (tc__v_widen_f16).
+   The FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
    every path with the scalar functions in seconds, the exhaustive tests
    on every fp32 input. */
 
@@ -2946,7 +2947,12 @@ static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
    2^(15 - bias) (exact: no result is an fp32 subnormal) restores it. e5m2
    (bias 15) is fp16's top byte: its Inf and NaN are fp16's; NaN codes of
    every format give 0x7FFFFFFF, as tc__widen. Bits above the format's
-   width are ignored. */
+   width are ignored. Narrowing the other way (fp32 to fp16 rounded to odd
+   by VCVTPS2PH rounding down and up, the odd one of the two, then 16-bit
+   lanes; exact by S. Boldo and G. Melquiond, IEEE Trans. Computers 57(4),
+   2008, as fp16 keeps p + 2 bits or more) passed test_formats_vec but ran
+   at half tc__v_narrow_small's speed on Zen 3, where one VCVTPS2PH costs
+   about 0.2 ns per element (docs/REFERENCE.md 1.6), so it is not used. */
 static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
     const int bias = (1 << (f.ebits - 1)) - 1;
     const uint32_t inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
