@@ -2950,9 +2950,11 @@ static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
    width are ignored. Narrowing the other way (fp32 to fp16 rounded to odd
    by VCVTPS2PH rounding down and up, the odd one of the two, then 16-bit
    lanes; exact by S. Boldo and G. Melquiond, IEEE Trans. Computers 57(4),
-   2008, as fp16 keeps p + 2 bits or more) passed test_formats_vec but ran
-   at half tc__v_narrow_small's speed on Zen 3, where one VCVTPS2PH costs
-   about 0.2 ns per element (docs/REFERENCE.md 1.6), so it is not used. */
+   2008, as fp16 keeps p + 2 bits or more) passed test_formats_vec but was
+   slower than tc__v_narrow_small on Zen 3: more operations per element
+   even on normal inputs, and fp32 subnormals in the scaling and in
+   VCVTPS2PH take microcode assists there (docs/REFERENCE.md 1.6), so it is
+   not used. */
 static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
     const int bias = (1 << (f.ebits - 1)) - 1;
     const uint32_t inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
