@@ -2528,8 +2528,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    tc__v_narrow_pow2; with AVX2, every small format (fp16, FP8, FP6, FP4,
    ue4m3) in every mode but RNA takes tc__v_narrow_small (about half the
    lane operations: the FPU, its rounding mode set per call, rounds
-   subnormal results) and tc_round_array to them tc__v_round_small. The
-   FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
+   subnormal results) and tc_round_array to them tc__v_round_small; with
+   AVX2 and F16C the byte formats widen by way of fp16 (tc__v_widen_f16).
+   The FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
    every path with the scalar functions in seconds, the exhaustive tests
    on every fp32 input. */
 
@@ -2947,6 +2948,45 @@ static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
 }
 #endif
 
+#if defined(TC__AVX2) && defined(TC__F16C)
+/* Widening the byte formats whose exponent fits fp16's (FP8, FP6, ue4m3),
+   16 codes a step: each code's fields shifted into fp16's (exponent on
+   exponent, fraction at the top of fp16's, sign on sign) make an fp16 worth
+   the value times 2^(bias - 15), the format's subnormals fp16's subnormals
+   scaled alike; F16C's vcvtph2ps widens it exactly and a multiply by
+   2^(15 - bias) (exact: no result is an fp32 subnormal) restores it. e5m2
+   (bias 15) is fp16's top byte: its Inf and NaN are fp16's; NaN codes of
+   every format give 0x7FFFFFFF, as tc__widen. Bits above the format's
+   width are ignored. Narrowing the other way (fp32 to fp16 rounded to odd
+   by VCVTPS2PH rounding down and up, the odd one of the two, then 16-bit
+   lanes; exact by S. Boldo and G. Melquiond, IEEE Trans. Computers 57(4),
+   2008, as fp16 keeps p + 2 bits or more) passed test_formats_vec but was
+   slower than tc__v_narrow_small on Zen 3: more operations per element
+   even on normal inputs, and fp32 subnormals in the scaling and in
+   VCVTPS2PH take microcode assists there (docs/REFERENCE.md 1.6), so it is
+   not used. */
+static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
+    const int bias = (1 << (f.ebits - 1)) - 1;
+    const uint32_t inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
+    const __m128i shift = _mm_cvtsi32_si128(10 - f.mbits), sign_shift = _mm_cvtsi32_si128(16 - f.total);
+    const __m256i mag_mask = _mm256_set1_epi16((short)((1 << (f.total - f.sign)) - 1));
+    const __m256i sign_bit = _mm256_set1_epi16((short)(f.sign ? 1 << (f.total - 1) : 0));
+    const __m256i nan_above = _mm256_set1_epi16((short)(f.has_inf ? inf_enc : f.has_nan ? f.nan_bits - 1 : 0x7FFF));
+    const __m256 scale = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(15 - bias)));
+    const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    for (; i + 16 <= e; i += 16) {
+        __m256i c = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
+        __m256i mag = _mm256_and_si256(c, mag_mask), nan = _mm256_cmpgt_epi16(mag, nan_above);
+        __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, shift), _mm256_sll_epi16(_mm256_and_si256(c, sign_bit), sign_shift));
+        __m256 lo = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale);
+        __m256 hi = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale);
+        _mm256_storeu_ps(out + i, _mm256_blendv_ps(lo, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(nan)))));
+        _mm256_storeu_ps(out + i + 8, _mm256_blendv_ps(hi, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(nan, 1)))));
+    }
+    return i;
+}
+#endif
+
 /* One array conversion as data, so that tc__parallel_for can hand slices of
    it to threads. */
 typedef enum { TC__CVT_NARROW, TC__CVT_WIDEN, TC__CVT_ROUND } tc__cvt_kind;
@@ -3068,6 +3108,10 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
             __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
             _mm256_storeu_ps(outf32 + i, _mm256_blendv_ps(x, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)), nan));
         }
+#endif
+#if defined(TC__AVX2) && defined(TC__F16C)
+        if (bytes == 1 && f.ebits <= 5 && !f.pow2 && f.total - f.sign != 3)   /* e2m1: tc__v_widen's table is quicker */
+            i = tc__v_widen_f16(f, in8, outf32, i, e);
 #endif
 #ifdef TC__SSE2
         if (tc__cvt_vector_ok(c)) {

@@ -33,7 +33,20 @@ static const char *test_name(void) {
    rounding bit falls in the low half (subnormal results, tf32, fp16). */
 static const uint16_t lows[] = { 0x0000, 0x0001, 0x0FFF, 0x1000, 0x1001, 0x2000, 0x7FFF, 0x8000, 0x8001, 0xFFFF, 0, 0 };
 enum { N_LOWS = sizeof lows / sizeof lows[0] };
-enum { N = 65536 * N_LOWS };
+
+/* Before the grid, with both signs: the edges of the byte formats' path
+   through fp16 (tc__vf16) that the grid misses: fp32 subnormals whose
+   scaled product rounds to zero (below 2^8 and 2^14 steps), fp16's
+   largest finite and the values just above it, and e5m2's and e4m3's
+   overflow thresholds, ties and largest finite. */
+static const uint32_t edges[] = {
+    0x00000001, 0x0000007F, 0x00000080, 0x00000081, 0x000000FF, 0x00000100, 0x00000101, 0x00001FFF, 0x00002000,
+    0x00003FFF, 0x00004000, 0x00004001, 0x007FFFFF, 0x00800000, 0x00800001, 0x04000000, 0x04000001, 0x3A800000,
+    0x477FE000, 0x477FE001, 0x477FEFFF, 0x477FF000, 0x477FF001, 0x477FFFFF, 0x47800000, 0x47600000, 0x47600001,
+    0x476FFFFF, 0x47700000, 0x47700001, 0x43E00000, 0x43E00001, 0x43E7FFFF, 0x43E80000, 0x43E80001, 0x43F00000,
+    0x43F00001, 0x7F7FFFFF, 0x7F800000, 0x7F800001, 0x7FC00000, 0x7FFFFFFF,
+};
+enum { N_EDGES = 2 * (int)(sizeof edges / sizeof edges[0]), N = N_EDGES + 65536 * N_LOWS };
 
 static uint32_t fbits(float x) { uint32_t u; memcpy(&u, &x, sizeof u); return u; }
 
@@ -124,11 +137,15 @@ int main(void) {
     uint32_t *got = (uint32_t *)malloc(N * sizeof *got);
     size_t hi, l;
     if (!x || !r || !got) { printf("%s: out of memory\n", test_name()); return 1; }
+    for (l = 0; l < N_EDGES; l++) {
+        uint32_t u = edges[l / 2] | (l % 2 ? 0x80000000u : 0);
+        memcpy(&x[l], &u, sizeof u);
+    }
     for (hi = 0; hi < 65536; hi++)
         for (l = 0; l < N_LOWS; l++) {
             uint32_t bit = 1u << (hi % 16), low = l == N_LOWS - 2 ? bit : l == N_LOWS - 1 ? bit + 1 : lows[l];
             uint32_t u = (uint32_t)hi << 16 | low;
-            memcpy(&x[hi * N_LOWS + l], &u, sizeof u);
+            memcpy(&x[N_EDGES + hi * N_LOWS + l], &u, sizeof u);
         }
     test_narrow_and_round(x, got, r);
     test_widen(r);
