@@ -550,13 +550,32 @@ TCDEF const char *tc_arch_name(tc_arch a);
 #define TC__ARCH_AH  (TC_ARCH_BIT(TC_ARCH_A100) | TC__ARCH_H)
 #define TC__ARCH_AHAB (TC__ARCH_AH | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 #define TC__ARCH_HAB (TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
-#define TC__ARCH_ADA_RTX50 (TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL))
 /* Integer mma (see "Integer MMA" below): 8-bit everywhere from Turing (which has only the m8n8 shape), 4-bit on
    Turing, A100 and Ada */
 #define TC__ARCH_I8  TC__ARCH_AHAB
 #define TC__ARCH_I8T (TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING))
 #define TC__ARCH_I4  (TC_ARCH_BIT(TC_ARCH_A100) | TC_ARCH_BIT(TC_ARCH_ADA))
 #define TC__ARCH_I4T (TC__ARCH_I4 | TC_ARCH_BIT(TC_ARCH_TURING))
+/* tcgen05.mma kind::f8f6f4 (cta_group::1, K 32): A and B each e4m3, e5m2,
+   e2m3, e3m2 or e2m1 (PTX ISA "tcgen05.mma" kinds and types), the 25
+   pairings at M = 64 (N step 8) and M = 128 (N step 16), one row each,
+   named tcgen05.mMnNk32.A[.B] (B only when it differs), e.g.
+   TC_TCGEN05_M128_E4M3_E2M1 "tcgen05.m128nNk32.e4m3.e2m1". Their numerics
+   are tc_mma_dot_scaled's TC_KIND_F8F6F4 (see tc_mma_run). */
+#define TC__TCGEN05_F8F6F4_ROW(X, M, STEP, ID, A, B, NAME) \
+    X(TC_TCGEN05_M##M##_##ID, "tcgen05.m" #M "nNk32." NAME, "tcgen05.mma.cta_group::1.kind::f8f6f4", \
+      M, 256, 32, TC_##A, TC_##B, 1, 0, 0, 0, 0, 0, 0, 0, TC__ARCH_B, 0, 1, STEP)
+#define TC__TCGEN05_F8F6F4_PAIRS(R, X, M, STEP) \
+    R(X, M, STEP, E4M3, E4M3, E4M3, "e4m3")      R(X, M, STEP, E4M3_E5M2, E4M3, E5M2, "e4m3.e5m2") R(X, M, STEP, E4M3_E2M3, E4M3, E2M3, "e4m3.e2m3") \
+    R(X, M, STEP, E4M3_E3M2, E4M3, E3M2, "e4m3.e3m2") R(X, M, STEP, E4M3_E2M1, E4M3, E2M1, "e4m3.e2m1") \
+    R(X, M, STEP, E5M2_E4M3, E5M2, E4M3, "e5m2.e4m3") R(X, M, STEP, E5M2, E5M2, E5M2, "e5m2")      R(X, M, STEP, E5M2_E2M3, E5M2, E2M3, "e5m2.e2m3") \
+    R(X, M, STEP, E5M2_E3M2, E5M2, E3M2, "e5m2.e3m2") R(X, M, STEP, E5M2_E2M1, E5M2, E2M1, "e5m2.e2m1") \
+    R(X, M, STEP, E2M3_E4M3, E2M3, E4M3, "e2m3.e4m3") R(X, M, STEP, E2M3_E5M2, E2M3, E5M2, "e2m3.e5m2") R(X, M, STEP, E2M3, E2M3, E2M3, "e2m3") \
+    R(X, M, STEP, E2M3_E3M2, E2M3, E3M2, "e2m3.e3m2") R(X, M, STEP, E2M3_E2M1, E2M3, E2M1, "e2m3.e2m1") \
+    R(X, M, STEP, E3M2_E4M3, E3M2, E4M3, "e3m2.e4m3") R(X, M, STEP, E3M2_E5M2, E3M2, E5M2, "e3m2.e5m2") R(X, M, STEP, E3M2_E2M3, E3M2, E2M3, "e3m2.e2m3") \
+    R(X, M, STEP, E3M2, E3M2, E3M2, "e3m2")      R(X, M, STEP, E3M2_E2M1, E3M2, E2M1, "e3m2.e2m1") \
+    R(X, M, STEP, E2M1_E4M3, E2M1, E4M3, "e2m1.e4m3") R(X, M, STEP, E2M1_E5M2, E2M1, E5M2, "e2m1.e5m2") R(X, M, STEP, E2M1_E2M3, E2M1, E2M3, "e2m1.e2m3") \
+    R(X, M, STEP, E2M1_E3M2, E2M1, E3M2, "e2m1.e3m2") R(X, M, STEP, E2M1, E2M1, E2M1, "e2m1")
 #define TC__MMA_INSTR_LIST(X) \
     X(TC_MMA_M8N8K4_F16,       "m8n8k4.f16",       "mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32",                        8, 8,  4, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 4, 8, TC__ARCH_VT,  0, 32, 0) \
     X(TC_MMA_M16N8K8_F16,      "m16n8k8.f16",      "mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32",                      16, 8,  8, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  4, 2, 4, TC__ARCH_AHAB | TC_ARCH_BIT(TC_ARCH_TURING), 2, 32, 0) \
@@ -575,10 +594,10 @@ TCDEF const char *tc_arch_name(tc_arch a);
     X(TC_MMA_SP_M16N8K16_TF32, "sp.m16n8k16.tf32", "mma.sp::ordered_metadata.sync.aligned.m16n8k16.row.col.f32.tf32.tf32.f32",16, 8, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 4, 4, TC__ARCH_AHAB, 1, 32, 0) \
     X(TC_MMA_M16N8K32_E4M3_E5M2, "m16n8k32.e4m3.e5m2", "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32",                   16, 8, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1, 32, 0) \
     X(TC_MMA_M16N8K32_E5M2_E4M3, "m16n8k32.e5m2.e4m3", "mma.sync.aligned.m16n8k32.row.col.f32.e5m2.e4m3.f32",                   16, 8, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 8, 4, TC__ARCH_HAB, 1, 32, 0) \
-    X(TC_MMA_M16N8K16_E4M3,      "m16n8k16.e4m3",      "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32",                   16, 8, 16, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
-    X(TC_MMA_M16N8K16_E5M2,      "m16n8k16.e5m2",      "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32",                   16, 8, 16, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
-    X(TC_MMA_M16N8K16_E4M3_E5M2, "m16n8k16.e4m3.e5m2", "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e5m2.f32",                   16, 8, 16, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
-    X(TC_MMA_M16N8K16_E5M2_E4M3, "m16n8k16.e5m2.e4m3", "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e4m3.f32",                   16, 8, 16, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_ADA_RTX50, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E4M3,      "m16n8k16.e4m3",      "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32",                   16, 8, 16, TC_E4M3, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_HAB, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E5M2,      "m16n8k16.e5m2",      "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32",                   16, 8, 16, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_HAB, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E4M3_E5M2, "m16n8k16.e4m3.e5m2", "mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e5m2.f32",                   16, 8, 16, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_HAB, 1, 32, 0) \
+    X(TC_MMA_M16N8K16_E5M2_E4M3, "m16n8k16.e5m2.e4m3", "mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e4m3.f32",                   16, 8, 16, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0,  8, 4, 4, TC__ARCH_HAB, 1, 32, 0) \
     X(TC_MMA_SP_M16N8K64_E4M3,      "sp.m16n8k64.e4m3",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e4m3.f32", 16, 8, 64, TC_E4M3, TC_E4M3, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0, 32, 0) \
     X(TC_MMA_SP_M16N8K64_E5M2,      "sp.m16n8k64.e5m2",      "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e5m2.e5m2.f32", 16, 8, 64, TC_E5M2, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0, 32, 0) \
     X(TC_MMA_SP_M16N8K64_E4M3_E5M2, "sp.m16n8k64.e4m3.e5m2", "mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.f32.e4m3.e5m2.f32", 16, 8, 64, TC_E4M3, TC_E5M2, 1, 4, 2, 1, 4, 16, 16, 4, TC__ARCH_HAB, 0, 32, 0) \
@@ -619,7 +638,9 @@ TCDEF const char *tc_arch_name(tc_arch a);
     X(TC_TCGEN05_M64_BF16,     "tcgen05.m64nNk16.bf16",    "tcgen05.mma.cta_group::1.kind::f16",                     64, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
     X(TC_TCGEN05_M128_BF16,    "tcgen05.m128nNk16.bf16",   "tcgen05.mma.cta_group::1.kind::f16",                    128, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16) \
     X(TC_TCGEN05_M64_TF32,     "tcgen05.m64nNk8.tf32",     "tcgen05.mma.cta_group::1.kind::tf32",                    64, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
-    X(TC_TCGEN05_M128_TF32,    "tcgen05.m128nNk8.tf32",    "tcgen05.mma.cta_group::1.kind::tf32",                   128, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16)
+    X(TC_TCGEN05_M128_TF32,    "tcgen05.m128nNk8.tf32",    "tcgen05.mma.cta_group::1.kind::tf32",                   128, 256,  8, TC_TF32, TC_TF32, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16) \
+    TC__TCGEN05_F8F6F4_PAIRS(TC__TCGEN05_F8F6F4_ROW, X, 64, 8) \
+    TC__TCGEN05_F8F6F4_PAIRS(TC__TCGEN05_F8F6F4_ROW, X, 128, 16)
 
 typedef enum {
 #define TC__MMA_INSTR_ENUM(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout, thr, nstep) id,
@@ -3492,6 +3513,17 @@ TC_HOST_DEVICE static int tc__mma_khattak_floor(tc_arch arch, int fp16_out) {
    instruction may have comes from the instruction table (the dense
    instructions of that architecture and type). Returns 0 where the
    architecture has no instruction for the type. */
+TC_HOST_DEVICE static int tc__is_f8f6f4_type(tc_dtype t) {
+    return t == TC_E4M3 || t == TC_E5M2 || t == TC_E2M3 || t == TC_E3M2 || t == TC_E2M1;
+}
+
+/* 1 for a tcgen05.mma kind::f8f6f4 row: its numerics are the Blackwell
+   kinds' (tc_mma_dot_scaled, TC_KIND_F8F6F4), not the per-architecture
+   parameters below, which the helpers here therefore skip. */
+TC_HOST_DEVICE static int tc__instr_is_f8f6f4(const tc_mma_instr_info *info) {
+    return info->threads == 1 && tc__is_f8f6f4_type(info->in);
+}
+
 /* The smallest and largest K of the dense instructions of the table for
    A of type in and B of type inb on arch; both 0 if there is none. */
 TC_HOST_DEVICE static void tc__mma_k_range(tc_arch arch, tc_dtype in, tc_dtype inb, int *min_k, int *max_k) {
@@ -3500,7 +3532,7 @@ TC_HOST_DEVICE static void tc__mma_k_range(tc_arch arch, tc_dtype in, tc_dtype i
     *min_k = 0; *max_k = 0;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
         if (tc_mma_instr_get((tc_mma_instr)i, &info) != TC_OK || info.sparse_group || info.in != in ||
-            info.b_type != inb || !(info.archs & TC_ARCH_BIT(arch))) continue;
+            info.b_type != inb || !(info.archs & TC_ARCH_BIT(arch)) || tc__instr_is_f8f6f4(&info)) continue;
         if (info.k > *max_k) *max_k = info.k;
         if (!*min_k || info.k < *min_k) *min_k = info.k;
     }
@@ -3553,7 +3585,7 @@ TC_HOST_DEVICE static int tc__mma_k_ok(tc_arch arch, tc_dtype in, tc_dtype inb, 
     tc_mma_instr_info info;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group && info.in == in &&
-            info.b_type == inb && (info.archs & TC_ARCH_BIT(arch)) && info.k == k) return 1;
+            info.b_type == inb && (info.archs & TC_ARCH_BIT(arch)) && info.k == k && !tc__instr_is_f8f6f4(&info)) return 1;
     return 0;
 }
 
@@ -3569,7 +3601,7 @@ TC_HOST_DEVICE static int tc__mma_kind_exists(int sparse, unsigned archs, tc_dty
     tc_mma_instr_info info;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group == !sparse && info.in == a &&
-            info.b_type == b && (info.archs & archs)) return 1;
+            info.b_type == b && (info.archs & archs) && !tc__instr_is_f8f6f4(&info)) return 1;
     return 0;
 }
 
@@ -4385,10 +4417,6 @@ typedef struct {
     int ik, chunk, emin_a, emin_b, scaled;
 } tc__scaled_cfg;
 
-static int tc__is_f8f6f4_type(tc_dtype t) {
-    return t == TC_E4M3 || t == TC_E5M2 || t == TC_E2M3 || t == TC_E3M2 || t == TC_E2M1;
-}
-
 static tc_status tc__scaled_setup(const tc_mma_scaled_type *t, const tc_mma_options *opt, tc__scaled_cfg *s) {
     int fp4 = t->kind == TC_KIND_MXF4 || t->kind == TC_KIND_MXF4NVF4;
     tc__mma_cfg *cfg = &s->cfg;
@@ -4648,6 +4676,36 @@ TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n) {
     return n >= info.n_step && n <= info.n && n % info.n_step == 0;
 }
 
+/* x as a code of t; 0 unless x is a value of t (a NaN only where t has one). */
+static int tc__code_of(tc_dtype t, float x, uint8_t *code) {
+    uint32_t c = tc_encode(t, x, TC_RN);
+    float back = tc_decode(t, c);
+    *code = (uint8_t)c;
+    return x != x ? back != back : tc__bits(back) == tc__bits(x);
+}
+
+/* A tcgen05.mma kind::f8f6f4 row: its values become codes (D untouched and
+   TC_ERR_NOT_REPRESENTABLE unless each is a value of its type), B turned
+   to the N x K codes tc_gemm_scaled reads, and the kind's one model runs. */
+static tc_status tc__mma_run_f8f6f4(tc_arch arch, const tc_mma_instr_info *info, int n, tc_dtype out, const float *A,
+                                    const float *B, const float *C, float *D) {
+    uint8_t a[128 * 32], b[256 * 32];
+    tc_gemm_scaled_desc d;
+    int i, k;
+    if (info->m * info->k > (int)sizeof a || n * info->k > (int)sizeof b) return TC_ERR_SHAPE;
+    for (i = 0; i < info->m * info->k; i++)
+        if (!tc__code_of(info->in, A[i], &a[i])) return TC_ERR_NOT_REPRESENTABLE;
+    for (k = 0; k < info->k; k++)
+        for (i = 0; i < n; i++)
+            if (!tc__code_of(info->b_type, B[k * n + i], &b[i * info->k + k])) return TC_ERR_NOT_REPRESENTABLE;
+    memset(&d, 0, sizeof d);
+    d.type.arch = arch; d.type.kind = TC_KIND_F8F6F4;
+    d.type.a_type = info->in; d.type.b_type = info->b_type; d.type.out = out;
+    d.M = info->m; d.N = n; d.K = info->k;
+    d.A = a; d.B = b; d.C = C; d.D = D;
+    return tc_gemm_scaled(&d);
+}
+
 TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
                            const float *C, float *D) {
     tc_mma_instr_info info;
@@ -4657,6 +4715,7 @@ TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out,
     if (!tc_mma_instr_n_ok(kind, n)) return TC_ERR_SHAPE;
     if (out != TC_FP32 && !(out == TC_FP16 && info.fp16_accumulate)) return TC_ERR_DTYPE;
     if (!A || !B || !D) return TC_ERR_NULL;
+    if (tc__instr_is_f8f6f4(&info)) return tc__mma_run_f8f6f4(arch, &info, n, out, A, B, C, D);
     memset(&d, 0, sizeof d);
     d.arch = arch; d.in = info.in; d.out = out;
     d.M = info.m; d.N = n; d.K = info.k;
@@ -5369,6 +5428,11 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
    assumption. */
 #define TC__SIM_GRAPH_LAUNCH_US 1.3
 
+/* One timing for each of tcgen05.mma kind::f8f6f4's 25 type pairings of one M
+   (TC__TCGEN05_F8F6F4_PAIRS' order), in a profile's positional MMA arrays. */
+#define TC__SIM_F8F6F4_5(v) v, v, v, v, v
+#define TC__SIM_F8F6F4_PAIRS(v) TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), \
+    TC__SIM_F8F6F4_5(v)
 static const tc_gpu tc__gpus[] = {
     {   "dettmers2020",
         "Tim Dettmers' 2020 blog example: 8 SMs x 8 warps, global 200, shared 20, FFMA 4, Tensor Core 1",
@@ -5696,17 +5760,23 @@ static const tc_gpu tc__gpus[] = {
               /* wgmma: none */
               0, 0, 0, 0, 0, 0, 0,
               /* tcgen05.mma m64/m128 f16, bf16, tf32 */
-              274, 530, 274, 530, 274, 530 },
+              274, 530, 274, 530, 274, 530,
+              /* tcgen05.mma kind::f8f6f4, the 25 pairings at M 64, then at M 128: the same rule */
+              TC__SIM_F8F6F4_PAIRS(274), TC__SIM_F8F6F4_PAIRS(530) },
             /* MMA interval: mma.sync assumption, H100's measured rates. tcgen05.mma (one thread issues it; the
                simulator runs it on the issuing warp's sub-partition, so the SM's 4096 dense fp16 FMA/clk are 1024
                per sub-partition): m128n256k16 524288 FMA / 1024 = 512, m64 256; tf32 at half rate (datasheet 1.1
-               PFLOPS): m128n256k8 262144 / 512 = 512, m64 256. A kernel reaches the SM's peak by issuing from
-               4 warps, one per sub-partition (the hardware reaches it from one thread: simplification) */
+               PFLOPS): m128n256k8 262144 / 512 = 512, m64 256. kind::f8f6f4 at the datasheet's dense FP8 4.5
+               PFLOPS, twice fp16's (2048 FMA/clk per sub-partition): m128n256k32 1048576 / 2048 = 512, m64 256;
+               its FP6 and FP4 pairings at that FP8 rate too (assumption: the datasheet's FP4 9 PFLOPS is the
+               mxf4 kinds', K 64; the FP6 rate equals FP8's there). A kernel reaches the SM's peak by issuing
+               from 4 warps, one per sub-partition (the hardware reaches it from one thread: simplification) */
             { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6,
               3, 3, 3, 3, 6, 6, 6, 6,
               2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
               0, 0, 0, 0, 0, 0, 0,
-              256, 512, 256, 512, 256, 512 },
+              256, 512, 256, 512, 256, 512,
+              TC__SIM_F8F6F4_PAIRS(256), TC__SIM_F8F6F4_PAIRS(512) },
             1,             /* 128 bytes of shared memory per cycle per SM */
             38.0,          /* L2 -> SM bytes per cycle per SM: assumption, H100's fitted share */
             3871.0,        /* DRAM: assumption, 90% of the datasheet's 8 TB/s HBM3e (the fraction H100 reaches) / 1.86 GHz */
@@ -5893,7 +5963,7 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "b200", "ffma_latency", "ASSUMED: H100's measured 4" },
     { "b200", "ffma_interval", "ASSUMED: 128 FP32 lanes per SM, as H100" },
     { "b200", "mma_latency", "ASSUMED: mma.sync as H100; tcgen05.mma its interval + 18 (H100 m16n8k16.f16's latency beyond its interval); no wgmma (sm_90a only)" },
-    { "b200", "mma_interval", "DERIVED: tcgen05.mma from the datasheet dense fp16 2.25 / tf32 1.1 PFLOPS = 1024 / 512 FMA/clk per sub-partition; mma.sync ASSUMED at H100's measured rates" },
+    { "b200", "mma_interval", "DERIVED: tcgen05.mma from the datasheet dense fp16 2.25 / tf32 1.1 / FP8 4.5 PFLOPS = 1024 / 512 / 2048 FMA/clk per sub-partition (kind::f8f6f4's FP6/FP4 pairings ASSUMED at the FP8 rate); mma.sync ASSUMED at H100's measured rates" },
     { "b200", "sm_bytes_per_cycle", "ASSUMED: H100's fitted share (no B200 row)" },
     { "b200", "dram_bytes_per_cycle", "ASSUMED: 90% of the datasheet's 8 TB/s HBM3e" },
     { "b200", "launch_overhead_us", "ASSUMED: the A100/H200 fit (no B200 row)" },
