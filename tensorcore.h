@@ -785,7 +785,13 @@ TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out
    Inf are representable (except in e4m3, which has no Inf). Also
    TC_ERR_NULL, TC_ERR_SIZE (negative M, N, K), TC_ERR_SHAPE (ld too small),
    TC_ERR_ARCH / TC_ERR_DTYPE as tc_mma_params_of, TC_ERR_ARG (bad options),
-   TC_ERR_NOMEM. */
+   TC_ERR_NOMEM. On B200 an FP6 or FP4 A or B (e2m3, e3m2, e2m1; the other
+   any of those or e4m3/e5m2: options.b_type) runs the one instruction there
+   that takes them, tcgen05.mma kind::f8f6f4 (tc_gemm_scaled's
+   TC_KIND_F8F6F4: F = 25, cut; K padded to 32; a value not of its type,
+   NaN in FP6/FP4 included, is TC_ERR_NOT_REPRESENTABLE; Khattak's zero
+   rule or a group: TC_ERR_ARG; threads and force_scalar change nothing);
+   FP8 x FP8 stays mma.sync's model. */
 TCDEF tc_status tc_gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                         const float *A, int lda, const float *B, int ldb,
                         const float *C, int ldc, float *D, int ldd);
@@ -4262,6 +4268,68 @@ static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int f
     return s;
 }
 
+/* x as a code of t; 0 unless x is a value of t (a NaN only where t has one). */
+static int tc__code_of(tc_dtype t, float x, uint8_t *code) {
+    uint32_t c = tc_encode(t, x, TC_RN);
+    float back = tc_decode(t, c);
+    *code = (uint8_t)c;
+    return x != x ? back != back : tc__bits(back) == tc__bits(x);
+}
+
+/* tc_gemm on B200 with an FP6 or FP4 operand: the only instruction there
+   that takes one is tcgen05.mma kind::f8f6f4, so the values become codes
+   (K padded to the instruction's 32 with zero codes, which add zero
+   products that never set E) and tc_gemm_scaled runs that kind's model.
+   K = 0 gives C. The same checks as tc__gemm, in its order. */
+static tc_status tc__gemm_f8f6f4(tc_dtype in, tc_dtype inb, tc_dtype out, int M, int N, int K,
+                                 const float *A, int lda, const float *B, int ldb,
+                                 const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt,
+                                 int threads, int force_scalar) {
+    tc_gemm_scaled_desc d;
+    uint8_t *a, *b;
+    tc_status s;
+    int Kp = (K + 31) / 32 * 32, i, j;
+    if (out != TC_FP32 && out != TC_FP16) return TC_ERR_DTYPE;
+    if (M < 0 || N < 0 || K < 0) return TC_ERR_SIZE;
+    if ((M && N && K && (!A || !B)) || (M && N && !D)) return TC_ERR_NULL;
+    if ((K && M && lda < K) || (N && K && ldb < N) || (C && N && M && ldc < N) || (N && M && ldd < N)) return TC_ERR_SHAPE;
+    if (!tc__gemm_knobs_ok(threads, force_scalar)) return TC_ERR_ARG;
+    memset(&d, 0, sizeof d);
+    if (opt) { d.options = *opt; d.options.b_type = TC_FP32; }
+    d.type.arch = TC_ARCH_B200; d.type.kind = TC_KIND_F8F6F4;
+    d.type.a_type = in; d.type.b_type = inb; d.type.out = out;
+    d.K = 32;   /* an empty product: tc_gemm_scaled checks the type and the options, nothing else */
+    s = tc_gemm_scaled(&d);
+    if (s != TC_OK || M == 0 || N == 0) return s;
+    if (C) for (i = 0; i < M; i++) for (j = 0; j < N; j++)
+        if (!tc__representable(out, C[(size_t)i * (size_t)ldc + (size_t)j])) return TC_ERR_NOT_REPRESENTABLE;
+    if (!K) {
+        for (i = 0; i < M; i++) for (j = 0; j < N; j++)
+            D[(size_t)i * (size_t)ldd + (size_t)j] = C ? C[(size_t)i * (size_t)ldc + (size_t)j] : 0.0f;
+        return TC_OK;
+    }
+    if ((size_t)M > (size_t)-1 / (size_t)Kp / 2 || (size_t)N > (size_t)-1 / (size_t)Kp / 2) return TC_ERR_NOMEM;
+    a = (uint8_t *)TC_MALLOC((size_t)M * (size_t)Kp);
+    b = (uint8_t *)TC_MALLOC((size_t)N * (size_t)Kp);
+    if (!a || !b) { TC_FREE(a); TC_FREE(b); return TC_ERR_NOMEM; }
+    memset(a, 0, (size_t)M * (size_t)Kp);
+    memset(b, 0, (size_t)N * (size_t)Kp);
+    s = TC_OK;
+    for (i = 0; i < M && s == TC_OK; i++)
+        for (j = 0; j < K; j++)
+            if (!tc__code_of(in, A[(size_t)i * (size_t)lda + (size_t)j], &a[(size_t)i * (size_t)Kp + (size_t)j])) s = TC_ERR_NOT_REPRESENTABLE;
+    for (j = 0; j < K && s == TC_OK; j++)
+        for (i = 0; i < N; i++)
+            if (!tc__code_of(inb, B[(size_t)j * (size_t)ldb + (size_t)i], &b[(size_t)i * (size_t)Kp + (size_t)j])) s = TC_ERR_NOT_REPRESENTABLE;
+    if (s == TC_OK) {
+        d.M = M; d.N = N; d.K = Kp;
+        d.A = a; d.B = b; d.C = C; d.ldc = C ? ldc : 0; d.D = D; d.ldd = ldd;
+        s = tc_gemm_scaled(&d);
+    }
+    TC_FREE(a); TC_FREE(b);
+    return s;
+}
+
 static tc_status tc__gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N, int K,
                           const float *A, int lda, const float *B, int ldb,
                           const float *C, int ldc, float *D, int ldd, const tc_mma_options *opt,
@@ -4269,6 +4337,10 @@ static tc_status tc__gemm(tc_arch arch, tc_dtype in, tc_dtype out, int M, int N,
     tc__mma_cfg cfg;
     tc__gemm_job jb;
     tc_status s;
+    tc_dtype inb = opt && opt->b_type != TC_FP32 ? opt->b_type : in;
+    if (arch == TC_ARCH_B200 && tc__is_f8f6f4_type(in) && tc__is_f8f6f4_type(inb) &&
+        ((in != TC_E4M3 && in != TC_E5M2) || (inb != TC_E4M3 && inb != TC_E5M2)))
+        return tc__gemm_f8f6f4(in, inb, out, M, N, K, A, lda, B, ldb, C, ldc, D, ldd, opt, threads, force_scalar);
     s = tc__mma_setup(arch, in, out, opt, &cfg);
     if (s != TC_OK) return s;
     if (M < 0 || N < 0 || K < 0) return TC_ERR_SIZE;
@@ -4689,14 +4761,6 @@ TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n) {
     if (tc_mma_instr_get(i, &info) != TC_OK) return 0;
     if (!info.n_step) return n == info.n;
     return n >= info.n_step && n <= info.n && n % info.n_step == 0;
-}
-
-/* x as a code of t; 0 unless x is a value of t (a NaN only where t has one). */
-static int tc__code_of(tc_dtype t, float x, uint8_t *code) {
-    uint32_t c = tc_encode(t, x, TC_RN);
-    float back = tc_decode(t, c);
-    *code = (uint8_t)c;
-    return x != x ? back != back : tc__bits(back) == tc__bits(x);
 }
 
 /* A tcgen05.mma kind::f8f6f4 row: its values become codes (D untouched and

@@ -682,6 +682,85 @@ static void test_tcgen05_rows(void) {
     if (bad || bad_orc) printf("tcgen05 kind::f8f6f4 rows: %ld of %ld against tc_mma_dot_scaled, %ld of %ld against the oracle\n", bad, n, bad_orc, n_orc);
 }
 
+/* tc_gemm on B200 with an FP6/FP4 operand is tcgen05 kind::f8f6f4: for
+   every such pairing (A's type, options.b_type), K = 40 padded to 64 with
+   zero codes, D equals tc_mma_dot_scaled on the padded codes and the
+   oracle; FP8 x FP8 stays mma.sync's model; K = 0 gives C; what it
+   refuses, D untouched. */
+static void test_gemm_fp6_fp4(void) {
+    enum { M = 5, N = 7, K = 40, KP = 64 };
+    float A[M * K], B[K * N], C[M * N], D[M * N];
+    uint8_t ac[M * KP], bc[N * KP];
+    int ia, ib, i, j, k, pairs = 0;
+    long n = 0, bad = 0;
+    for (ia = 0; ia < NTYPES; ia++)
+        for (ib = 0; ib < NTYPES; ib++) {
+            tc_gemm_desc d;
+            tc_mma_scaled_type t;
+            orc_opt oo;
+            const tc_dtype ta = elem_types[ia], tb = elem_types[ib];
+            const int fp8_only = ia < 2 && ib < 2;   /* elem_types: e4m3, e5m2 first */
+            memset(ac, 0, sizeof ac);
+            memset(bc, 0, sizeof bc);
+            for (i = 0; i < M; i++) for (k = 0; k < K; k++) { ac[i * KP + k] = rnd_code(ta); A[i * K + k] = tc_decode(ta, ac[i * KP + k]); }
+            for (j = 0; j < N; j++) for (k = 0; k < K; k++) { bc[j * KP + k] = rnd_code(tb); B[k * N + j] = tc_decode(tb, bc[j * KP + k]); }
+            for (i = 0; i < M * N; i++) C[i] = rnd_c(2 * (int)(rnd() % 8), 0);
+            memset(&d, 0, sizeof d);
+            d.arch = TC_ARCH_B200; d.in = ta; d.out = TC_FP32; d.M = M; d.N = N; d.K = K;
+            d.A = A; d.B = B; d.C = C; d.D = D; d.options.b_type = tb; d.threads = 2;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            cur_arch = TC_ARCH_B200;
+            t = stype(TC_KIND_F8F6F4, ta, tb, TC_FP32, TC_FP32, 0);
+            oo.F = 25; oo.fp16 = 0; oo.plus = 0;
+            for (i = 0; i < M; i++)
+                for (j = 0; j < N; j++) {
+                    float want = -1.0f;
+                    if (fp8_only) {   /* mma.sync's model (two m16n8k32 steps, the second padded), not the tcgen05 kind's */
+                        float row[KP], col[KP];
+                        tc_mma_options o;
+                        memset(&o, 0, sizeof o); o.b_type = tb;
+                        for (k = 0; k < KP; k++) { row[k] = k < K ? A[i * K + k] : 0.0f; col[k] = k < K ? B[k * N + j] : 0.0f; }
+                        want = tc_mma_dot_ex(TC_ARCH_B200, ta, TC_FP32, 32, row, col, C[i * N + j], &o);
+                        want = tc_mma_dot_ex(TC_ARCH_B200, ta, TC_FP32, 32, row + 32, col + 32, want, &o);
+                        bad += !same_or_nan(D[i * N + j], want);
+                        n++;
+                        continue;
+                    }
+                    CHECK_STATUS(tc_mma_dot_scaled(&t, KP, ac + i * KP, bc + j * KP, NULL, NULL, C[i * N + j], NULL, &want), TC_OK);
+                    bad += !same_or_nan(D[i * N + j], want);
+                    bad += !same_or_nan(D[i * N + j], orc_dot(&t, KP, ac + i * KP, bc + j * KP, NULL, NULL, C[i * N + j], &oo, NULL));
+                    n += 2;
+                }
+            if (fp8_only) continue;
+            pairs++;
+            /* K = 0: D = C; refusals leave D untouched */
+            d.K = 0;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            CHECK(memcmp(C, D, sizeof D) == 0);
+            d.K = K;
+            D[0] = 42.0f;
+            d.options.zero_rule = TC_MMA_ZEROS_KHATTAK; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
+            d.options.zero_rule = TC_MMA_ZEROS_MMASIM; d.options.group = 16; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
+            d.options.group = 0; d.out = TC_BF16; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_DTYPE);
+            d.out = TC_FP32; d.M = -1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SIZE);
+            d.M = M; d.ldb = N - 1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SHAPE);
+            d.ldb = 0; d.threads = -1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
+            d.threads = 0; d.A = NULL; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NULL);
+            d.A = A; d.arch = TC_ARCH_H100; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_DTYPE);   /* no FP6/FP4 before sm_100 */
+            d.arch = TC_ARCH_B200;
+            A[3] = NAN;   /* a value of e4m3 and e5m2 only */
+            CHECK_STATUS(tc_gemm_ex(&d), ia < 2 ? TC_OK : TC_ERR_NOT_REPRESENTABLE);
+            if (ia >= 2) CHECK(D[0] == 42.0f);
+            A[3] = 0.0f;
+            B[5] = 0.3f;  /* a value of none of the five */
+            D[0] = 42.0f;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE);
+            CHECK(D[0] == 42.0f);
+        }
+    CHECK(pairs == 21);   /* 25 pairings less the four FP8 x FP8 */
+    tct_add(n - bad, bad);
+}
+
 int main(void) {
     test_named();
     test_random_f8();
@@ -692,5 +771,6 @@ int main(void) {
     test_quantized_gemm();
     test_bad_input();
     test_tcgen05_rows();
+    test_gemm_fp6_fp4();
     return tct_finish("test_scaled");
 }
