@@ -4276,8 +4276,9 @@ static int tc__code_of(tc_dtype t, float x, uint8_t *code) {
     return x != x ? back != back : tc__bits(back) == tc__bits(x);
 }
 
-/* tc_gemm on B200 with an FP6 or FP4 operand: the only instruction there
-   that takes one is tcgen05.mma kind::f8f6f4, so the values become codes
+/* tcgen05.mma kind::f8f6f4 (B200) on float operands: a table row through
+   tc_mma_run, and tc_gemm on B200 with an FP6 or FP4 operand (the only
+   instruction there that takes one). The values become codes
    (K padded to the instruction's 32 with zero codes, which add zero
    products that never set E) and tc_gemm_scaled runs that kind's model.
    K = 0 gives C. The same checks as tc__gemm, in its order. */
@@ -4763,28 +4764,6 @@ TC_HOST_DEVICE TCDEF int tc_mma_instr_n_ok(tc_mma_instr i, int n) {
     return n >= info.n_step && n <= info.n && n % info.n_step == 0;
 }
 
-/* A tcgen05.mma kind::f8f6f4 row: its values become codes (D untouched and
-   TC_ERR_NOT_REPRESENTABLE unless each is a value of its type), B turned
-   to the N x K codes tc_gemm_scaled reads, and the kind's one model runs. */
-static tc_status tc__mma_run_f8f6f4(tc_arch arch, const tc_mma_instr_info *info, int n, tc_dtype out, const float *A,
-                                    const float *B, const float *C, float *D) {
-    uint8_t a[128 * 32], b[256 * 32];
-    tc_gemm_scaled_desc d;
-    int i, k;
-    if (info->m * info->k > (int)sizeof a || n * info->k > (int)sizeof b) return TC_ERR_SHAPE;
-    for (i = 0; i < info->m * info->k; i++)
-        if (!tc__code_of(info->in, A[i], &a[i])) return TC_ERR_NOT_REPRESENTABLE;
-    for (k = 0; k < info->k; k++)
-        for (i = 0; i < n; i++)
-            if (!tc__code_of(info->b_type, B[k * n + i], &b[i * info->k + k])) return TC_ERR_NOT_REPRESENTABLE;
-    memset(&d, 0, sizeof d);
-    d.type.arch = arch; d.type.kind = TC_KIND_F8F6F4;
-    d.type.a_type = info->in; d.type.b_type = info->b_type; d.type.out = out;
-    d.M = info->m; d.N = n; d.K = info->k;
-    d.A = a; d.B = b; d.C = C; d.D = D;
-    return tc_gemm_scaled(&d);
-}
-
 TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out, const float *A, const float *B,
                            const float *C, float *D) {
     tc_mma_instr_info info;
@@ -4794,7 +4773,8 @@ TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out,
     if (!tc_mma_instr_n_ok(kind, n)) return TC_ERR_SHAPE;
     if (out != TC_FP32 && !(out == TC_FP16 && info.fp16_accumulate)) return TC_ERR_DTYPE;
     if (!A || !B || !D) return TC_ERR_NULL;
-    if (tc__instr_is_f8f6f4(&info)) return tc__mma_run_f8f6f4(arch, &info, n, out, A, B, C, D);
+    if (tc__instr_is_f8f6f4(&info))
+        return tc__gemm_f8f6f4(info.in, info.b_type, out, info.m, n, info.k, A, info.k, B, n, C, n, D, n, NULL, 0, 0);
     memset(&d, 0, sizeof d);
     d.arch = arch; d.in = info.in; d.out = out;
     d.M = info.m; d.N = n; d.K = info.k;
