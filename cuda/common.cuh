@@ -345,6 +345,22 @@ __device__ __forceinline__ void mma_m16n8k32_e4m3(float d[4], const uint32_t a[4
     mma_m16n8k32_fp8<false>(d, a, b);
 }
 
+/* mma.sync m16n8k16 FP8 with fp32 accumulators (PTX ISA 8.7, sm_89+): A in
+   two registers, B in one. Built for an older target it traps, as above. */
+template <bool E5M2> __device__ __forceinline__ void mma_m16n8k16_fp8(float d[4], const uint32_t a[2], const uint32_t b[1]) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 890
+    if (E5M2)
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.e5m2.e5m2.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};\n"
+                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]));
+    else
+        asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.e4m3.e4m3.f32 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};\n"
+                     : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]) : "r"(a[0]), "r"(a[1]), "r"(b[0]));
+#else
+    (void)d; (void)a; (void)b;
+    __trap();
+#endif
+}
+
 /* mma.sp::ordered_metadata (2:4 for f16/bf16, 1:2 for tf32), fp32
    accumulators; e is the lane's metadata register, SEL the sparsity
    selector (an immediate). T = __half or __nv_bfloat16. */

@@ -6,11 +6,12 @@
      nvcc -std=c++17 -O3 -gencode arch=compute_89,code=sm_89 \
           -gencode arch=compute_90,code=sm_90 -gencode arch=compute_100a,code=sm_100a \
           -gencode arch=compute_120a,code=sm_120a -I. -Isupport cuda/fp8_mma.cu -o fp8_mma
-   Run:  ./fp8_mma [e4m3|e5m2]     (make gpu-check runs build/cuda/fp8_mma)
-     that type alone (e.g. under ncu); default: both. Nothing is timed.
+   Run:  ./fp8_mma [e4m3|e5m2|k16.e4m3|k16.e5m2]     (make gpu-check runs build/cuda/fp8_mma)
+     that instruction alone (e.g. under ncu); default: all four. Nothing is timed.
 
    What it shows:
-   - mma.sync.aligned.m16n8k32.row.col.f32.{e4m3,e5m2}.{e4m3,e5m2}.f32 (both
+   - mma.sync.aligned.m16n8k32.row.col.f32.{e4m3,e5m2}.{e4m3,e5m2}.f32 and
+     its m16n8k16 form (PTX ISA 8.7; A in two registers, B in one) (both
      operands of one type, fp32 accumulators): one warp runs one mma.sync
      per test matrix, the operands packed four per register in the
      header's fragment layouts (tc_mma_frag_coord: the PTX ISA's
@@ -51,20 +52,23 @@
 #include "common.cuh"
 #include "mma_check.cuh"
 
-static const tc_mma_instr instrs[] = { TC_MMA_M16N8K32_E4M3, TC_MMA_M16N8K32_E5M2 };
-static const char *const instr_args[] = { "e4m3", "e5m2" };
+static const tc_mma_instr instrs[] = { TC_MMA_M16N8K32_E4M3, TC_MMA_M16N8K32_E5M2, TC_MMA_M16N8K16_E4M3, TC_MMA_M16N8K16_E5M2 };
+static const char *const instr_args[] = { "e4m3", "e5m2", "k16.e4m3", "k16.e5m2" };
 static_assert(COUNT_OF(instrs) == COUNT_OF(instr_args), "one name per instruction");
 
 struct Fp8Op {
-    bool e5m2;
+    bool e5m2, k16;
     __device__ void operator()(float fd[4], uint32_t *, const uint32_t *ra, const uint32_t *rb) const {
-        if (e5m2) mma_m16n8k32_fp8<true>(fd, ra, rb);
+        if (k16) {
+            if (e5m2) mma_m16n8k16_fp8<true>(fd, ra, rb);
+            else mma_m16n8k16_fp8<false>(fd, ra, rb);
+        } else if (e5m2) mma_m16n8k32_fp8<true>(fd, ra, rb);
         else mma_m16n8k32_fp8<false>(fd, ra, rb);
     }
 };
 
 int main(int argc, char **argv) {
-    const int pick = parse_args(argc, argv, "fp8_mma [e4m3|e5m2]", instr_args, COUNT_OF(instr_args));
+    const int pick = parse_args(argc, argv, "fp8_mma [e4m3|e5m2|k16.e4m3|k16.e5m2]", instr_args, COUNT_OF(instr_args));
     cudaDeviceProp prop;
     if (!gpu_sm("fp8_mma", 89, &prop)) return EXIT_NO_GPU;
     const int sm = prop.major * 10 + prop.minor;
@@ -85,7 +89,7 @@ int main(int argc, char **argv) {
     for (int k = 0; k < COUNT_OF(instrs); k++) {
         if (!selected(pick, k)) continue;
         const tc_mma_instr instr = instrs[k];
-        const Fp8Op op{ k == 1 };
+        const Fp8Op op{ k % 2 == 1, k >= 2 };
         total_bad += check_mma_kind(verdict ? arch : TC_ARCH_ADA, verdict, instr, TC_FP32, 0xF8F8ull + (uint64_t)k,
                                     [&](int T, int K, const float *dA, const float *dB, const float *dC, float *dD) {
                                         mma_check_kernel<<<T, 32>>>(op, instr, TC_FP32, K, dA, dB, dC, dD);

@@ -126,7 +126,7 @@ static int resolve(const field *f, const unsigned char *obj, int e, int want) {
 static long edge_cases;
 static char cur_case[200];   /* the case being probed, for the probes' messages */
 static void walk(const char *type, const field *f, int n, const void *base, size_t size, probe_fn probe) {
-    unsigned char obj[1024];
+    unsigned char obj[4096];   /* the largest input struct: tc_sim_profile, two ints per instruction */
     int i, e, cls, which;
     TC_ASSERT(size <= sizeof obj);
     for (i = 0; i < n; i++)

@@ -1,6 +1,6 @@
-/* test_fp8_k16_sparse.c - issue 14: FP8 mma.sync m16n8k16 (Ada sm_89 and
-   sm_120, the four e4m3/e5m2 pairings) and the sparse kinds on Ada, B200 and
-   sm_120 (fp16, bf16, tf32 and FP8 mma.sp).
+/* test_fp8_k16_sparse.c - issue 14: FP8 mma.sync m16n8k16 (Ada sm_89,
+   H100 sm_90, B200 sm_100 and sm_120, the four e4m3/e5m2 pairings) and the
+   sparse kinds on Ada, B200 and sm_120 (fp16, bf16, tf32 and FP8 mma.sp).
 
    1. tc_mma_dot_ex at K 16 (and 32) against an independent model written
       here, on random and adversarial inputs (subnormals, cancellation,
@@ -21,11 +21,14 @@
      the sum of its operands'; c's is its own (fp32 minimum -126, fp16 -14).
      E = the largest; every term cut toward zero to a multiple of 2^(E - F);
      the sum exact; then normalised to the output with its minimum exponent
-     and cut to 13 fractional bits (Ada FP8 to fp32: "f32_e8m13") or 23
-     (sm_120), or rounded to nearest-even at 10 (fp16), Inf past the range.
-     Any NaN, Inf*0 or Inf-Inf gives the canonical NaN, else an Inf input
-     the Inf. Ada: F = 13, m16n8k16 one group of 16 and m16n8k32 two chained
-     (is_split_k). sm_120: F = 25, one group per instruction (16 or 32).
+     and cut to 13 fractional bits (Ada and H100 FP8 to fp32: "f32_e8m13")
+     or 23 (sm_120), rounded to nearest-even at 23 (B200 to fp32) or at 10
+     (fp16), Inf past the range. Any NaN, Inf*0 or Inf-Inf gives the
+     canonical NaN, else an Inf input the Inf. Ada: F = 13, m16n8k16 one
+     group of 16 and m16n8k32 two chained (is_split_k). sm_120: F = 25, one
+     group per instruction (16 or 32). H100 (F = 13) and B200 (F = 31): one
+     group per instruction too, the m16n8k16 rule ASSUMED (MMA-Sim has no
+     FP8 mma.sync on either; docs/REFERENCE.md 2.3).
      A zero result from a non-zero sum takes the sum's sign (the header's
      default) or +0 (MMA-Sim, TC_MMA_ZERO_SIGN_PLUS). */
 #define TENSORCORE_IMPLEMENTATION
@@ -41,7 +44,7 @@ static const tc_dtype fp8[2] = { TC_E4M3, TC_E5M2 };
 
 /* ------------------------------------------------------------- oracle */
 
-typedef struct { int F, mbits, fp16, plus; } orc;
+typedef struct { int F, mbits, fp16, rne, plus; } orc;
 
 static int oexp(long double x, int emin) {
     int e;
@@ -60,7 +63,7 @@ static float orc_out(long double v, const orc *o) {
     frexpl(v, &e);
     e = e - 1 < emin ? emin : e - 1;
     q = ldexpl(v, mb - e);
-    q = o->fp16 ? nearbyintl(q) : truncl(q);   /* nearbyintl: the default mode, nearest-even */
+    q = o->fp16 || o->rne ? nearbyintl(q) : truncl(q);   /* nearbyintl: the default mode, nearest-even */
     q = ldexpl(q, e - mb);
     if (fabsl(q) >= limit) return v < 0 ? -INFINITY : INFINITY;
     if (q == 0) return v < 0 && !o->plus ? -0.0f : 0.0f;
@@ -94,15 +97,23 @@ static float orc_dot(int k, int g, const float *a, tc_dtype ta, const float *b, 
     return c;
 }
 
-/* Ada FP8: F 13, fp32 cut to 13 bits, groups of 16; sm_120: F 25, fp32 cut to 23, one group per instruction. */
+/* Ada FP8: F 13, fp32 cut to 13 bits, groups of 16; H100: F 13, cut to 13 bits; sm_120: F 25, fp32 cut to
+   23; B200: F 31, fp32 rounded to nearest at 23; the last three one group per instruction. */
 static orc orc_for(tc_arch arch, tc_dtype out, int plus) {
     orc o;
-    o.F = arch == TC_ARCH_ADA ? 13 : 25;
-    o.mbits = arch == TC_ARCH_ADA ? 13 : 23;
+    int f13 = arch == TC_ARCH_ADA || arch == TC_ARCH_H100;
+    o.F = f13 ? 13 : arch == TC_ARCH_B200 ? 31 : 25;
+    o.mbits = f13 ? 13 : 23;
     o.fp16 = out == TC_FP16;
+    o.rne = arch == TC_ARCH_B200;
     o.plus = plus;
     return o;
 }
+
+/* Products per block FMA: Ada splits m16n8k32 in two, the others do not. */
+static int orc_group_of(tc_arch arch) { return arch == TC_ARCH_ADA ? 16 : 32; }
+
+static const tc_arch k16_arches[4] = { TC_ARCH_ADA, TC_ARCH_RTX_BLACKWELL, TC_ARCH_H100, TC_ARCH_B200 };
 
 static int same(float got, float want, int fp16) {
     if (want != want) return got != got && (fp16 || tct_f2u(got) == 0x7FFFFFFFu);
@@ -191,11 +202,13 @@ static void test_params(void) {
             CHECK(p.frac_bits == 13 && p.group == 16 && p.min_k == 16 && p.instr_k == 32 && p.out_mbits == 13 && p.out_rounding == TC_RZ);
             CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_RTX_BLACKWELL, fp8[i], fp8[j], TC_FP32, &p), TC_OK);
             CHECK(p.frac_bits == 25 && p.group == 32 && p.min_k == 16 && p.instr_k == 32 && p.out_mbits == 23);
-            /* H100 and B200: m16n8k16 FP8 not modelled (PTX has it on sm_89+; MMA-Sim does not model it there) */
+            /* H100 and B200: m16n8k16 in their k32 parameters (ptxas 13.0 assembles it for sm_90 and sm_100) */
             CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_H100, fp8[i], fp8[j], TC_FP32, &p), TC_OK);
-            CHECK(p.min_k == 32);
+            CHECK(p.frac_bits == 13 && p.group == 32 && p.min_k == 16 && p.instr_k == 32 && p.out_mbits == 13 && p.out_rounding == TC_RZ);
             CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_B200, fp8[i], fp8[j], TC_FP32, &p), TC_OK);
-            CHECK(p.min_k == 32);
+            CHECK(p.frac_bits == 31 && p.group == 32 && p.min_k == 16 && p.instr_k == 32 && p.out_mbits == 23 && p.out_rounding == TC_RN);
+            CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_B200, fp8[i], fp8[j], TC_FP16, &p), TC_OK);
+            CHECK(p.min_k == 16 && p.out_mbits == 10 && p.out_rounding == TC_RN);
             CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_A100, fp8[i], fp8[j], TC_FP32, &p), TC_ERR_ARCH);
         }
     CHECK_STATUS(tc_mma_params_of_mixed(TC_ARCH_ADA, TC_E4M3, TC_FP16, TC_FP32, &p), TC_ERR_DTYPE);
@@ -214,16 +227,15 @@ static void test_params(void) {
 }
 
 static void test_dot(void) {
-    static const tc_arch arches[2] = { TC_ARCH_ADA, TC_ARCH_RTX_BLACKWELL };
     int ai, i, j, oi, m, t, n = getenv("TC_QUICK") ? 300 : 1500;
     tct_seed(1489);
-    for (ai = 0; ai < 2; ai++)
+    for (ai = 0; ai < 4; ai++)
         for (i = 0; i < 2; i++)
             for (j = 0; j < 2; j++)
                 for (oi = 0; oi < 2; oi++) {
-                    tc_arch arch = arches[ai];
+                    tc_arch arch = k16_arches[ai];
                     tc_dtype out = oi ? TC_FP16 : TC_FP32;
-                    int bad16 = 0, bad32 = 0, badp = 0, zeros = 0;
+                    int bad16 = 0, bad32 = 0, badp = 0, badpad = 0, zeros = 0;
                     orc o = orc_for(arch, out, 0), op = orc_for(arch, out, 1);
                     tc_mma_options opt, plus;
                     memset(&opt, 0, sizeof opt); opt.b_type = fp8[j];
@@ -239,15 +251,25 @@ static void test_dot(void) {
                             got = tc_mma_dot_ex(arch, fp8[i], out, 16, a, b, c, &plus);
                             badp += !same(got, orc_dot(16, 16, a, fp8[i], b, fp8[j], c, &op), oi);
                             got = tc_mma_dot_ex(arch, fp8[i], out, 32, a, b, c, &opt);
-                            bad32 += !same(got, orc_dot(32, arch == TC_ARCH_ADA ? 16 : 32, a, fp8[i], b, fp8[j], c, &o), oi);
+                            bad32 += !same(got, orc_dot(32, orc_group_of(arch), a, fp8[i], b, fp8[j], c, &o), oi);
+                            /* where m16n8k32 is one group, m16n8k16 is it with 16 zero products more
+                               (zeros at exponent -126 + the other's never set E) */
+                            if (orc_group_of(arch) == 32) {
+                                float za[32], zb[32];
+                                memcpy(za, a, sizeof za); memcpy(zb, b, sizeof zb);
+                                memset(za + 16, 0, 16 * sizeof *za); memset(zb + 16, 0, 16 * sizeof *zb);
+                                badpad += !same(tc_mma_dot_ex(arch, fp8[i], out, 16, a, b, c, &opt),
+                                                tc_mma_dot_ex(arch, fp8[i], out, 32, za, zb, c, &opt), oi);
+                            }
                         }
+                    tct_add((long)NMODES * n - badpad, badpad);
                     tct_add((long)NMODES * n - bad16, bad16);
                     tct_add((long)NMODES * n - badp, badp);
                     tct_add((long)NMODES * n - bad32, bad32);
                     CHECK(zeros > 0);   /* the zero cases were reached */
-                    if (bad16 || bad32 || badp)
-                        printf("%s %s x %s -> %s: %d k16, %d k16 (+0), %d k32 mismatches of %d\n", tc_arch_name(arch),
-                               tc_format_of(fp8[i])->name, tc_format_of(fp8[j])->name, tc_format_of(out)->name, bad16, badp, bad32, NMODES * n);
+                    if (bad16 || bad32 || badp || badpad)
+                        printf("%s %s x %s -> %s: %d k16, %d k16 (+0), %d k32, %d k16-as-padded-k32 mismatches of %d\n", tc_arch_name(arch),
+                               tc_format_of(fp8[i])->name, tc_format_of(fp8[j])->name, tc_format_of(out)->name, bad16, badp, bad32, badpad, NMODES * n);
                 }
 }
 
@@ -262,22 +284,22 @@ static float orc_gemm_elem(int K, int instr_k, int g, const float *a, tc_dtype t
 
 static void test_gemm(void) {
     enum { M = 5, N = 19, K = 48 };
-    static const tc_arch arches[2] = { TC_ARCH_ADA, TC_ARCH_RTX_BLACKWELL };
     static float A[M * K], B[K * N], Bt[N * K], C[M * N], D1[M * N], D2[M * N];
     int ai, i, j, r, x, y, m;
     tct_seed(2718);
-    for (ai = 0; ai < 2; ai++)
+    for (ai = 0; ai < 4; ai++)
         for (i = 0; i < 2; i++)
             for (j = 0; j < 2; j++)
                 for (m = 0; m < 3; m++) {
                     tc_gemm_desc d;
-                    orc o = orc_for(arches[ai], TC_FP32, 0);
+                    const tc_arch arch = k16_arches[ai];
+                    orc o = orc_for(arch, TC_FP32, 0);
                     int bad = 0, diff = 0;
                     for (r = 0; r < M * K; r++) A[r] = m == 2 ? rnd_fp8_exp(fp8[i], 0, 3) : rnd_fp8(fp8[i], 0);
                     for (r = 0; r < K * N; r++) B[r] = m == 2 ? rnd_fp8_exp(fp8[j], 0, 3) : rnd_fp8(fp8[j], 0);
                     for (r = 0; r < M * N; r++) C[r] = m == 1 ? rnd_c(TC_FP32, -3, 3) : 0.0f;
                     memset(&d, 0, sizeof d);
-                    d.arch = arches[ai]; d.in = fp8[i]; d.out = TC_FP32; d.M = M; d.N = N; d.K = K;
+                    d.arch = arch; d.in = fp8[i]; d.out = TC_FP32; d.M = M; d.N = N; d.K = K;
                     d.A = A; d.B = B; d.C = C; d.D = D1; d.options.b_type = fp8[j];
                     CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
                     d.D = D2; d.force_scalar = 1;
@@ -286,7 +308,7 @@ static void test_gemm(void) {
                         for (y = 0; y < N; y++) {
                             float want;
                             for (r = 0; r < K; r++) Bt[y * K + r] = B[r * N + y];
-                            want = orc_gemm_elem(K, 32, arches[ai] == TC_ARCH_ADA ? 16 : 32, A + x * K, fp8[i], Bt + y * K, fp8[j], C[x * N + y], &o);
+                            want = orc_gemm_elem(K, 32, orc_group_of(arch), A + x * K, fp8[i], Bt + y * K, fp8[j], C[x * N + y], &o);
                             bad += !same(D2[x * N + y], want, 0);
                             diff += tct_f2u(D1[x * N + y]) != tct_f2u(D2[x * N + y]);
                         }
@@ -373,7 +395,9 @@ static void test_sparse(void) {
         x = tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, -1, a, b, 0.0f); CHECK(x != x);
         x = tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, INT_MAX, a, b, 0.0f); CHECK(x != x);
         x = tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, 64, a, b, 0.0f); CHECK(x != x);   /* k64 is only sparse */
-        x = tc_mma_dot(TC_ARCH_B200, TC_E4M3, TC_FP32, 16, a, b, 0.0f); CHECK(x != x);
+        x = tc_mma_dot(TC_ARCH_B200, TC_E4M3, TC_FP32, 16, a, b, 0.0f); CHECK(x == 1.0f);
+        x = tc_mma_dot(TC_ARCH_H100, TC_E5M2, TC_FP16, 16, a, b, 0.0f); CHECK(x == 1.0f);
+        x = tc_mma_dot(TC_ARCH_A100, TC_E4M3, TC_FP32, 16, a, b, 0.0f); CHECK(x != x);   /* no FP8 before sm_89 */
         x = tc_mma_dot(TC_ARCH_TURING, TC_E4M3, TC_FP32, 16, a, b, 0.0f); CHECK(x != x);
     }
 }

@@ -602,7 +602,8 @@ static void test_mixed_fp8(void) {
         mx.b_type = TC_E4M3;
         CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_H100, TC_FP16, TC_FP32, 16, one, one, 0.0f, &mx));
         CHECK(tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_A100, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx));
-        CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_H100, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_E5M2, TC_FP32, 8, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_H100, TC_E5M2, TC_FP32, 8, one, one, 0.0f, &mx));
+        CHECK(tc_mma_dot_ex(TC_ARCH_H100, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) == 16.0f);   /* m16n8k16.e5m2.e4m3 on sm_90 */
         CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 8, one, one, 0.0f, &mx) != tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 8, one, one, 0.0f, &mx));
         CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 16, one, one, 0.0f, &mx) == 16.0f);   /* m16n8k16.e5m2.e4m3 */
         CHECK(tc_mma_dot_ex(TC_ARCH_ADA, TC_E5M2, TC_FP32, 32, one, one, 0.0f, &mx) == 32.0f);
@@ -684,13 +685,34 @@ static const char *ptx_type(tc_dtype t) {
 /* Every entry of the instruction table: its fields agree with each other,
    with PTX's spelling and with section 2's parameters; names are unique and
    found again by name. */
+/* The element types of tcgen05.mma kind::f8f6f4. */
+static int f8f6f4_type(tc_dtype t) {
+    return t == TC_E4M3 || t == TC_E5M2 || t == TC_E2M3 || t == TC_E3M2 || t == TC_E2M1;
+}
+
+/* A tcgen05.mma kind::f8f6f4 row (B200, one thread, K 32, M 64 N step 8 or
+   M 128 N step 16, operands in shared/tensor memory): its name spells the
+   shape and types, its PTX the kind; its numerics are test_scaled's. */
+static void check_f8f6f4_row(const tc_mma_instr_info *in) {
+    char want[64];
+    CHECK(in->threads == 1 && in->k == 32 && in->n == 256 && ((in->m == 64 && in->n_step == 8) || (in->m == 128 && in->n_step == 16)));
+    CHECK(f8f6f4_type(in->b_type) && in->archs == TC_ARCH_BIT(TC_ARCH_B200) && in->fp16_accumulate == 1);
+    CHECK(!in->sparse_group && !in->sparse_keep && !in->selectors && !in->meta_lanes && in->layout == 0);
+    CHECK(!in->a_elems && !in->b_elems && !in->c_elems && !in->a_regs && !in->b_regs);
+    sprintf(want, "tcgen05.m%dnNk32.%s", in->m, tc_format_of(in->in)->name);
+    if (in->b_type != in->in) sprintf(want + strlen(want), ".%s", tc_format_of(in->b_type)->name);
+    CHECK(strcmp(in->name, want) == 0);
+    CHECK(strcmp(in->ptx, "tcgen05.mma.cta_group::1.kind::f8f6f4") == 0);
+}
+
 static void test_instr_table(void) {
     const char *names[TC_MMA_INSTR_COUNT];
-    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0, n_wg = 0, n_tc5 = 0;
+    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0, n_wg = 0, n_tc5 = 0, n_f8f6f4 = 0, pair_seen[2][25];
     float ones[64];
     tc_mma_instr_info in;
     tc_mma_instr found;
     for (i = 0; i < 64; i++) ones[i] = 1.0f;
+    memset(pair_seen, 0, sizeof pair_seen);
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
         char want[64], shape[32], types[32];
         int bits, sparse, fp8, a, wg, tc5;
@@ -699,6 +721,19 @@ static void test_instr_table(void) {
         names[i] = in.name;
         if (!CHECK(in.name != NULL && in.ptx != NULL)) continue;
         if (tc_format_of(in.in)->exponent_bits == 0) continue;   /* integer kinds: tests/test_imma.c */
+        if (in.threads == 1 && f8f6f4_type(in.in)) {
+            static const tc_dtype t5[5] = { TC_E4M3, TC_E5M2, TC_E2M3, TC_E3M2, TC_E2M1 };
+            int x = 0, y = 0;
+            check_f8f6f4_row(&in);
+            while (x < 4 && t5[x] != in.in) x++;
+            while (y < 4 && t5[y] != in.b_type) y++;
+            pair_seen[in.m == 128][x * 5 + y]++;
+            n_f8f6f4++;
+            found = (tc_mma_instr)-1;
+            CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
+            CHECK(found == (tc_mma_instr)i);
+            continue;
+        }
         sparse = in.sparse_group != 0;
         fp8 = in.in == TC_E4M3 || in.in == TC_E5M2;
         /* a warp (mma.sync, fixed N), a warpgroup (wgmma, N in steps of 8 up to 256) or one
@@ -763,14 +798,12 @@ static void test_instr_table(void) {
         /* fp16 accumulation: f16 and FP8 inputs, not bf16 or tf32 */
         CHECK(in.fp16_accumulate == (in.in == TC_FP16 || fp8));
         /* architectures: m8n8k4 is V100's; the other kinds H100's, Ada's, B200's and
-           sm_120's, and A100's too unless FP8; FP8 m16n8k16 Ada's and sm_120's only */
+           sm_120's, and A100's too unless FP8 */
         {
             unsigned h_ada_b200 = TC_ARCH_BIT(TC_ARCH_H100) | TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_B200) |
                                   TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
             unsigned turing = i == TC_MMA_M8N8K4_F16 || i == TC_MMA_M16N8K8_F16 ? TC_ARCH_BIT(TC_ARCH_TURING) : 0u;
-            unsigned ada_rtx50 = TC_ARCH_BIT(TC_ARCH_ADA) | TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL);
             CHECK(in.archs == (wg ? TC_ARCH_BIT(TC_ARCH_H100) : tc5 ? TC_ARCH_BIT(TC_ARCH_B200) : turing | (i == TC_MMA_M8N8K4_F16 ? TC_ARCH_BIT(TC_ARCH_V100)
-                               : fp8 && !sparse && in.k == 16 ? ada_rtx50
                                : fp8 ? h_ada_b200 : (h_ada_b200 | TC_ARCH_BIT(TC_ARCH_A100)))));
         }
         for (a = 0; a < TC_ARCH_COUNT; a++) {
@@ -795,6 +828,9 @@ static void test_instr_table(void) {
         CHECK(found == (tc_mma_instr)i);
     }
     CHECK(n_sparse == 10 && n_fp8 == 16 && n_wg == 7 && n_tc5 == 6 && n_unmodelled == 18);   /* FP8: the four e4m3/e5m2 pairings in m16n8k32, m16n8k16, sp.m16n8k64 and wgmma */
+    /* tcgen05 kind::f8f6f4: each of the 25 pairings once at M 64 and once at M 128 */
+    CHECK(n_f8f6f4 == 50);
+    for (i = 0; i < 50; i++) CHECK(pair_seen[i / 25][i % 25] == 1);
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
     /* unknown instructions and names; outputs untouched */
@@ -862,7 +898,7 @@ static void test_layouts(void) {
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
-    CHECK(modelled == TC_MMA_INSTR_COUNT - 18);   /* m8n8k4, the 4 FP8 sp.m16n8k64, the 7 wgmma and 6 tcgen05 kinds */
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 18 - 50);   /* m8n8k4, the 4 FP8 sp.m16n8k64, the 7 wgmma and 56 tcgen05 kinds */
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
@@ -1054,14 +1090,16 @@ static void test_bad_input(void) {
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_BF16, TC_FP16, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_DTYPE);
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP16, TC_BF16, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_DTYPE);
     CHECK_STATUS(tc_gemm(TC_ARCH_A100, TC_FP32, TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_DTYPE);
-    {   /* section 1b's formats: no mma.sync modelled here takes them, on any architecture */
+    {   /* section 1b's formats: no mma.sync modelled here takes them, on any architecture; tc_gemm on
+           B200 takes FP6/FP4 through tcgen05 kind::f8f6f4 (tests/test_scaled.c), which needs values of them */
         static const tc_dtype small[] = { TC_E2M1, TC_E2M3, TC_E3M2, TC_UE8M0, TC_UE4M3 };
         tc_mma_params p;
         int a, t;
         for (a = 0; a < TC_ARCH_COUNT; a++)
             for (t = 0; t < (int)(sizeof small / sizeof small[0]); t++) {
                 CHECK_STATUS(tc_mma_params_of((tc_arch)a, small[t], TC_FP32, &p), TC_ERR_DTYPE);
-                CHECK_STATUS(tc_gemm((tc_arch)a, small[t], TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4), TC_ERR_DTYPE);
+                CHECK_STATUS(tc_gemm((tc_arch)a, small[t], TC_FP32, 4, 4, 4, A, 4, B, 4, C, 4, D, 4),
+                             a == TC_ARCH_B200 && t < 3 ? TC_OK : TC_ERR_DTYPE);
             }
     }
     {
@@ -1099,8 +1137,8 @@ static void test_bad_input(void) {
     x = tc_mma_dot(TC_ARCH_A100, TC_TF32, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_A100, TC_FP16, TC_FP32, 16, NULL, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_V100, TC_TF32, TC_FP32, 4, A, B, 0.0f);  CHECK(x != x);
-    x = tc_mma_dot(TC_ARCH_H100, TC_E4M3, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);   /* m16n8k16 FP8 modelled on Ada and sm_120 only */
-    x = tc_mma_dot(TC_ARCH_B200, TC_E5M2, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
+    x = tc_mma_dot(TC_ARCH_H100, TC_E4M3, TC_FP32, 8, A, B, 0.0f);  CHECK(x != x);   /* FP8: K 16 and 32 only */
+    x = tc_mma_dot(TC_ARCH_B200, TC_E5M2, TC_FP32, 64, A, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_ADA, TC_E4M3, TC_FP32, 8, A, B, 0.0f);   CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_B200, TC_TF32, TC_FP32, 16, A, B, 0.0f); CHECK(x != x);
     x = tc_mma_dot(TC_ARCH_ADA, TC_BF16, TC_FP16, 16, A, B, 0.0f);  CHECK(x != x);
@@ -1163,6 +1201,7 @@ static void test_wide_kinds(void) {
             }
             arch = (tc_arch)a;
         }
+        if (in.threads == 1 && f8f6f4_type(in.in)) continue;   /* kind::f8f6f4: tests/test_scaled.c */
         if (tc_format_of(in.in)->exponent_bits == 0) {   /* integer kinds: tc_imma_dot (tests/test_imma.c) */
             CHECK_STATUS(tc_mma_run(arch, (tc_mma_instr)kind, in.n, TC_FP32, A, B, C, D), TC_ERR_DTYPE);
             continue;

@@ -572,6 +572,195 @@ static void test_bad_input(void) {
     d.M = 0; d.A = NULL; CHECK_STATUS(tc_gemm_scaled(&d), TC_OK);
 }
 
+/* The instruction table's tcgen05.mma kind::f8f6f4 rows (25 pairings at
+   M 64 and 128) through tc_mma_run on float operands: every output element
+   equals tc_mma_dot_scaled's TC_KIND_F8F6F4 on the same codes (and every
+   7th the oracle here), bit for bit (any NaN matches any NaN): fp32 out at
+   the narrowest N (TC_QUICK: only there), 9 steps and 256; fp16 out at one
+   N. Then what it refuses, D untouched. */
+static int same_or_nan(float x, float y) { return x != x ? y != y : fbits(x) == fbits(y); }
+
+static void test_tcgen05_rows(void) {
+    static float A[128 * 32], B[32 * 256], C[128 * 256], D[128 * 256];
+    static uint8_t ac[128 * 32], bc[256 * 32];
+    static const int bad_n[] = { 0, 4, 260, 264, -1, -16, INT_MAX, INT_MIN };
+    const int quick = getenv("TC_QUICK") != NULL;
+    int kind, rows = 0, o, w, i, j, k;
+    long n = 0, n_orc = 0, bad = 0, bad_orc = 0;
+    for (kind = 0; kind < TC_MMA_INSTR_COUNT; kind++) {
+        tc_mma_instr_info in;
+        tc_mma_scaled_type t;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)kind, &in), TC_OK);
+        if (strcmp(in.ptx, "tcgen05.mma.cta_group::1.kind::f8f6f4") != 0) continue;
+        rows++;
+        CHECK(in.k == 32 && in.archs == TC_ARCH_BIT(TC_ARCH_B200));
+        for (o = 0; o < 2; o++)
+            for (w = 0; w < 3; w++) {
+                const int N = w == 0 ? in.n_step : w == 1 ? 9 * in.n_step : 256, mode = (kind + w) % 3;
+                orc_opt oo;
+                if (o == 1 ? w != (quick ? 0 : 1) : quick && w > 0) continue;   /* fp16 out at one N; TC_QUICK: the narrowest */
+                cur_arch = TC_ARCH_B200;
+                t = stype(TC_KIND_F8F6F4, in.in, in.b_type, o ? TC_FP16 : TC_FP32, TC_FP32, 0);
+                oo.F = 25; oo.fp16 = o; oo.plus = 0;
+                /* mode 0 random codes (NaN, Inf, subnormals); 1 subnormal and zero codes of A;
+                   2 cancellation: B's column pairs negate */
+                for (i = 0; i < in.m * 32; i++) {
+                    ac[i] = rnd_code(in.in);
+                    if (mode == 1) ac[i] &= (uint8_t)((1u << tc_format_of(in.in)->mantissa_bits) | (1u << (tc_format_of(in.in)->total_bits - 1))) - 1u;
+                    A[i] = tc_decode(in.in, ac[i]);
+                }
+                for (j = 0; j < N; j++)
+                    for (k = 0; k < 32; k++) {
+                        uint8_t *x = &bc[j * 32 + k];
+                        *x = mode == 2 && (k & 1) ? (uint8_t)(x[-1] ^ (1u << (tc_format_of(in.b_type)->total_bits - 1))) : rnd_code(in.b_type);
+                        if (mode == 2 && (k & 1)) ac[(j % in.m) * 32 + k] = ac[(j % in.m) * 32 + k - 1];
+                        B[k * N + j] = tc_decode(in.b_type, *x);
+                    }
+                for (i = 0; i < in.m * 32; i++) A[i] = tc_decode(in.in, ac[i]);
+                for (i = 0; i < in.m * N; i++) C[i] = rnd_c(2 * (int)(rnd() % 8), o);
+                CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, N, t.out, A, B, C, D), TC_OK);
+                for (i = 0; i < in.m; i++)
+                    for (j = 0; j < N; j++) {
+                        float want = -1.0f, c = C[i * N + j], got = D[i * N + j];
+                        CHECK_STATUS(tc_mma_dot_scaled(&t, 32, ac + i * 32, bc + j * 32, NULL, NULL, c, NULL, &want), TC_OK);
+                        bad += !same_or_nan(got, want);
+                        if ((i * N + j) % 7 == 0) {   /* the oracle on every 7th (test_random_f8 holds it to the dot) */
+                            bad_orc += !same_or_nan(got, orc_dot(&t, 32, ac + i * 32, bc + j * 32, NULL, NULL, c, &oo, NULL));
+                            n_orc++;
+                        }
+                        n++;
+                    }
+                if (w) continue;
+                /* C = NULL is zero; D may be C */
+                CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, N, t.out, A, B, NULL, D), TC_OK);
+                {
+                    float want = -1.0f;
+                    CHECK_STATUS(tc_mma_dot_scaled(&t, 32, ac, bc, NULL, NULL, 0.0f, NULL, &want), TC_OK);
+                    CHECK(same_or_nan(D[0], want));
+                }
+                CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, N, t.out, A, B, C, D), TC_OK);
+                CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, N, t.out, A, B, C, C), TC_OK);
+                CHECK(memcmp(C, D, sizeof(float) * (size_t)in.m * (size_t)N) == 0);
+            }
+        /* refused, D untouched */
+        for (i = 0; i < in.m * 32; i++) A[i] = 1.0f;
+        for (i = 0; i < 32 * 256; i++) B[i] = 1.0f;
+        D[0] = 42.0f;
+        for (i = 0; i < (int)(sizeof bad_n / sizeof bad_n[0]); i++)
+            CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, bad_n[i], TC_FP32, A, B, NULL, D), TC_ERR_SHAPE);
+        if (in.n_step == 16) CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, 24, TC_FP32, A, B, NULL, D), TC_ERR_SHAPE);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_H100, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, D), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_RTX_BLACKWELL, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, D), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_run((tc_arch)-1, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, D), TC_ERR_ARCH);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, 256, TC_BF16, A, B, NULL, D), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, 256, TC_E4M3, A, B, NULL, D), TC_ERR_DTYPE);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, 256, TC_FP32, NULL, B, NULL, D), TC_ERR_NULL);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, 256, TC_FP32, A, NULL, NULL, D), TC_ERR_NULL);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, 256, TC_FP32, A, B, NULL, NULL), TC_ERR_NULL);
+        A[5] = 1.0f + 1.0f / 64;      /* more mantissa than any of the five types holds */
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, in.n_step, TC_FP32, A, B, NULL, D), TC_ERR_NOT_REPRESENTABLE);
+        A[5] = NAN;                   /* a NaN only where the type has one (e4m3, e5m2) */
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, in.n_step, TC_FP32, A, B, NULL, D),
+                     in.in == TC_E4M3 || in.in == TC_E5M2 ? TC_OK : TC_ERR_NOT_REPRESENTABLE);
+        D[0] = 42.0f;
+        A[5] = 1.0f;
+        B[7] = INFINITY;              /* an Inf only in e5m2 */
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, in.n_step, TC_FP32, A, B, NULL, D),
+                     in.b_type == TC_E5M2 ? TC_OK : TC_ERR_NOT_REPRESENTABLE);
+        if (in.b_type != TC_E5M2) CHECK(D[0] == 42.0f);
+        B[7] = 1.0f;
+        D[0] = 42.0f;
+        C[0] = 1.0f + 1.0f / 4096;    /* fine in fp32, not in fp16 */
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, in.n_step, TC_FP16, A, B, C, D), TC_ERR_NOT_REPRESENTABLE);
+        CHECK(D[0] == 42.0f);
+        CHECK_STATUS(tc_mma_run(TC_ARCH_B200, (tc_mma_instr)kind, in.n_step, TC_FP32, A, B, C, D), TC_OK);
+        CHECK(D[0] == 33.0f + 1.0f / 4096);   /* 32 ones, c: exact under F = 25 */
+    }
+    CHECK(rows == 50);
+    tct_add(n - bad, bad);
+    tct_add(n_orc - bad_orc, bad_orc);
+    if (bad || bad_orc) printf("tcgen05 kind::f8f6f4 rows: %ld of %ld against tc_mma_dot_scaled, %ld of %ld against the oracle\n", bad, n, bad_orc, n_orc);
+}
+
+/* tc_gemm on B200 with an FP6/FP4 operand is tcgen05 kind::f8f6f4: for
+   every such pairing (A's type, options.b_type), K = 40 padded to 64 with
+   zero codes, D equals tc_mma_dot_scaled on the padded codes and the
+   oracle; FP8 x FP8 stays mma.sync's model; K = 0 gives C; what it
+   refuses, D untouched. */
+static void test_gemm_fp6_fp4(void) {
+    enum { M = 5, N = 7, K = 40, KP = 64 };
+    float A[M * K], B[K * N], C[M * N], D[M * N];
+    uint8_t ac[M * KP], bc[N * KP];
+    int ia, ib, i, j, k, pairs = 0;
+    long n = 0, bad = 0;
+    for (ia = 0; ia < NTYPES; ia++)
+        for (ib = 0; ib < NTYPES; ib++) {
+            tc_gemm_desc d;
+            tc_mma_scaled_type t;
+            orc_opt oo;
+            const tc_dtype ta = elem_types[ia], tb = elem_types[ib];
+            const int fp8_only = ia < 2 && ib < 2;   /* elem_types: e4m3, e5m2 first */
+            memset(ac, 0, sizeof ac);
+            memset(bc, 0, sizeof bc);
+            for (i = 0; i < M; i++) for (k = 0; k < K; k++) { ac[i * KP + k] = rnd_code(ta); A[i * K + k] = tc_decode(ta, ac[i * KP + k]); }
+            for (j = 0; j < N; j++) for (k = 0; k < K; k++) { bc[j * KP + k] = rnd_code(tb); B[k * N + j] = tc_decode(tb, bc[j * KP + k]); }
+            for (i = 0; i < M * N; i++) C[i] = rnd_c(2 * (int)(rnd() % 8), 0);
+            memset(&d, 0, sizeof d);
+            d.arch = TC_ARCH_B200; d.in = ta; d.out = TC_FP32; d.M = M; d.N = N; d.K = K;
+            d.A = A; d.B = B; d.C = C; d.D = D; d.options.b_type = tb; d.threads = 2;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            cur_arch = TC_ARCH_B200;
+            t = stype(TC_KIND_F8F6F4, ta, tb, TC_FP32, TC_FP32, 0);
+            oo.F = 25; oo.fp16 = 0; oo.plus = 0;
+            for (i = 0; i < M; i++)
+                for (j = 0; j < N; j++) {
+                    float want = -1.0f;
+                    if (fp8_only) {   /* mma.sync's model (two m16n8k32 steps, the second padded), not the tcgen05 kind's */
+                        float row[KP], col[KP];
+                        tc_mma_options o;
+                        memset(&o, 0, sizeof o); o.b_type = tb;
+                        for (k = 0; k < KP; k++) { row[k] = k < K ? A[i * K + k] : 0.0f; col[k] = k < K ? B[k * N + j] : 0.0f; }
+                        want = tc_mma_dot_ex(TC_ARCH_B200, ta, TC_FP32, 32, row, col, C[i * N + j], &o);
+                        want = tc_mma_dot_ex(TC_ARCH_B200, ta, TC_FP32, 32, row + 32, col + 32, want, &o);
+                        bad += !same_or_nan(D[i * N + j], want);
+                        n++;
+                        continue;
+                    }
+                    CHECK_STATUS(tc_mma_dot_scaled(&t, KP, ac + i * KP, bc + j * KP, NULL, NULL, C[i * N + j], NULL, &want), TC_OK);
+                    bad += !same_or_nan(D[i * N + j], want);
+                    bad += !same_or_nan(D[i * N + j], orc_dot(&t, KP, ac + i * KP, bc + j * KP, NULL, NULL, C[i * N + j], &oo, NULL));
+                    n += 2;
+                }
+            if (fp8_only) continue;
+            pairs++;
+            /* K = 0: D = C; refusals leave D untouched */
+            d.K = 0;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_OK);
+            CHECK(memcmp(C, D, sizeof D) == 0);
+            d.K = K;
+            D[0] = 42.0f;
+            d.options.zero_rule = TC_MMA_ZEROS_KHATTAK; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
+            d.options.zero_rule = TC_MMA_ZEROS_MMASIM; d.options.group = 16; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
+            d.options.group = 0; d.out = TC_BF16; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_DTYPE);
+            d.out = TC_FP32; d.M = -1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SIZE);
+            d.M = M; d.ldb = N - 1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_SHAPE);
+            d.ldb = 0; d.threads = -1; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_ARG);
+            d.threads = 0; d.A = NULL; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NULL);
+            d.A = A; d.arch = TC_ARCH_H100; CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_DTYPE);   /* no FP6/FP4 before sm_100 */
+            d.arch = TC_ARCH_B200;
+            A[3] = NAN;   /* a value of e4m3 and e5m2 only */
+            CHECK_STATUS(tc_gemm_ex(&d), ia < 2 ? TC_OK : TC_ERR_NOT_REPRESENTABLE);
+            if (ia >= 2) CHECK(D[0] == 42.0f);
+            A[3] = 0.0f;
+            B[5] = 0.3f;  /* a value of none of the five */
+            D[0] = 42.0f;
+            CHECK_STATUS(tc_gemm_ex(&d), TC_ERR_NOT_REPRESENTABLE);
+            CHECK(D[0] == 42.0f);
+        }
+    CHECK(pairs == 21);   /* 25 pairings less the four FP8 x FP8 */
+    tct_add(n - bad, bad);
+}
+
 int main(void) {
     test_named();
     test_random_f8();
@@ -581,5 +770,7 @@ int main(void) {
     test_gemm_vs_dot();
     test_quantized_gemm();
     test_bad_input();
+    test_tcgen05_rows();
+    test_gemm_fp6_fp4();
     return tct_finish("test_scaled");
 }
