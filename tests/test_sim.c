@@ -135,6 +135,16 @@ static void test_mma(void) {
     tc_sim_program_free(&p);
 }
 
+/* A fresh program of `count` dependent MMAs of width n (each reads the
+   last one's result), then EXIT. */
+static void dependent_mma_n(tc_sim_program *p, tc_mma_instr kind, int n, int count) {
+    int i;
+    memset(p, 0, sizeof *p);
+    for (i = 0; i < count; i++) tc_sim_mma_n(p, kind, n, 0, 1, 2, 0);
+    tc_sim_exit(p);
+    CHECK_STATUS(p->status, TC_OK);
+}
+
 /* wgmma: each of a warpgroup's 4 warps issues its 16 x N x K quarter on its
    own sub-partition. Hand-derived for h100 (profile at N = 256: latency
    146, interval 128): N = 128 takes interval 128 * 128 / 256 = 64 and
@@ -145,10 +155,7 @@ static void test_wgmma_issue(void) {
     tc_sim_program p;
     tc_sim_result r;
     int i;
-    memset(&p, 0, sizeof p);
-    for (i = 0; i < 4; i++) tc_sim_mma_n(&p, TC_WGMMA_F16, 128, 0, 1, 2, 0);
-    tc_sim_exit(&p);
-    CHECK_STATUS(p.status, TC_OK);
+    dependent_mma_n(&p, TC_WGMMA_F16, 128, 4);
     if (cycles_of(g, &p, 1, 4, &r) >= 0) {
         CHECK_BITS(128, r.cycles, 328);
         CHECK(r.flops == 4.0 * 4 * 2 * 16 * 128 * 16);   /* 4 warps x 4 quarters: 4 whole m64n128k16 */
@@ -220,10 +227,7 @@ static void test_new_profile_mma(void) {
     tc_sim_program p;
     tc_sim_result r;
     int i, j;
-    memset(&p, 0, sizeof p);
-    for (i = 0; i < 4; i++) tc_sim_mma_n(&p, TC_TCGEN05_M128_F16, 128, 0, 1, 2, 0);
-    tc_sim_exit(&p);
-    CHECK_STATUS(p.status, TC_OK);
+    dependent_mma_n(&p, TC_TCGEN05_M128_F16, 128, 4);
     if (cycles_of(b, &p, 1, 1, &r) >= 0) {
         CHECK_BITS(1096, r.cycles, 1096);
         CHECK(r.flops == 4.0 * 2 * 128 * 128 * 16);
