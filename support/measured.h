@@ -265,7 +265,7 @@ static inline tc_status measured_load(const char *path, measured_set *out, char 
    proxy_for, for what the die decides (cycles of L1 and L2 latency). */
 static const struct { const char *device, *model; double dram_gbs; int own; } measured_devices[] = {
     { "A100", "a100", 0, 0 }, { "A100-40GB", "a100", 1555, 1 }, { "A100-80GB", "a100", 2039, 0 }, { "A100-PCIe", "a100", 0, 0 },
-    { "A100-SXM4-80GB", "a100", 2039, 0 }, { "H100-SXM5-80GB", "h100", 3352, 1 }, { "V100", "v100", 900, 1 },
+    { "A100-SXM4-80GB", "a100", 2039, 0 }, { "H100", "h100", 0, 0 }, { "H100-SXM5-80GB", "h100", 3352, 1 }, { "V100", "v100", 900, 1 },
     { "V100-32GB", "v100", 900, 1 }, { "V100-SXM2-16GB", "v100", 900, 1 }, { "RTX3090", "rtx3090", 936, 1 },
     { "RTX4090", "rtx4090", 1008, 1 }, { "B200", "b200", 8000, 0 }, { "GB200", "b200", 8000, 1 },
 };
