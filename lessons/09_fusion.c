@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const gpus[] = { "v100", "a100", "h100", "rtx3090" };
+static const char *const gpus[] = { "v100", "a100", "h100", "rtx3090", "rtx4090", "b200" };
 #define N_GPUS ((int)(sizeof gpus / sizeof gpus[0]))
 #define CHANNELS 64
 #define MAX_TENSORS 200
@@ -296,8 +296,11 @@ int main(int argc, char **argv) {
            "kernels, so a big kernel hides the next launch: the BatchNorm tail above costs only its run.\n"
            "The launch figure (profile field launch_overhead_us, %.1f us on\n"
            "every GPU) is fitted to these measurements of tiny kernels launched back to back\n"
-           "(tests/measured/dataset.csv; V100 and RTX 3090 are assumed equal):\n",
+           "(tests/measured/dataset.csv; assumed equal on the GPUs without a row:",
            tc_gpu_find("a100")->profile.launch_overhead_us);
+    for (i = 0; i < N_GPUS; i++)
+        if (measured_count(gpus[i], "launch_back_to_back") == 0) printf(" %s", gpus[i]);
+    printf("):\n");
     if (measured_print(stdout, NULL, "launch_back_to_back", "  ") < 0) return 1;
     printf("  CUDA graphs replay the same kernels for about half the cost (profile field graph_launch_us,\n"
            "  %.1f us, fitted to these two rows):\n", tc_gpu_find("a100")->profile.graph_launch_us);
