@@ -123,7 +123,7 @@ extern "C" {
     X(TC_ERR_SPARSE_META,      ERR , "sparsity metadata holds a code that mma.sp::ordered_metadata does not accept (an unsorted or repeated index pair)") \
     X(TC_ERR_TILE_DIVIDE,      ERR , "tiling: the warp tile does not divide the CTA tile, or the instruction does not divide the warp tile") \
     X(TC_ERR_TILE_KSTEP,       ERR , "tiling: the CTA's K step is not a multiple of the instruction's K") \
-    X(TC_ERR_TILE_INST,        ERR , "tiling: the instruction shape is not an mma.sync shape for the input type on this machine (or not a 32-lane FFMA arrangement)") \
+    X(TC_ERR_TILE_INST,        ERR , "tiling: the instruction shape is not an mma.sync or wgmma shape for the input type on this machine (or not a 32-lane FFMA arrangement)") \
     X(TC_ERR_TILE_THREADS,     ERR , "tiling: the CTA has more threads than a CTA or an SM may hold") \
     X(TC_ERR_TILE_SHARED,      ERR , "tiling: the CTA needs more shared memory than the machine gives one CTA") \
     X(TC_ERR_TILE_REGS,        ERR , "tiling: the CTA needs more registers per thread, or per CTA, than the machine has")
@@ -1865,9 +1865,26 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      what that costs on a machine: instruction counts, shared-memory, L2 and
      DRAM bytes, arithmetic intensity, occupancy from registers, shared
      memory and warps, waves across the SMs and the tail, a roofline bound,
-     and a predicted time. The instruction is an mma.sync shape, or (for
-     input TC_FP32) one warp-wide FFMA: 32 lanes arranged inst_m x inst_n,
-     inst_k = 1.
+     and a predicted time. The instruction is an mma.sync shape, a wgmma
+     (H100: inst_m 64, inst_n its N, 8..256 in steps of 8; warp_m x warp_n
+     is then one warpgroup's tile, 4 warps, one wgmma per 64 x inst_n
+     block), or (for input TC_FP32) one warp-wide FFMA: 32 lanes arranged
+     inst_m x inst_n, inst_k = 1.
+   wgmma tiles: the Tensor Cores read A and B from shared memory (no
+     ldmatrix, no fragment registers), so the shared-memory count is each
+     wgmma's 64 x K slice of A and inst_n x K of B, and the register
+     estimate is the accumulators alone. Simplified: the tiles arrive by
+     cp.async issued by every warp, standing in for TMA (one thread issues
+     it, so the real kernel spends fewer issue slots); no producer
+     warpgroup, no thread-block cluster sharing a tile by multicast (each
+     CTA reads all of its tiles from L2, so a clustered kernel is predicted
+     L2-bound where it is not), no wgmma.wait before a stage is refilled;
+     the simulated loop does not charge the Tensor Cores' shared reads
+     (the analytic count does). The rates are the h100 profile's wgmma
+     intervals (MEASURED for f16 and e4m3 at N = 256, bf16 ASSUMED as f16:
+     section 5) scaled by N as section 5 does. Checked against the dataset's H100 rows
+     (pj-bf16gemm-kernel-*: a clustered wgmma kernel, 9.5% and 12.7% slow,
+     docs/REFERENCE.md 3.11).
    How the time is built (tc_tile_model, analytic): for one main-loop
      iteration of one CTA (cta_k of K) the model counts what each SM
      resource must do - MMA or FFMA pipe, shared-memory wavefronts (128
@@ -1968,8 +1985,9 @@ typedef struct {
     int M, N, K;
     tc_dtype in;                  /* TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2 (mma.sync) or TC_FP32 (FFMA) */
     int cta_m, cta_n, cta_k;      /* CTA tile; cta_k is the K of one main-loop iteration */
-    int warp_m, warp_n;           /* warp tile */
-    int inst_m, inst_n, inst_k;   /* mma.sync shape, or FFMA lane arrangement (inst_m * inst_n = 32, inst_k = 1) */
+    int warp_m, warp_n;           /* warp tile (for a wgmma: one warpgroup's) */
+    int inst_m, inst_n, inst_k;   /* mma.sync or wgmma shape (64 x N x K: warp_m x warp_n is one warpgroup's tile),
+                                     or FFMA lane arrangement (inst_m * inst_n = 32, inst_k = 1) */
     tc_tile_staging staging;
     int stages;                   /* shared-memory buffers; 0 = 1. >= 2 means a cp.async pipeline */
     int pad_a, pad_b;             /* elements added to each shared row of A (rows hold cta_k) and B (rows hold cta_n) */
@@ -2038,8 +2056,9 @@ typedef struct {
      TC_ERR_TILE_DIVIDE  (warp tile does not divide the CTA tile, or the
                           instruction does not divide the warp tile),
      TC_ERR_TILE_KSTEP   (cta_k not a multiple of the instruction's K),
-     TC_ERR_TILE_INST    (not an mma.sync shape for the type, the machine has
-                          no mma.sync for it, or a bad FFMA arrangement),
+     TC_ERR_TILE_INST    (not an mma.sync or wgmma shape for the type, the
+                          machine has no such instruction, or a bad FFMA
+                          arrangement),
      TC_ERR_TILE_THREADS (threads per CTA over the limit or over the SM's warps),
      TC_ERR_TILE_SHARED  (shared memory per CTA over the machine's limit;
                           DIRECT: A and B tiles over the SM's shared memory,
@@ -8577,14 +8596,36 @@ static int64_t tc__tile_cdiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
    load's). */
 static int tc__tile_l1_latency(const tc_sim_profile *g) { return g->l1_latency ? g->l1_latency : g->shared_latency; }
 
-/* The dense instruction of the table for a type and shape, or -1. */
+/* The dense instruction of the table for a type and shape, or -1: an
+   mma.sync (a warp's), or a wgmma (a warpgroup's, m 64, any N its row
+   allows). */
 static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik) {
     int i;
-    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
-        if (!tc__mma_instrs[i].sparse_group && tc__mma_instrs[i].threads == 32 && tc__mma_instrs[i].in == in &&
-            tc__mma_instrs[i].b_type == in && tc__mma_instrs[i].m == im &&
-            tc__mma_instrs[i].n == in_ && tc__mma_instrs[i].k == ik) return i;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
+        const tc_mma_instr_info *I = &tc__mma_instrs[i];
+        if (I->sparse_group || I->in != in || I->b_type != in || I->m != im || I->k != ik) continue;
+        if (I->threads == 32 && I->n == in_) return i;
+        if (I->threads == 128 && tc_mma_instr_n_ok((tc_mma_instr)i, in_)) return i;
+    }
     return -1;
+}
+
+/* Warps that issue one instruction of the tiling together: 4 for a wgmma,
+   whose warp_m x warp_n is then one warpgroup's tile; 1 otherwise. */
+static int tc__tile_parts(const tc_tile_desc *d) {
+    int kind = d->in == TC_FP32 ? -1 : tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k);
+    return kind < 0 ? 1 : tc__mma_warps(&tc__mma_instrs[kind]);
+}
+
+/* The simulator's latency and interval of one warp's share of the
+   instruction at width inst_n (section 5's scaling of a wgmma by N);
+   returns its multiply-adds. */
+static double tc__tile_mma_timing(const tc_sim_profile *g, int kind, int inst_n, int *latency, int *interval) {
+    tc_sim_instr ins;
+    memset(&ins, 0, sizeof ins);
+    ins.mma = (uint8_t)kind;
+    ins.count = tc__mma_instrs[kind].n_step ? inst_n : 0;
+    return tc__sim_mma_timing(g, &ins, latency, interval);
 }
 
 /* Multiply-adds per clock per SM: a pipe per sub-partition accepts one
@@ -8596,7 +8637,11 @@ TCDEF double tc_tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int i
     if (in == TC_FP32) return (double)g->subpartitions * 32.0 / g->ffma_interval;
     kind = tc__tile_mma_instr(in, inst_m, inst_n, inst_k);
     if (kind < 0 || g->mma_latency[kind] < 1 || g->mma_interval[kind] < 1) return 0.0;
-    return (double)g->subpartitions * inst_m * inst_n * inst_k / g->mma_interval[kind];
+    {
+        int latency, interval;
+        const double fma = tc__tile_mma_timing(g, kind, inst_n, &latency, &interval);
+        return (double)g->subpartitions * fma / interval;
+    }
 }
 
 TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *m) {
@@ -8605,12 +8650,13 @@ TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *m) {
 }
 
 /* Register estimate: fp32 accumulators of the thread's share of the warp
-   tile, one step of A and B fragments (double-buffered), 40 for addresses,
-   indices and loop state. */
+   (or warpgroup) tile, one step of A and B fragments (double-buffered; a
+   wgmma reads both from shared memory), 40 for addresses, indices and loop
+   state. */
 static int tc__tile_regs_estimate(const tc_tile_desc *d) {
-    int eb = tc__tile_elem_bytes(d->in);
-    int64_t acc = (int64_t)d->warp_m * d->warp_n / 32;
-    int64_t frag = ((int64_t)d->warp_m + d->warp_n) * d->inst_k * eb / 128;
+    int eb = tc__tile_elem_bytes(d->in), parts = tc__tile_parts(d);
+    int64_t acc = (int64_t)d->warp_m * d->warp_n / (32 * parts);
+    int64_t frag = parts > 1 ? 0 : ((int64_t)d->warp_m + d->warp_n) * d->inst_k * eb / 128;
     if (d->in == TC_FP32) frag = (int64_t)d->warp_m / d->inst_m + d->warp_n / d->inst_n;
     return (int)(acc + 2 * frag + 40);
 }
@@ -8659,8 +8705,10 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
         if (d->inst_m > 32 || d->inst_n > 32 || d->inst_m * d->inst_n != 32 || d->inst_k != 1)   /* no int overflow */
             return tc__tile_fail(why, "an FFMA instruction is 32 lanes: inst_m * inst_n = 32, inst_k = 1", TC_ERR_TILE_INST);
     } else if (!(tc_tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k) > 0.0)) {
-        return tc__tile_fail(why, "no mma.sync of this shape for this input type on this machine", TC_ERR_TILE_INST);
+        return tc__tile_fail(why, "no mma.sync or wgmma of this shape for this input type on this machine", TC_ERR_TILE_INST);
     }
+    if (tc__tile_parts(d) > 1 && d->staging != TC_TILE_SHARED)
+        return tc__tile_fail(why, "a wgmma reads A and B from shared memory: staging must be TC_TILE_SHARED", TC_ERR_ARG);
     if (d->cta_m % d->warp_m || d->cta_n % d->warp_n)
         return tc__tile_fail(why, "the warp tile does not divide the CTA tile", TC_ERR_TILE_DIVIDE);
     if (d->warp_m % d->inst_m || d->warp_n % d->inst_n)
@@ -8668,6 +8716,7 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
     if (d->cta_k % d->inst_k)
         return tc__tile_fail(why, "cta_k is not a multiple of the instruction's K", TC_ERR_TILE_KSTEP);
     warps = (d->cta_m / d->warp_m) * (d->cta_n / d->warp_n);
+    warps *= tc__tile_parts(d);
     if (warps > m->occupancy.max_threads_per_cta / 32 || warps > g->max_warps_per_sm)
         return tc__tile_fail(why, "more threads per CTA than the machine allows", TC_ERR_TILE_THREADS);
     threads = warps * 32;
@@ -8683,8 +8732,8 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
     if (d->staging == TC_TILE_DIRECT &&
         ((int64_t)d->cta_m * d->cta_k + (int64_t)d->cta_k * d->cta_n) * eb > g->shared_bytes_per_sm)
         return tc__tile_fail(why, "direct loads: the CTA's A and B tiles, which the simulated main loop keeps in L1 as a shared buffer, exceed the SM's shared memory", TC_ERR_TILE_SHARED);
-    if ((int64_t)d->warp_m * d->warp_n / 32 > m->occupancy.max_regs_per_thread)
-        return tc__tile_fail(why, "the warp tile's fp32 accumulators alone (warp_m * warp_n / 32 per thread) exceed the registers a thread may have", TC_ERR_TILE_REGS);
+    if ((int64_t)d->warp_m * d->warp_n / (32 * tc__tile_parts(d)) > m->occupancy.max_regs_per_thread)
+        return tc__tile_fail(why, "the warp tile's fp32 accumulators alone (warp_m * warp_n / 32 per thread, a warpgroup's / 128) exceed the registers a thread may have", TC_ERR_TILE_REGS);
     regs = d->regs_per_thread ? d->regs_per_thread : tc__tile_regs_estimate(d);
     if (regs > m->occupancy.max_regs_per_thread)
         return tc__tile_fail(why, "more registers per thread than the machine allows (spills)", TC_ERR_TILE_REGS);
@@ -8775,7 +8824,7 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     tc_tile_result r;
     tc_status s;
     const tc_sim_profile *g;
-    int eb, stages, vec, i, warps, mma_latency = 0;
+    int eb, stages, vec, i, warps, parts, mma_latency = 0, mma_interval = 0;
     double inst_w, lds_w = 0.0, wave_rd = 0.0, wave_st, gl_bytes, gl_instr, issue_w, chain, flop_per_inst;
     double compute_rate, dram_bytes_per_s;
     int64_t rem;
@@ -8786,7 +8835,8 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     if (s != TC_OK) return s;
     g = tc__tile_profile(m);
     dram_bytes_per_s = g->dram_bytes_per_cycle * g->clock_ghz * 1e9;
-    if (d->in != TC_FP32) mma_latency = g->mma_latency[tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k)];
+    if (d->in != TC_FP32) tc__tile_mma_timing(g, tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k), d->inst_n, &mma_latency, &mma_interval);
+    parts = tc__tile_parts(d);
     eb = tc__tile_elem_bytes(d->in);
     stages = d->stages ? d->stages : 1;
     warps = r.warps_per_cta;
@@ -8812,13 +8862,21 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
         tc__tile_ffma_loads(d->warp_n / d->inst_n, d->inst_n, &lds_k, &wave_k);
         lds_w = lds_k * d->cta_k;
         wave_rd = wave_k * d->cta_k;
+    } else if (parts > 1) {
+        /* a wgmma's Tensor Cores read its 64 x K slice of A and N x K of B
+           from shared memory, each instruction anew (no instruction issues
+           for them); a warp's share of the warpgroup's reads */
+        double bytes = (double)(d->warp_m / d->inst_m) * (d->warp_n / d->inst_n) * (d->cta_k / d->inst_k) *
+                       ((double)d->inst_m + d->inst_n) * d->inst_k * eb;
+        wave_rd = bytes / 128.0 / parts;
     } else {
         /* ldmatrix.x4: 32 lanes x 16 bytes per instruction, 4 wavefronts */
         double a = (double)d->warp_m * d->cta_k * eb, b = (double)d->warp_n * d->cta_k * eb;
         lds_w = (double)tc__tile_cdiv((int64_t)a, 512) + (double)tc__tile_cdiv((int64_t)b, 512);
         wave_rd = (double)tc__tile_cdiv((int64_t)a, 128) + (double)tc__tile_cdiv((int64_t)b, 128);
     }
-    r.shared_bytes = (double)r.ctas * r.k_iters * warps * ((double)d->warp_m + d->warp_n) * d->cta_k * eb;
+    r.shared_bytes = (double)r.ctas * r.k_iters * warps * (d->in == TC_FP32 || parts == 1 ? ((double)d->warp_m + d->warp_n) * d->cta_k * eb
+                                                                                          : wave_rd * 128.0);
 
     /* global loads of one CTA-iteration: cp.async (one instruction per
        vector), or LDG + STS through registers; direct loads are the LDS
@@ -8835,7 +8893,7 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
        syncs after filling and before refilling, a pipeline once */
     issue_w = inst_w + lds_w + 4.0 + (d->staging == TC_TILE_SHARED ? (stages >= 2 ? 1.0 : 2.0) : 0.0);
 
-    flop_per_inst = (double)d->inst_m * d->inst_n * d->inst_k;
+    flop_per_inst = (double)d->inst_m * d->inst_n * d->inst_k / parts;   /* one warp's share */
     compute_rate = tc_tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k);
     r.iter_cycles[TC_TILE_LIMIT_COMPUTE] = warps * inst_w * flop_per_inst / compute_rate;
     r.iter_cycles[TC_TILE_LIMIT_SHARED] = (warps * wave_rd + wave_st) * 128.0 / tc_tile_shared_bytes_per_clk(m);
@@ -8899,6 +8957,7 @@ typedef struct {
     int vec, width, n_g;                          /* global: bytes per thread, instruction width, loads per warp */
     int64_t chunk, per_warp, region;              /* bytes: one load instruction, one warp's share per iteration, per warp */
     tc_mma_instr kind;
+    int parts;                                    /* warps per instruction: 4 for a wgmma */
     int ha, hb, hg;                               /* lane tables (0: affine) */
 } tc__tile_prog;
 
@@ -8946,6 +9005,14 @@ static void tc__tile_emit_compute(tc__tile_prog *P, int buf) {
                 for (j = 0; j < nt; j++, acc++)
                     tc_sim_ffma(P->p, TC__TILE_ACC + acc % TC__TILE_NACC, TC__TILE_AR + (i / va) % TC__TILE_NFRAG,
                                 TC__TILE_BR + (j / vb) % TC__TILE_NFRAG, TC__TILE_ACC + acc % TC__TILE_NACC);
+        } else if (P->parts > 1) {
+            /* a wgmma per 64 x N block of the warpgroup's tile, each warp its quarter; A and B come from shared
+               memory through descriptors, so no load precedes it (the Tensor Cores' shared reads are not
+               simulated: tc_tile_model counts them) */
+            for (i = 0; i < mt; i++)
+                for (j = 0; j < nt; j++, acc++)
+                    tc_sim_mma_n(P->p, P->kind, d->inst_n, TC__TILE_ACC + acc % TC__TILE_NACC, TC_SIM_NOREG, TC_SIM_NOREG,
+                                 TC__TILE_ACC + acc % TC__TILE_NACC);
         } else {
             for (i = 0; i < mt; i++) {
                 tc_sim_addr a = tc_sim_addr_affine(sb + (int64_t)i * d->inst_m * P->row_a + (int64_t)s * d->inst_k * P->eb, 0, 0, 0, 16);
@@ -9012,15 +9079,16 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *m, const
     P.stages = d->stages ? d->stages : 1;
     P.unroll = P.stages >= 2 ? P.stages : 1;
     if (iters < 1 || iters > (1 << 20) || iters % P.unroll || ctas < 1 || ctas > r.ctas_per_sm) return TC_ERR_SIZE;
+    P.parts = tc__tile_parts(d);
     if (d->in != TC_FP32) {
         P.kind = (tc_mma_instr)tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k);
         P.mma_a = d->inst_m * d->inst_k * P.eb / 128;   /* 8x8 16-bit (128-byte) matrices per fragment */
         P.mma_b = d->inst_k * d->inst_n * P.eb / 128;
-        P.b_group = 4 / P.mma_b;                        /* B fragments per ldmatrix.x4 */
+        P.b_group = P.mma_b > 0 && P.mma_b <= 4 ? 4 / P.mma_b : 1;   /* B fragments per ldmatrix.x4 (mma.sync) */
     }
     P.row_a = (int64_t)(d->cta_k + d->pad_a) * P.eb;
     P.row_b = (int64_t)(d->cta_n + d->pad_b) * P.eb;
-    if (d->in != TC_FP32 && (P.row_a % 16 || P.row_b % 16)) return TC_ERR_SHAPE;
+    if (d->in != TC_FP32 && P.parts == 1 && (P.row_a % 16 || P.row_b % 16)) return TC_ERR_SHAPE;
     P.a_bytes = d->cta_m * P.row_a;
     P.stage_bytes = P.a_bytes + d->cta_k * P.row_b;
     P.vec = tc__tile_vector_bytes(d, P.eb);

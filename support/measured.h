@@ -480,12 +480,15 @@ static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_ge
    tile and stages, and where the source does not say, 64x64 warp tiles of
    m16n8k16 with rows padded by 8 elements (conflict-free ldmatrix):
    assumptions. An FFMA kernel says in=fp32 and gives its warp tile
-   (warp=MxN) and its 32 lanes' arrangement (lanes=MxN). regs=N is the
+   (warp=MxN) and its 32 lanes' arrangement (lanes=MxN). A wgmma kernel
+   names its instruction (instr=wgmma.m64nNk16.bf16, a row of the table)
+   and one warpgroup's tile (warp=MxN, N the wgmma's width: one wgmma per
+   64 rows), rows unpadded (its shared layouts are swizzled). regs=N is the
    kernel's registers per thread as ptxas reports them (occupancy then
    follows the kernel, not section 6's estimate). TC_ERR_ARG if the row
    has no such tiling or regs is not 1..255. */
 static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
-    char kernel[16], cta[32], in[8], warp[32], lanes[32];
+    char kernel[16], cta[32], in[8], warp[32], lanes[32], instr[64];
     long m, n, k, stages = 1, regs = 0;
     if (!measured_param(r, "kernel", kernel, sizeof kernel) || strcmp(kernel, "tile") != 0 ||
         !measured_param(r, "cta", cta, sizeof cta) || !measured_param_int(r, "m", &m) ||
@@ -510,6 +513,17 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
             return TC_ERR_ARG;
         d->in = TC_FP32;
         d->inst_k = 1;
+        d->pad_a = d->pad_b = 0;
+    }
+    if (measured_param(r, "instr", instr, sizeof instr)) {
+        tc_mma_instr kind;
+        tc_mma_instr_info info;
+        if (strncmp(instr, "wgmma.", 6) != 0 || tc_mma_instr_find(instr, &kind) != TC_OK ||
+            tc_mma_instr_get(kind, &info) != TC_OK || !measured_param(r, "warp", warp, sizeof warp) ||
+            sscanf(warp, "%dx%d", &d->warp_m, &d->warp_n) != 2)
+            return TC_ERR_ARG;
+        d->in = info.in;
+        d->inst_m = info.m; d->inst_n = d->warp_n; d->inst_k = info.k;
         d->pad_a = d->pad_b = 0;
     }
     return TC_OK;

@@ -642,6 +642,80 @@ static void test_check_matches_predict(void) {
     CHECK(why && strstr(why, "accumulators"));
 }
 
+/* wgmma tiles (H100): one warpgroup's 64 x N tile per wgmma, operands from
+   shared memory. Counts derived by hand from the h100 profile's wgmma
+   interval (a warp's quarter at N = 256) and section 5's scaling by N. */
+static void test_wgmma(void) {
+    const tc_gpu *a = tc_gpu_find("a100"), *h = tc_gpu_find("h100");
+    const tc_sim_profile *g = &h->profile;
+    tc_tile_desc d;
+    tc_tile_result r;
+    tc_sim_program p;
+    double fma, per_iter;
+    int full = g->mma_interval[TC_WGMMA_BF16], i, wgmma_ops = 0;
+    const char *why = NULL;
+
+    memset(&d, 0, sizeof d);
+    d.M = d.N = d.K = 4096;
+    d.in = TC_BF16;
+    d.cta_m = 128; d.cta_n = 256; d.cta_k = 64;
+    d.warp_m = 64; d.warp_n = 256;               /* 2 warpgroups, one m64n256k16 per 64 rows */
+    d.inst_m = 64; d.inst_n = 256; d.inst_k = 16;
+    d.stages = 3;
+
+    /* the rate: 4 sub-partitions x a 16 x 256 x 16 quarter per interval, and
+       at N = 128 the interval scaled (rounded up) with the same work halved */
+    fma = tc_tile_fma_per_clk(h, TC_BF16, 64, 256, 16);
+    CHECK_NEAR(fma, 4.0 * 16 * 256 * 16 / full, 1e-12);
+    CHECK_NEAR(tc_tile_fma_per_clk(h, TC_BF16, 64, 128, 16), 4.0 * 16 * 128 * 16 / ((full * 128 + 255) / 256), 1e-12);
+    CHECK(tc_tile_fma_per_clk(h, TC_BF16, 64, 100, 16) == 0.0);   /* N a multiple of 8 */
+    CHECK(tc_tile_fma_per_clk(a, TC_BF16, 64, 256, 16) == 0.0);   /* sm_90a only */
+    CHECK_NEAR(fma, 2048.0, 0.02);                                /* H100's dense 989 TFLOP/s at 1.83 GHz */
+
+    CHECK_STATUS(tc_tile_model(h, &d, &r, &why), TC_OK);
+    CHECK(r.warps_per_cta == 8 && r.threads_per_cta == 256);
+    CHECK(r.regs_per_thread == 64 * 256 / 128 + 40);              /* accumulators only: A and B stay in shared */
+    CHECK(r.shared_per_cta == 3 * (128 + 256) * 64 * 2 && r.ctas_per_sm == 1);
+    /* per CTA-iteration: 8 warps x 4 k-steps, each a quarter of 16 x 256 x 16 */
+    CHECK_NEAR(r.iter_cycles[TC_TILE_LIMIT_COMPUTE], 8.0 * 4 * 16 * 256 * 16 / fma, 1e-12);
+    /* the Tensor Cores read A (64 x 16) and B (256 x 16) per wgmma: one per
+       warpgroup per k-step, 2 warpgroups, 4 k-steps; plus the tiles' stores */
+    CHECK_NEAR(r.iter_cycles[TC_TILE_LIMIT_SHARED],
+               (2.0 * 4 * (64 + 256) * 16 * 2 + (128 + 256) * 64 * 2) / tc_tile_shared_bytes_per_clk(h), 1e-12);
+    CHECK_NEAR(r.iter_cycles[TC_TILE_LIMIT_L2], (128.0 + 256) * 64 * 2 / g->sm_bytes_per_cycle, 1e-12);
+    CHECK_NEAR(r.peak_flops_per_s, 2.0 * fma * g->sms * g->clock_ghz * 1e9, 1e-12);
+
+    /* the main loop: a wgmma quarter per warp per k-step, no ldmatrix */
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, h, &d, 3, 1), TC_OK);
+    for (i = 0; i < p.n; i++) {
+        CHECK(p.code[i].op != TC_SIM_LDSM && p.code[i].op != TC_SIM_LDS);
+        if (p.code[i].op == TC_SIM_MMA) { wgmma_ops++; CHECK(p.code[i].mma == TC_WGMMA_BF16 && p.code[i].count == 256); }
+    }
+    CHECK(wgmma_ops == 3 * 4);   /* 3 unrolled iterations x 4 k-steps */
+    tc_sim_program_free(&p);
+
+    /* simulated: 48 KB per iteration at the L2 -> SM share take longer than
+       the 1024 cycles of MMA; 3 stages hide the rest */
+    CHECK(r.iter_cycles[TC_TILE_LIMIT_L2] > r.iter_cycles[TC_TILE_LIMIT_COMPUTE]);
+    CHECK_STATUS(tc_tile_simulate(h, &d, 1, &per_iter, NULL), TC_OK);
+    CHECK(per_iter >= r.iter_cycles[TC_TILE_LIMIT_L2] && per_iter < 1.1 * r.iter_cycles[TC_TILE_LIMIT_L2]);
+    CHECK_STATUS(tc_tile_predict(h, &d, &r, NULL), TC_OK);
+    CHECK(r.simulated && r.predicted_flops_per_s <= r.peak_flops_per_s);
+
+    /* refusals: not on A100, not from global memory, a warpgroup tile that
+       the wgmma's N does not divide, accumulators over 255 per thread */
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_TILE_INST);
+    d.staging = TC_TILE_DIRECT; d.stages = 0;
+    CHECK_STATUS(tc_tile_check(h, &d, &why), TC_ERR_ARG);
+    CHECK(why && strstr(why, "wgmma") != NULL);
+    d.staging = TC_TILE_SHARED; d.stages = 3;
+    d.warp_n = 128;
+    CHECK_STATUS(tc_tile_check(h, &d, NULL), TC_ERR_TILE_DIVIDE);
+    d.warp_n = 256; d.warp_m = 256; d.cta_m = 256;   /* 4 blocks of 64 x 256: 512 accumulators per thread */
+    CHECK_STATUS(tc_tile_check(h, &d, NULL), TC_ERR_TILE_REGS);
+}
+
 int main(void) {
     test_check_matches_predict();
     test_machines();
@@ -654,5 +728,6 @@ int main(void) {
     test_ladder();
     test_sim_program();
     test_sim_time();
+    test_wgmma();
     return tct_finish("test_tiling");
 }
