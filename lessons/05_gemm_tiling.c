@@ -15,12 +15,14 @@
    Run:    make tour        (or: build/lessons/05_gemm_tiling [cta_m cta_n cta_k warp_m warp_n stages])
            With the six numbers it checks your tile for the exercise's shape.
    Prints: tile choices for 4096^3 fp16, the tail of 4096/4097/4104, the
-           ladder's predicted times on both GPUs, the exercise.
+           ladder's predicted times on both GPUs, published A100 and H100
+           GEMMs beside the model (H100's run wgmma), the exercise.
    Writes: 05_roofline.png  log-log roofline (FLOP/s against FLOPs per byte
                             moved from L2 to the SMs) with the a100 and h100
                             roofs, A100's slope at its measured operand copy
-                            rate, every ladder kernel placed on them, and the
-                            published A100 kernels of the measured dataset
+                            rate, h100's wgmma peak, every ladder kernel
+                            placed on them, and the published A100 and H100
+                            kernels of the measured dataset
            05_waves.png     predicted TFLOP/s against size: the wave sawtooth
    Exercise (also printed at the end): for M = 3072, N = 3072, K = 8192 fp16
    on h100, the ladder's 128x128x32 tile leaves a poor last wave. Choose a
@@ -139,9 +141,42 @@ static int waves_plot(void) {
 }
 
 /* The roofs and the ladder's predictions; returns non-zero on a failure. */
+/* 5. H100's published GEMMs run wgmma, not mma.sync: a warpgroup's 64 x N
+   tile per instruction, A and B read by the Tensor Cores from shared memory.
+   Section 6 tiles it too; the first row that gives its tiling explains the
+   prediction. */
+static int h100_wgmma(void) {
+    const tc_gpu *h = tc_gpu_find("h100");
+    measured_set set;
+    char err[512];
+    int i, found = 0;
+    tc_tile_desc d;
+    tc_tile_result r;
+    printf("5. Published H100 GEMMs (bf16, validation rows). They run wgmma, whose dense rate is %.0f TFLOP/s\n"
+           "   here against mma.sync's %.0f (the ladder above): section 6 tiles it with one warpgroup's 64 x N\n"
+           "   block per wgmma and no ldmatrix:\n",
+           2.0 * tc_tile_fma_per_clk(h, TC_BF16, 64, 256, 16) * h->profile.sms * h->profile.clock_ghz * 1e-3,
+           2.0 * tc_tile_fma_per_clk(h, TC_BF16, 16, 8, 16) * h->profile.sms * h->profile.clock_ghz * 1e-3);
+    if (measured_print(stdout, "h100", "gemm_tflops", "   ") < 0) return 1;
+    if (measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) return 1;
+    for (i = 0; i < set.n && !found; i++)
+        found = strcmp(set.rows[i].quantity, "gemm_tflops") == 0 && measured_gpu(&set.rows[i]) == h &&
+                measured_tile(&set.rows[i], &d) == TC_OK && d.inst_m == 64 && tc_tile_model(h, &d, &r, NULL) == TC_OK;
+    measured_free(&set);
+    if (!found) return 1;
+    printf("   Its tiling (%dx%dx%d CTA tiles, warpgroups of %dx%d, %d stages) needs %.0f cycles of wgmma per\n"
+           "   iteration but %.0f to bring its %.0f KiB of A and B from L2 at the profile's per-SM share, so\n"
+           "   the model calls it L2-bound and predicts it slow. The real kernel runs in clusters of two CTAs\n"
+           "   that share one tile by TMA multicast, reading it from L2 once for both: section 6 has no\n"
+           "   clusters. cuBLAS's H100 tilings are not published, so its rows are not simulated.\n\n",
+           d.cta_m, d.cta_n, d.cta_k, d.warp_m, d.warp_n, d.stages, r.iter_cycles[TC_TILE_LIMIT_COMPUTE],
+           r.iter_cycles[TC_TILE_LIMIT_L2], ((double)d.cta_m + d.cta_n) * d.cta_k * 2 / 1024.0);
+    return 0;
+}
+
 static int ladder_and_roofline(void) {
     double px[N_LADDER][2], py[N_LADDER][2];
-    plot_chart_desc cd = { "Roofline, 4096^3: the gemm.cu ladder predicted, published A100 kernels measured",
+    plot_chart_desc cd = { "Roofline, 4096^3: the gemm.cu ladder predicted, published A100 and H100 kernels measured",
                            "FLOPs per byte moved from L2 to the SMs", "FLOP/s", 1, 1, 0.5, 5000, 1e11, 2e15, 1 };
     plot_chart *ch;
     int i, j, rc;
@@ -193,6 +228,7 @@ static int ladder_and_roofline(void) {
            100.0 * measured_copy_rate(tc_gpu_find("a100")) /
                (tc_gpu_find("a100")->profile.sm_bytes_per_cycle * tc_gpu_find("a100")->profile.sms * tc_gpu_find("a100")->profile.clock_ghz * 1e9),
            tc_gpu_find("a100")->profile.clock_ghz);
+    if (h100_wgmma()) return 1;
 
     /* Colour = kernel, marker = GPU (circle a100, triangle h100); the roofs
        are black (a100 solid, h100 dashed), the FFMA peaks grey. */
@@ -237,9 +273,20 @@ static int ladder_and_roofline(void) {
             plot_chart_style(ch, (long)plot_palette(i), PLOT_SOLID, j ? PLOT_MARK_TRIANGLE : PLOT_MARK_CIRCLE);
         }
     }
-    {   /* published A100 kernels at 4096^3 whose tiling is known: measured rate at the tiling's intensity */
+    {   /* h100's wgmma roof stands above its mma.sync one: the published H100 kernels below use wgmma */
+        const tc_sim_profile *g = &tc_gpu_find("h100")->profile;
+        double hz = g->clock_ghz * 1e9, bw = g->sm_bytes_per_cycle * g->sms * hz;
+        double peak = 2.0 * tc_tile_fma_per_clk(tc_gpu_find("h100"), TC_BF16, 64, 256, 16) * g->sms * hz;
+        double rx[3] = { 0.5, peak / bw, 5000 }, ry[3];
+        char label[64];
+        ry[0] = rx[0] * bw; ry[1] = peak; ry[2] = peak;
+        snprintf(label, sizeof label, "h100 roof with wgmma: %.0f TFLOP/s", peak / 1e12);
+        plot_chart_line(ch, rx, ry, 3, label);
+        plot_chart_style(ch, 0x1F3A93, PLOT_DASHED, PLOT_MARK_NONE);
+    }
+    for (j = 0; j < 2; j++) {   /* published kernels at 4096^3 whose tiling is known: measured rate at the tiling's intensity */
         measured_set set;
-        char err[512];
+        char err[512], label[64];
         double mx[32], my[32];
         int nm = 0;
         if (measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) { plot_chart_free(ch); return 1; }
@@ -248,7 +295,7 @@ static int ladder_and_roofline(void) {
             tc_tile_result tr;
             const tc_gpu *gpu = measured_gpu(&set.rows[i]);
             char math[8];
-            if (strcmp(set.rows[i].quantity, "gemm_tflops") != 0 || !gpu || strcmp(gpu->name, "a100") != 0 ||
+            if (strcmp(set.rows[i].quantity, "gemm_tflops") != 0 || !gpu || strcmp(gpu->name, gpus[j]) != 0 ||
                 measured_param(&set.rows[i], "math", math, sizeof math) ||   /* a copy loop, not a GEMM */
                 measured_tile(&set.rows[i], &td) != TC_OK || td.M != 4096 || td.N != 4096 || td.K != 4096 ||
                 tc_tile_model(gpu, &td, &tr, NULL) != TC_OK) continue;
@@ -256,8 +303,9 @@ static int ladder_and_roofline(void) {
             my[nm++] = set.rows[i].value * 1e12;
         }
         measured_free(&set);
-        plot_chart_points(ch, mx, my, nm, "a100 measured: published kernels (tests/measured)");
-        plot_chart_style(ch, 0x000000, PLOT_SOLID, PLOT_MARK_CROSS);
+        snprintf(label, sizeof label, "%s measured: published kernels (tests/measured)", gpus[j]);
+        plot_chart_points(ch, mx, my, nm, label);
+        plot_chart_style(ch, j ? 0x1F3A93 : 0x000000, PLOT_SOLID, PLOT_MARK_CROSS);
     }
     rc = plot_chart_write(ch, plot_out("05_roofline.png"));
     plot_chart_free(ch);
