@@ -1877,14 +1877,16 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      cp.async issued by every warp, standing in for TMA (one thread issues
      it, so the real kernel spends fewer issue slots); no producer
      warpgroup, no thread-block cluster sharing a tile by multicast (each
-     CTA reads all of its tiles from L2, so a clustered kernel is predicted
-     L2-bound where it is not), no wgmma.wait before a stage is refilled;
+     CTA reads all of its tiles from L2, so a clustered kernel may be
+     predicted L2-bound where its cluster halves a tile's reads), no
+     wgmma.wait before a stage is refilled;
      the simulated loop does not charge the Tensor Cores' shared reads
      (the analytic count does). The rates are the h100 profile's wgmma
      intervals (MEASURED for f16 and e4m3 at N = 256, bf16 ASSUMED as f16:
      section 5) scaled by N as section 5 does. Checked against the dataset's H100 rows
-     (pj-bf16gemm-kernel-*: a clustered wgmma kernel, 9.5% and 12.7% slow,
-     docs/REFERENCE.md 3.11).
+     (pj-bf16gemm-kernel-*: a clustered wgmma kernel, 9.5% and 12.7% slow;
+     with its cluster's sharing it would be compute-bound at the profile's
+     datasheet clock and fast instead: docs/REFERENCE.md 3.11).
    How the time is built (tc_tile_model, analytic): for one main-loop
      iteration of one CTA (cta_k of K) the model counts what each SM
      resource must do - MMA or FFMA pipe, shared-memory wavefronts (128

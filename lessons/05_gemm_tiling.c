@@ -167,10 +167,14 @@ static int h100_wgmma(void) {
     printf("   Its tiling (%dx%dx%d CTA tiles, warpgroups of %dx%d, %d stages) needs %.0f cycles of wgmma per\n"
            "   iteration but %.0f to bring its %.0f KiB of A and B from L2 at the profile's per-SM share, so\n"
            "   the model calls it L2-bound and predicts it slow. The real kernel runs in clusters of two CTAs\n"
-           "   that share one tile by TMA multicast, reading it from L2 once for both: section 6 has no\n"
-           "   clusters. cuBLAS's H100 tilings are not published, so its rows are not simulated.\n\n",
+           "   along M that share their B tile by TMA multicast, reading it from L2 once for both: %.0f cycles\n"
+           "   per CTA, under the wgmma's. Section 6 has no clusters; with them it would call the kernel\n"
+           "   compute-bound at the profile's %.2f GHz (the clock of the datasheet's peak) and predict it faster\n"
+           "   than measured: how far the clock drops under this load is not published. Two unmodelled effects\n"
+           "   pull opposite ways here. cuBLAS's H100 tilings are not published, so its rows are not simulated.\n\n",
            d.cta_m, d.cta_n, d.cta_k, d.warp_m, d.warp_n, d.stages, r.iter_cycles[TC_TILE_LIMIT_COMPUTE],
-           r.iter_cycles[TC_TILE_LIMIT_L2], ((double)d.cta_m + d.cta_n) * d.cta_k * 2 / 1024.0);
+           r.iter_cycles[TC_TILE_LIMIT_L2], ((double)d.cta_m + d.cta_n) * d.cta_k * 2 / 1024.0,
+           ((double)d.cta_m + d.cta_n / 2.0) * d.cta_k * 2 / h->profile.sm_bytes_per_cycle, h->profile.clock_ghz);
     return 0;
 }
 
