@@ -741,6 +741,10 @@ TCDEF const char *tc_arch_name(tc_arch a);
       128, 256, 64, TC_E2M1, TC_E2M1, 0, 0, 0, 0, 0, 0, 0, 0, TC__ARCH_B, 0, 1, 16) \
     TC__TCGEN05_F8F6F4_PAIRS(TC__MMA_F8F6F4_ROW, X, 16, 0) \
     TC__TCGEN05_F8F6F4_PAIRS(TC__MMA_MXF8F6F4_ROW, X, 16, 0) \
+    TC__MMA_FP4_SCALED_ROWS(X)
+
+/* The list and the cases of cuda/f8f6f4_mma.cu come from the same macro. */
+#define TC__MMA_FP4_SCALED_ROWS(X) \
     X(TC_MMA_M16N8K64_MXF4,           "m16n8k64.mxf4.e2m1", \
       "mma.sync.aligned.m16n8k64.row.col.kind::mxf4.block_scale.scale_vec::2X.f32.e2m1.e2m1.f32.ue8m0", \
       16, 8, 64, TC_E2M1, TC_E2M1, 0, 0, 0, 0, 0, 32, 16, 4, TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL), 1, 32, 0) \

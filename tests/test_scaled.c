@@ -838,6 +838,11 @@ static void test_block_scaled_rows(void) {
         CHECK(in.archs == TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL) && in.fp16_accumulate == 0 && in.sparse_group == 0);
         CHECK(in.a_elems == in.k / 2 && in.b_elems == in.k / 4 && in.c_elems == 4 && in.a_regs == 4 && in.b_regs == 2);
         CHECK(in.layout == 1);
+        {
+            tc_mma_instr found = (tc_mma_instr)-1;
+            CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
+            CHECK(found == (tc_mma_instr)r);
+        }
         for (i = 0; i < NTYPES; i++) {
             if (elem_types[i] == in.in) ta = i;
             if (elem_types[i] == in.b_type) tb = i;
