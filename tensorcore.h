@@ -658,12 +658,13 @@ TCDEF const char *tc_arch_name(tc_arch a);
    '.scale_vec::4X' for instruction 'mma' with type '.ue8m0'", likewise 2X
    with ue4m3, 2X on mxf8f6f4, 4X on mxf4), although Table 36 lists
    mxf4nvf4 ue8m0 at 4X too and MMA-Sim's sm_120 list has mxf4nvf4 ue8m0
-   per 16 and ue4m3 per 32 (tc_mma_dot_scaled computes those as well). A row's kind is the word after "kind::" (as the
-   tcgen05 rows'), its scale type the PTX's last word (.ue8m0 or .ue4m3) and
-   its block K / X for scale_vec::XX: 32 at 1X with K 32 and 2X with K 64,
-   16 at 4X; tc_mma_instr_scaled_type reads all three. The scale operands
-   (one 32-bit register per lane for A and one for B, with byte-id and
-   thread-id selectors) have no column: cuda/f8f6f4_scaled.cu places them. */
+   per 16 and ue4m3 per 32 (tc_mma_dot_scaled computes those as well).
+   A row's kind is the word after "kind::" (as the tcgen05 rows'), its
+   scale type the PTX's last word (.ue8m0 or .ue4m3) and its block K / X
+   for scale_vec::XX: 32 at 1X with K 32 and 2X with K 64, 16 at 4X;
+   tc_mma_instr_scaled_type reads all three. The scale operands (one 32-bit
+   register per lane for A and one for B, with byte-id and thread-id
+   selectors) have no column: cuda/f8f6f4_mma.cu places them. */
 #define TC__MMA_MXF8F6F4_ROW(X, M, STEP, ID, A, B, NAME) \
     X(TC_MMA_M16N8K32_MXF8F6F4_##ID, "m16n8k32.mxf8f6f4." NAME, \
       "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32." TC__F8F6F4_PTX_##A "." \
@@ -982,7 +983,8 @@ TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, i
    both); the instruction table has a row for each block-scaled mma.sync
    spelling ptxas 13.0 assembles for sm_120a (mxf8f6f4 1X ue8m0 in every
    pairing, mxf4 2X ue8m0, mxf4nvf4 2X ue8m0 and 4X ue4m3: block 32, 32,
-   32, 16), and tc_mma_instr_scaled_type turns a row into the type here. Longer K chains instructions, each taking the previous result as c.
+   32, 16), and tc_mma_instr_scaled_type turns a row into the type here.
+   Longer K chains instructions, each taking the previous result as c.
    ASSUMED, not measured: no Blackwell GPU has run these kinds here, and
    MMA-Sim's F = 25 with a cut result for mma.sync FP8 on B200 matches only
    63% of the measured B200 samples (see the banner), so F8F6F4's F = 25 is
@@ -3733,8 +3735,8 @@ TC_HOST_DEVICE static int tc__str_has(const char *s, const char *w) {
 
 /* 1 for a kind::f8f6f4 row (tcgen05.mma on B200, every pairing; mma.sync
    on sm_120, the pairings with FP6 or FP4) or a block-scaled one (the
-   tcgen05 kinds, sm_120's mma.sync with .block_scale): its numerics are the Blackwell
-   kinds' (tc_mma_dot_scaled, TC_KIND_F8F6F4), not the per-architecture
+   tcgen05 kinds, sm_120's mma.sync with .block_scale): its numerics are
+   the Blackwell kinds' (tc_mma_dot_scaled), not the per-architecture
    parameters below, which the helpers here therefore skip. */
 TC_HOST_DEVICE static int tc__instr_is_f8f6f4(const tc_mma_instr_info *info) {
     return (info->threads == 1 && tc__is_f8f6f4_type(info->in)) || tc__is_f6f4_type(info->in) ||

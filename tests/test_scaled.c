@@ -840,8 +840,19 @@ static void test_block_scaled_rows(void) {
         CHECK(in.layout == 1);
         {
             tc_mma_instr found = (tc_mma_instr)-1;
+            /* fragments: the 4-bit m16n8k64 layout of the s4 row, or FP8 m16n8k32's */
+            const tc_mma_instr same = fp4 ? TC_MMA_M16N8K64_S4 : TC_MMA_M16N8K32_E4M3;
+            int f, l, e, r0, c0, r1, c1, diff = 0;
             CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
             CHECK(found == (tc_mma_instr)r);
+            for (f = 0; f < 3; f++)
+                for (l = 0; l < 32; l++)
+                    for (e = 0; e < (f == 0 ? in.a_elems : f == 1 ? in.b_elems : in.c_elems); e++) {
+                        r0 = c0 = r1 = c1 = -1;
+                        diff += tc_mma_frag_coord((tc_mma_instr)r, (tc_frag)f, l, e, &r0, &c0) != TC_OK ||
+                                tc_mma_frag_coord(same, (tc_frag)f, l, e, &r1, &c1) != TC_OK || r0 != r1 || c0 != c1;
+                    }
+            CHECK(diff == 0);
         }
         for (i = 0; i < NTYPES; i++) {
             if (elem_types[i] == in.in) ta = i;
