@@ -812,6 +812,7 @@ static tc_status c_dot_scaled(const int *a) {
     return s;
 }
 static tc_status c_instr_get(const int *a) { tc_mma_instr_info i; return tc_mma_instr_get((tc_mma_instr)a[0], &i); }
+static tc_status c_instr_scaled_type(const int *a) { tc_mma_scaled_type t; return tc_mma_instr_scaled_type((tc_mma_instr)a[0], &t); }
 static tc_status c_instr_n_ok(const int *a) { return tc_mma_instr_n_ok((tc_mma_instr)a[0], a[1]) ? TC_OK : TC_ERR_SHAPE; }
 static tc_status c_mma_run(const int *a) {
     static float A[128 * 32], B[32 * 256], D[128 * 256];   /* zeros: representable in every type */
@@ -951,6 +952,8 @@ static const fn_case fn_cases[] = {
     /* k: a multiple of 32 up to the 64 codes given */
     { "tc_mma_dot_scaled", 1, { "k" }, { 64 }, { E3(TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE) }, c_dot_scaled },
     { "tc_mma_instr_get", 1, { "i" }, { TC_MMA_SP_M16N8K16_TF32 }, { E3(AR, TC_OK, AR) }, c_instr_get },
+    /* row 0 is m8n8k4.f16: no Blackwell kind */
+    { "tc_mma_instr_scaled_type", 1, { "i" }, { TC_MMA_M16N8K64_MXF4 }, { ARG3 }, c_instr_scaled_type },
     /* kind 0 is m8n8k4, whose one N is 8 */
     { "tc_mma_instr_n_ok", 2, { "i", "n" }, { TC_WGMMA_F16, 8 }, { E3(TC_ERR_SHAPE, TC_OK, TC_ERR_SHAPE), E3(TC_ERR_SHAPE, TC_ERR_SHAPE, TC_ERR_SHAPE) }, c_instr_n_ok },
     { "tc_mma_run", 4, { "arch", "kind", "n", "out" }, { TC_ARCH_H100, TC_WGMMA_E4M3_E5M2, 64, TC_FP16 },

@@ -692,9 +692,12 @@ static int f8f6f4_type(tc_dtype t) {
 static int f6f4_type(tc_dtype t) { return t == TC_E2M3 || t == TC_E3M2 || t == TC_E2M1; }
 
 /* A kind::f8f6f4 row: tcgen05.mma on B200 (one thread, every pairing) or
-   mma.sync on sm_120 (a warp, a pairing with FP6 or FP4). */
+   mma.sync on sm_120 (a warp, a pairing with FP6 or FP4), or a
+   block-scaled one (tcgen05 and sm_120's mma.sync, any pairing). */
+static int block_scaled_row(const tc_mma_instr_info *in) { return strstr(in->ptx, ".block_scale") != NULL; }
 static int is_f8f6f4_row(const tc_mma_instr_info *in) {
-    return (in->threads == 1 && f8f6f4_type(in->in)) || f6f4_type(in->in) || f6f4_type(in->b_type);
+    return (in->threads == 1 && f8f6f4_type(in->in)) || f6f4_type(in->in) || f6f4_type(in->b_type) ||
+           block_scaled_row(in);
 }
 
 /* An sm_120 mma.sync kind::f8f6f4 row: m16n8k32 with FP8's element counts
@@ -717,7 +720,6 @@ static void check_sm120_f8f6f4_row(const tc_mma_instr_info *in) {
 /* A block-scaled tcgen05.mma row (B200, M 128, N step 16, fp32 D):
    kind::mxf8f6f4 K 32 in any pairing, kind::mxf4 / mxf4nvf4 K 64 e2m1;
    tc_mma_run refuses it (it needs scales), D untouched. */
-static int block_scaled_row(const tc_mma_instr_info *in) { return strstr(in->ptx, ".block_scale") != NULL; }
 
 static void check_block_scaled_row(const tc_mma_instr_info *in, tc_mma_instr id) {
     static float A[128 * 64], B[64 * 256], D[128 * 256];
@@ -756,7 +758,8 @@ static void check_f8f6f4_row(const tc_mma_instr_info *in) {
 
 static void test_instr_table(void) {
     const char *names[TC_MMA_INSTR_COUNT];
-    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0, n_wg = 0, n_tc5 = 0, n_f8f6f4 = 0, n_fp4_scaled = 0, pair_seen[4][25];
+    int i, j, n_sparse = 0, n_unmodelled = 0, n_fp8 = 0, n_wg = 0, n_tc5 = 0, n_f8f6f4 = 0, n_fp4_scaled = 0, n_sm120_scaled = 0,
+        pair_seen[4][25];
     float ones[64];
     tc_mma_instr_info in;
     tc_mma_instr found;
@@ -773,6 +776,10 @@ static void test_instr_table(void) {
         if (is_f8f6f4_row(&in)) {
             static const tc_dtype t5[5] = { TC_E4M3, TC_E5M2, TC_E2M3, TC_E3M2, TC_E2M1 };
             int x = 0, y = 0;
+            if (block_scaled_row(&in) && in.threads == 32) {   /* sm_120's block-scaled mma.sync: tests/test_scaled.c */
+                n_sm120_scaled++;
+                continue;
+            }
             if (block_scaled_row(&in)) check_block_scaled_row(&in, (tc_mma_instr)i);
             else check_f8f6f4_row(&in);
             while (x < 4 && t5[x] != in.in) x++;
@@ -882,6 +889,7 @@ static void test_instr_table(void) {
     /* tcgen05 kind::f8f6f4: each of the 25 pairings once at M 64 and once at M 128; sm_120 mma.sync
        kind::f8f6f4: each of the 21 with FP6 or FP4 once (its FP8-only four are the m16n8k32 FP8 rows) */
     CHECK(n_f8f6f4 == 98 && n_fp4_scaled == 2);   /* and the block-scaled: mxf8f6f4's 25 pairings, mxf4, mxf4nvf4 */
+    CHECK(n_sm120_scaled == 28);   /* sm_120 mma.sync: mxf8f6f4's 25 pairings, mxf4, mxf4nvf4 with ue8m0 and ue4m3 */
     for (i = 0; i < 100; i++) CHECK(pair_seen[i / 25][i % 25] == (i < 50 || i >= 75 || i % 25 / 5 >= 2 || i % 5 >= 2));
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);

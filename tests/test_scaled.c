@@ -784,6 +784,211 @@ static void test_gemm_fp6_fp4(void) {
     tct_add(n - bad, bad);
 }
 
+/* A scale byte of a family: 0 random codes with the specials (ue8m0 0x00,
+   0x7F, 0xFE, 0xFF NaN; ue4m3 0 and 0x7F NaN) one time in four, 1 near 1
+   (ue8m0 127 +- 8, ue4m3 any finite code), so that most results stay finite. */
+static uint8_t rnd_scale(tc_dtype st, int fam) {
+    static const uint8_t sp8[] = { 0x00, 0x7F, 0xFE, 0xFF }, sp43[] = { 0x00, 0x7F };
+    if (st == TC_UE4M3) {
+        if (fam == 0 && rnd() % 4 == 0) return sp43[rnd() % 2];
+        return (uint8_t)(fam == 0 ? rnd() % 0x80 : rnd() % 0x7F);
+    }
+    if (fam == 0 && rnd() % 4 == 0) return sp8[rnd() % 4];
+    return (uint8_t)(fam == 0 ? rnd() % 0x100 : 119 + rnd() % 17);
+}
+
+/* sm_120's block-scaled mma.sync rows: the table's fields against the PTX
+   ISA spellings written out here, the scaled type each row gives
+   (tc_mma_instr_scaled_type), tc_mma_run's refusal, and tc_gemm_scaled at
+   the row's M16 N8 and its K (and 2K: two chained instructions) against
+   the oracle and tc_mma_dot_scaled, every bit, in the families the GPU
+   program uses (random codes, normal, subnormal/zero, cancelling; random
+   and special scales); then what each row's type refuses. */
+static void test_block_scaled_rows(void) {
+    enum { M = 16, N = 8, KMAX = 128 };
+    static uint8_t A[M * KMAX], B[N * KMAX], sA[M * 8], sB[N * 8];
+    static float C[M * N], D[M * N];
+    int seen[5][5], i, j, r, rows = 0, fp4_rows = 0;
+    long n = 0, bad = 0, bad_dot = 0;
+    memset(seen, 0, sizeof seen);
+    for (r = 0; r < TC_MMA_INSTR_COUNT; r++) {
+        tc_mma_instr_info in;
+        tc_mma_scaled_type t, u;
+        tc_mma_params p = { 0 };
+        tc_gemm_scaled_desc d;
+        char want[160];
+        int fp4, fam, rep, ta = -1, tb = -1, K;
+        const char *sv;
+        float one = 1.0f;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)r, &in), TC_OK);
+        if (!strstr(in.ptx, ".block_scale") || in.threads != 32) continue;
+        rows++;
+        fp4 = strstr(in.ptx, "kind::mxf4") != NULL;
+        fp4_rows += fp4;
+        /* the spelling (PTX ISA 9.7.14.3 Table 36, as ptxas 13.0 takes it) */
+        sv = r == TC_MMA_M16N8K64_MXF4NVF4_UE4M3 ? "4X.f32.e2m1.e2m1.f32.ue4m3" : fp4 ? "2X.f32.e2m1.e2m1.f32.ue8m0" : NULL;
+        if (fp4)
+            sprintf(want, "mma.sync.aligned.m16n8k64.row.col.kind::%s.block_scale.scale_vec::%s",
+                    r == TC_MMA_M16N8K64_MXF4 ? "mxf4" : "mxf4nvf4", sv);
+        else
+            sprintf(want, "mma.sync.aligned.m16n8k32.row.col.kind::mxf8f6f4.block_scale.scale_vec::1X.f32.%s.%s.f32.ue8m0",
+                    tc_format_of(in.in)->name, tc_format_of(in.b_type)->name);
+        if (!CHECK(strcmp(in.ptx, want) == 0)) printf("  row %s: %s, want %s\n", in.name, in.ptx, want);
+        CHECK(in.m == M && in.n == N && in.k == (fp4 ? 64 : 32) && in.n_step == 0 && in.threads == 32);
+        CHECK(in.archs == TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL) && in.fp16_accumulate == 0 && in.sparse_group == 0);
+        CHECK(in.a_elems == in.k / 2 && in.b_elems == in.k / 4 && in.c_elems == 4 && in.a_regs == 4 && in.b_regs == 2);
+        CHECK(in.layout == 1);
+        {
+            tc_mma_instr found = (tc_mma_instr)-1;
+            /* fragments: the 4-bit m16n8k64 layout of the s4 row, or FP8 m16n8k32's */
+            const tc_mma_instr same = fp4 ? TC_MMA_M16N8K64_S4 : TC_MMA_M16N8K32_E4M3;
+            int f, l, e, r0, c0, r1, c1, diff = 0;
+            CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
+            CHECK(found == (tc_mma_instr)r);
+            for (f = 0; f < 3; f++)
+                for (l = 0; l < 32; l++)
+                    for (e = 0; e < (f == 0 ? in.a_elems : f == 1 ? in.b_elems : in.c_elems); e++) {
+                        r0 = c0 = r1 = c1 = -1;
+                        diff += tc_mma_frag_coord((tc_mma_instr)r, (tc_frag)f, l, e, &r0, &c0) != TC_OK ||
+                                tc_mma_frag_coord(same, (tc_frag)f, l, e, &r1, &c1) != TC_OK || r0 != r1 || c0 != c1;
+                    }
+            CHECK(diff == 0);
+        }
+        for (i = 0; i < NTYPES; i++) {
+            if (elem_types[i] == in.in) ta = i;
+            if (elem_types[i] == in.b_type) tb = i;
+        }
+        if (!CHECK(ta >= 0 && tb >= 0)) continue;
+        if (!fp4) seen[ta][tb]++;
+        else CHECK(in.in == TC_E2M1 && in.b_type == TC_E2M1);
+        /* the scaled type read from the row */
+        memset(&t, 0x5A, sizeof t);
+        CHECK_STATUS(tc_mma_instr_scaled_type((tc_mma_instr)r, &t), TC_OK);
+        CHECK(t.arch == TC_ARCH_RTX_BLACKWELL && t.a_type == in.in && t.b_type == in.b_type && t.out == TC_FP32);
+        CHECK(t.kind == (!fp4 ? TC_KIND_MXF8F6F4 : r == TC_MMA_M16N8K64_MXF4 ? TC_KIND_MXF4 : TC_KIND_MXF4NVF4));
+        CHECK(t.scale_type == (r == TC_MMA_M16N8K64_MXF4NVF4_UE4M3 ? TC_UE4M3 : TC_UE8M0));
+        CHECK(t.block == (r == TC_MMA_M16N8K64_MXF4NVF4_UE4M3 ? 16 : 32));
+        CHECK_STATUS(tc_mma_scaled_params_of(&t, &p), TC_OK);
+        CHECK(p.instr_k == in.k && p.frac_bits == orc_frac_bits(t.kind));
+        /* tc_mma_run has no place for scales */
+        {
+            static float fa[M * 64], fb[64 * N], fd[M * N];
+            for (i = 0; i < M * 64; i++) fa[i] = 1.0f;
+            for (i = 0; i < 64 * N; i++) fb[i] = 1.0f;
+            fd[0] = 42.0f;
+            CHECK_STATUS(tc_mma_run(TC_ARCH_RTX_BLACKWELL, (tc_mma_instr)r, N, TC_FP32, fa, fb, NULL, fd), TC_ERR_ARG);
+            CHECK(fd[0] == 42.0f);
+        }
+        /* the GEMM at the row's shape, one instruction and two chained */
+        for (fam = 0; fam < 4; fam++)
+            for (rep = 0; rep < 6; rep++) {
+                K = in.k * (1 + rep % 2);
+                for (i = 0; i < M * K; i++) {
+                    A[i] = rnd_code(in.in);
+                    if (fam == 1) A[i] |= (uint8_t)(1u << tc_format_of(in.in)->mantissa_bits);   /* a non-zero exponent field */
+                    if (fam == 2) A[i] &= (uint8_t)((1u << tc_format_of(in.in)->mantissa_bits) | (1u << (tc_format_of(in.in)->total_bits - 1))) - 1u;
+                    if (fam == 1 && tc_decode(in.in, A[i]) - tc_decode(in.in, A[i]) != 0) A[i] = 0;
+                }
+                for (j = 0; j < N; j++)
+                    for (i = 0; i < K; i++) {
+                        uint8_t *y = &B[j * K + i];
+                        *y = rnd_code(in.b_type);
+                        if (fam == 1) *y |= (uint8_t)(1u << tc_format_of(in.b_type)->mantissa_bits);
+                        if (fam == 2) *y &= (uint8_t)((1u << tc_format_of(in.b_type)->mantissa_bits) | (1u << (tc_format_of(in.b_type)->total_bits - 1))) - 1u;
+                        if (fam == 1 && tc_decode(in.b_type, *y) - tc_decode(in.b_type, *y) != 0) *y = 0;
+                        if (fam == 3 && (i & 1)) {   /* cancelling: B's odd k negates the even one, A repeats it */
+                            *y = (uint8_t)(y[-1] ^ (1u << (tc_format_of(in.b_type)->total_bits - 1)));
+                            A[(j % M) * K + i] = A[(j % M) * K + i - 1];
+                        }
+                    }
+                for (i = 0; i < M * K / t.block; i++) sA[i] = rnd_scale(t.scale_type, fam == 0 ? 0 : 1);
+                for (i = 0; i < N * K / t.block; i++) sB[i] = rnd_scale(t.scale_type, fam == 0 ? 0 : 1);
+                if (fam == 3)   /* equal scales within a row and a column keep the cancellation exact */
+                    for (i = 0; i < M * K / t.block; i++) sA[i] = sA[i - i % (K / t.block)];
+                for (i = 0; i < M * N; i++) C[i] = rnd_c(2 * (int)(rnd() % 8), 0);
+                memset(&d, 0, sizeof d);
+                d.type = t; d.M = M; d.N = N; d.K = K;
+                d.A = A; d.B = B; d.scale_A = sA; d.scale_B = sB; d.C = C; d.D = D;
+                CHECK_STATUS(tc_gemm_scaled(&d), TC_OK);
+                for (i = 0; i < M; i++)
+                    for (j = 0; j < N; j++) {
+                        orc_opt o;
+                        float w = -1.0f, got = D[i * N + j];
+                        const int ns = K / t.block;
+                        o.F = orc_frac_bits(t.kind); o.fp16 = 0; o.plus = 0;
+                        bad += !same_or_nan(got, orc_dot(&t, K, A + i * K, B + j * K, sA + i * ns, sB + j * ns,
+                                                         C[i * N + j], &o, NULL));
+                        bad_dot += tc_mma_dot_scaled(&t, K, A + i * K, B + j * K, sA + i * ns, sB + j * ns,
+                                                     C[i * N + j], NULL, &w) != TC_OK || !same_or_nan(got, w);
+                        n++;
+                    }
+            }
+        /* what the row's type refuses */
+        memset(A, 0, sizeof A); memset(B, 0, sizeof B); memset(sA, 127, sizeof sA); memset(sB, 127, sizeof sB);
+        if (t.scale_type == TC_UE4M3) { memset(sA, 0x38, sizeof sA); memset(sB, 0x38, sizeof sB); }
+        memset(&d, 0, sizeof d);
+        d.type = t; d.M = M; d.N = N; d.K = in.k; d.A = A; d.B = B; d.scale_A = sA; d.scale_B = sB; d.D = D;
+        D[0] = 42.0f;
+        d.K = in.k / 2; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_SHAPE);
+        d.K = in.k + in.k / 2; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_SHAPE);
+        d.K = INT_MAX; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_SHAPE);
+        d.K = in.k;
+        u = t; u.block = t.block == 16 ? 32 : 16;   /* the other block: mxf4nvf4 computes both (MMA-Sim's sm_120 list) */
+        d.type = u;
+        CHECK_STATUS(tc_gemm_scaled(&d), t.kind == TC_KIND_MXF4NVF4 ? TC_OK : TC_ERR_SHAPE);
+        u.block = 64; d.type = u; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_SHAPE);
+        u.block = 0; d.type = u; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_SHAPE);
+        u.block = -1; d.type = u; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_SHAPE);
+        u = t; u.scale_type = t.scale_type == TC_UE4M3 ? TC_UE8M0 : TC_UE4M3; d.type = u;
+        CHECK_STATUS(tc_gemm_scaled(&d), t.kind == TC_KIND_MXF4NVF4 ? TC_OK : TC_ERR_DTYPE);
+        u = t; u.scale_type = TC_E4M3; d.type = u; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_DTYPE);
+        u = t; u.out = TC_FP16; d.type = u; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_DTYPE);
+        u = t; u.arch = TC_ARCH_H100; d.type = u; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_ARCH);
+        d.type = t;
+        d.scale_A = NULL; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_NULL);
+        d.scale_A = sA;
+        if (t.scale_type == TC_UE4M3) { sA[3] = 0x80; CHECK_STATUS(tc_gemm_scaled(&d), TC_ERR_NOT_REPRESENTABLE); sA[3] = 0x38; }
+        D[0] = 42.0f;
+        A[5] = 0xFF;   /* wider than any of the five types but FP8 */
+        CHECK_STATUS(tc_gemm_scaled(&d), tc_format_of(in.in)->total_bits == 8 ? TC_OK : TC_ERR_NOT_REPRESENTABLE);
+        if (tc_format_of(in.in)->total_bits < 8) CHECK(D[0] == 42.0f);
+        A[5] = 0;
+        /* zero codes, unit scales, C = 1: D = 1 exactly */
+        d.C = &one; d.ldc = 0; d.M = 1; d.N = 1; d.ldd = 1;
+        CHECK_STATUS(tc_gemm_scaled(&d), TC_OK);
+        CHECK(D[0] == 1.0f);
+    }
+    for (i = 0; i < NTYPES; i++)
+        for (j = 0; j < NTYPES; j++) CHECK(seen[i][j] == 1);
+    CHECK(rows == 28 && fp4_rows == 3);
+    tct_add(n - bad, bad);
+    tct_add(n - bad_dot, bad_dot);
+    if (bad || bad_dot) printf("sm_120 block-scaled rows: %ld of %ld against the oracle, %ld against tc_mma_dot_scaled\n", bad, n, bad_dot);
+}
+
+/* tc_mma_instr_scaled_type on the other rows: kind::f8f6f4 (no scales),
+   tcgen05's block-scaled rows (B200; PTX's default scale_vec, none for
+   mxf4nvf4), rows of no Blackwell kind, bad arguments. */
+static void test_instr_scaled_type(void) {
+    tc_mma_scaled_type t;
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_MMA_M16N8K32_E2M1, &t), TC_OK);
+    CHECK(t.arch == TC_ARCH_RTX_BLACKWELL && t.kind == TC_KIND_F8F6F4 && t.a_type == TC_E2M1 && t.block == 0);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_TCGEN05_M64_E2M3_E4M3, &t), TC_OK);
+    CHECK(t.arch == TC_ARCH_B200 && t.kind == TC_KIND_F8F6F4 && t.a_type == TC_E2M3 && t.b_type == TC_E4M3);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_TCGEN05_MXF8F6F4_M128_E5M2_E2M1, &t), TC_OK);
+    CHECK(t.arch == TC_ARCH_B200 && t.kind == TC_KIND_MXF8F6F4 && t.scale_type == TC_UE8M0 && t.block == 32);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_TCGEN05_MXF4_M128, &t), TC_OK);
+    CHECK(t.arch == TC_ARCH_B200 && t.kind == TC_KIND_MXF4 && t.scale_type == TC_UE8M0 && t.block == 32);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_TCGEN05_MXF4NVF4_M128, &t), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_MMA_M16N8K32_E4M3, &t), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_MMA_M16N8K16_F16, &t), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_TCGEN05_M128_F16, &t), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_scaled_type((tc_mma_instr)-1, &t), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_MMA_INSTR_COUNT, &t), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_scaled_type((tc_mma_instr)INT_MAX, &t), TC_ERR_ARG);
+    CHECK_STATUS(tc_mma_instr_scaled_type(TC_MMA_M16N8K64_MXF4, NULL), TC_ERR_NULL);
+}
+
 int main(void) {
     test_named();
     test_random_f8();
@@ -795,5 +1000,7 @@ int main(void) {
     test_bad_input();
     test_f8f6f4_rows();
     test_gemm_fp6_fp4();
+    test_block_scaled_rows();
+    test_instr_scaled_type();
     return tct_finish("test_scaled");
 }
