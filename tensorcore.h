@@ -7442,7 +7442,8 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
     const uint64_t *awake = &S->awake[(int64_t)sp * S->mwords];
     tc__sim_warp *base = &S->w[sm * S->wps];
     int k, n, chosen = -1, first_ready = -1, after_last = -1, last_ready = 0, nt = 0, last = S->last[sp], lazy = 1;
-    unsigned pooled = 0;              /* without a timeline: the pipes pool warps wait for */
+    unsigned pooled = 0;              /* without a timeline: the pipes pool warps wait for ... */
+    int npooled = 0;                  /* ... and how many they are */
     int *touched = states + S->wps;   /* second half of the caller's buffer */
     int64_t wake = TC__SIM_NEVER, due;
     tc__sim_wake_due(S, sp, t);
@@ -7457,6 +7458,7 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             st = free_at > t ? TC_SIM_MATH_PIPE_THROTTLE : -1;
             if (!S->record) {   /* its state changes are charged when it issues (tc__sim_pool_leave) */
                 pooled |= 1u << (w->pool - pipes);
+                npooled++;
                 charged_later = 1;
             } else if (st < 0) wake = t + 1;
             else if (free_at < wake) wake = free_at;
@@ -7464,7 +7466,10 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             st = tc__sim_check(S, w, t, &retired);
             if (retired) *progress = 1;
             if (retired) wake = t + 1;   /* it may have released a barrier */
-            else if (w->pool && !S->record) pooled |= 1u << (w->pool - pipes);
+            else if (w->pool && !S->record) {
+                pooled |= 1u << (w->pool - pipes);
+                npooled++;
+            }
             else if (st < 0) wake = t + 1;
             if (t < w->wake) tc__sim_sleep(S, sp, n, w->wake);   /* stalled, throttled as it joined the pool, or exited */
         }
@@ -7497,12 +7502,13 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             tc__sim_set_state(S, w, TC_SIM_SELECTED, t);
         }
         S->last[sp] = chosen;
+        if (npooled == 1) pooled = 0;   /* the pool was the chosen warp alone: its next cycle is `due` */
         tc__sim_issue(S, w, t);
         due = tc__sim_stall_ahead(S, w, t);
         if (due > t + 1) tc__sim_sleep(S, sp, chosen, due);
         else if (due < wake) wake = due;
     }
-    /* pool warps are due when their pipe frees (after this cycle's issue) */
+    /* the other pool warps are due when their pipe frees (after this cycle's issue) */
     for (k = 0; pooled; k++, pooled >>= 1) {
         due = pipes[k].free > t ? pipes[k].free : t + 1;
         if ((pooled & 1) && due < wake) wake = due;
