@@ -6774,6 +6774,8 @@ typedef struct {
     int64_t pc_since;
     int64_t pool_busy;                /* its pipe's busy cycles before it joined (tc__sim_pool_leave) */
     int sm, sub, local, global, block, at_barrier;
+    int operands_ready;               /* its operands at pc are ready by `wake` (it sleeps on them): a wake */
+                                      /* needs no second look (only its own issue, which clears it, changes that) */
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
     int64_t nseg, capseg;
@@ -7055,8 +7057,10 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     const tc__sim_pipe *q;
     int64_t need;
     int why;
-    need = tc__sim_need(S, w, &why);
-    if (need > t) { w->wake = need; w->reason = why; return why; }
+    if (!w->operands_ready) {
+        need = tc__sim_need(S, w, &why);
+        if (need > t) { w->wake = need; w->reason = why; w->operands_ready = 1; return why; }
+    }
     if (S->p->code[w->pc].op == TC_SIM_EXIT) {   /* retires without an issue slot */
         w->wake = TC__SIM_NEVER;
         w->reason = TC_SIM_EXITED;
@@ -7109,6 +7113,7 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
     S->r->instructions++;
     if (S->r->instr_issued) S->r->instr_issued[w->pc]++;
     w->pool = NULL;
+    w->operands_ready = 0;
     w->wake = t + 1;
     w->reason = TC_SIM_NOT_SELECTED;
     switch (ins->op) {
@@ -7426,6 +7431,7 @@ static int64_t tc__sim_stall_ahead(tc__sim *S, tc__sim_warp *w, int64_t t) {
     if (need <= t + 1) return t + 1;
     w->wake = need;
     w->reason = why;
+    w->operands_ready = 1;
     tc__sim_set_state(S, w, why, t + 1);
     return need;
 }
