@@ -6825,22 +6825,9 @@ typedef struct {
     tc_status err;
 } tc__sim;
 
-/* Also called when only the pc moved (back-to-back issues): with
-   per_instruction each instruction gets its own cycles and segment. */
-static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
-    const int moved = S->pc_cycles && w->pc != w->state_pc;
-    if (state == w->state && !moved) return;
-    if (S->pc_cycles) {
-        if (w->state >= 0) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += t - w->pc_since;
-        w->state_pc = w->pc;
-        w->pc_since = t;
-    }
-    if (state != w->state) {
-        if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
-        w->state = state;
-        w->since = t;
-    }
-    if (!S->record || S->r->timeline_truncated) return;
+/* The timeline's segment for a state change at t (tc__sim_set_state).
+   Apart, so that the state change itself stays small enough to inline. */
+static void tc__sim_segment(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
     if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; w->seg[w->nseg - 1].pc = w->pc; return; }
     if (S->segments >= TC__SIM_SEGMENT_BUDGET) { S->r->timeline_truncated = 1; return; }
     if (w->nseg == w->capseg) {
@@ -6857,6 +6844,24 @@ static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t)
     w->seg[w->nseg].pc = w->pc;
     w->nseg++;
     S->segments++;
+}
+
+/* Also called when only the pc moved (back-to-back issues): with
+   per_instruction each instruction gets its own cycles and segment. */
+static TC__ALWAYS_INLINE void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
+    const int moved = S->pc_cycles && w->pc != w->state_pc;
+    if (state == w->state && !moved) return;
+    if (S->pc_cycles) {
+        if (w->state >= 0) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += t - w->pc_since;
+        w->state_pc = w->pc;
+        w->pc_since = t;
+    }
+    if (state != w->state) {
+        if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
+        w->state = state;
+        w->since = t;
+    }
+    if (S->record && !S->r->timeline_truncated) tc__sim_segment(S, w, state, t);
 }
 
 static int64_t tc__sim_iter(const tc__sim *S, const tc__sim_warp *w, int pc) {
