@@ -6315,6 +6315,7 @@ static int tc__sim_unique(int64_t *v, int n) {
 
 static int tc__sim_passes_i64(const int64_t *addr, int lanes, int width, int banks, int bank_bytes) {
     int64_t words[128];
+    int in_bank[2 * 128];   /* banks is at most 128 (tc_sim_profile_validate, tc_sim_shared_passes) */
     int per_word = width > bank_bytes ? width / bank_bytes : 1;
     int lanes_per_phase = banks * bank_bytes / width, total = 0, first, i, j;
     if (lanes_per_phase < 1) lanes_per_phase = 1;
@@ -6324,11 +6325,9 @@ static int tc__sim_passes_i64(const int64_t *addr, int lanes, int width, int ban
         for (i = first; i < last; i++)
             for (j = 0; j < per_word && n < TC__COUNT_OF(words); j++) words[n++] = addr[i] / bank_bytes + j;
         m = tc__sim_unique(words, n);   /* the same word twice is a broadcast, not a conflict */
-        for (i = 0; i < m; i++) {       /* distinct words of one bank, counted in sorted order */
-            int in_bank = 0;
-            for (j = 0; j < m; j++) if (words[j] % banks == words[i] % banks) in_bank++;
-            if (in_bank > worst) worst = in_bank;
-        }
+        for (i = 0; i < m; i++) in_bank[words[i] % banks + banks] = 0;   /* + banks: an index for either sign */
+        for (i = 0; i < m; i++)         /* distinct words of one bank */
+            if (++in_bank[words[i] % banks + banks] > worst) worst = in_bank[words[i] % banks + banks];
         total += worst;
     }
     return total;
