@@ -7393,7 +7393,7 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
     S->sleepers = (tc__sim_sleeper *)tc__sim_calloc((int64_t)nsp * S->wps_sub, sizeof *S->sleepers);
     S->nsleep = (int *)tc__sim_calloc(nsp, sizeof *S->nsleep);
     S->sm_next = (int64_t *)tc__sim_calloc(sms, sizeof *S->sm_next);
-    S->resident = (uint8_t *)TC_MALLOC((size_t)(sectors / 8 + 1));   /* set below, each byte once */
+    S->resident = (uint8_t *)tc__sim_calloc(sectors / 8 + 1, 1);
     if (!S->w || !S->arrived || !S->exited || !S->port_free || !S->shared_free || !S->pipes || !S->shfl_free ||
         !S->last || !S->sched_next || !S->sm_next || !S->resident || !S->awake || !S->sleepers || !S->nsleep)
         return TC_ERR_NOMEM;
@@ -7401,7 +7401,6 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
         int64_t n = S->p->l2_resident_bytes / g->sector_bytes;   /* sectors [0, n) start in L2 */
         if (n > sectors) n = sectors;
         memset(S->resident, 0xFF, (size_t)(n >> 3));
-        memset(S->resident + (n >> 3), 0, (size_t)(sectors / 8 + 1 - (n >> 3)));
         for (s = n & ~(int64_t)7; s < n; s++) S->resident[s >> 3] |= (uint8_t)(1u << (s & 7));
     }
     for (i = 0; i < nsp; i++) S->last[i] = -1;
