@@ -6773,6 +6773,7 @@ typedef struct {
     int64_t pc_since;
     int64_t pool_busy;                /* its pipe's busy cycles before it joined (tc__sim_pool_leave) */
     int sm, sub, local, global, block, at_barrier;
+    unsigned pool_bit;                /* in the pool: 1 << its pipe (TC__SIM_PIPE_*) */
     int operands_ready;               /* its operands at pc are ready by `wake` (it sleeps on them): a wake */
                                       /* needs no second look (only its own issue, which clears it, changes that) */
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
@@ -7074,6 +7075,7 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
         return TC_SIM_EXITED;
     }
     q = w->pool = tc__sim_pipe_of(S, w);
+    w->pool_bit = 1u << S->pre[w->pc].pipe;
     w->pool_busy = tc__sim_busy_before(q, t);
     if (q->free > t) { w->wake = q->free; w->reason = TC_SIM_MATH_PIPE_THROTTLE; return TC_SIM_MATH_PIPE_THROTTLE; }
     return -1;
@@ -7467,7 +7469,7 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             const int64_t free_at = w->pool->free;
             st = free_at > t ? TC_SIM_MATH_PIPE_THROTTLE : -1;
             if (!S->record) {   /* its state changes are charged when it issues (tc__sim_pool_leave) */
-                pooled |= 1u << (w->pool - pipes);
+                pooled |= w->pool_bit;
                 npooled++;
                 charged_later = 1;
             } else if (st < 0) wake = t + 1;
@@ -7477,7 +7479,7 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             if (retired) *progress = 1;
             if (retired) wake = t + 1;   /* it may have released a barrier */
             else if (w->pool && !S->record) {
-                pooled |= 1u << (w->pool - pipes);
+                pooled |= w->pool_bit;
                 npooled++;
             }
             else if (st < 0) wake = t + 1;
