@@ -6776,6 +6776,7 @@ typedef struct {
     unsigned pool_bit;                /* in the pool: 1 << its pipe (TC__SIM_PIPE_*) */
     int operands_ready;               /* its operands at pc are ready by `wake` (it sleeps on them): a wake */
                                       /* needs no second look (only its own issue, which clears it, changes that) */
+    tc__sim_pipe *pipes;              /* its sub-partition's */
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
     int64_t nseg, capseg;
@@ -7038,7 +7039,7 @@ static void tc__sim_release(tc__sim *S, int block, int64_t t) {
 }
 
 static tc__sim_pipe *tc__sim_pipe_of(tc__sim *S, const tc__sim_warp *w) {
-    return &S->pipes[(w->sm * S->g->subpartitions + w->sub) * TC__SIM_PIPES + S->pre[w->pc].pipe];
+    return &w->pipes[S->pre[w->pc].pipe];
 }
 
 /* The cycle the operands of the warp's instruction at pc are ready (EXIT:
@@ -7414,6 +7415,7 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
         w->sub = w->local % g->subpartitions;
         w->global = i;
         w->block = i / S->wpb;
+        w->pipes = &S->pipes[(w->sm * g->subpartitions + w->sub) * TC__SIM_PIPES];
         w->state = -1;
         S->awake[(int64_t)(w->sm * g->subpartitions + w->sub) * S->mwords + w->local / g->subpartitions / 64] |=
             (uint64_t)1 << (w->local / g->subpartitions % 64);   /* every warp starts awake */
