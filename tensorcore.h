@@ -6774,8 +6774,8 @@ typedef struct {
     int64_t pool_busy;                /* its pipe's busy cycles before it joined (tc__sim_pool_leave) */
     int sm, sub, local, global, block, at_barrier;
     unsigned pool_bit;                /* in the pool: 1 << its pipe (TC__SIM_PIPE_*) */
-    int operands_ready;               /* its operands at pc are ready by `wake` (it sleeps on them): a wake */
-                                      /* needs no second look (only its own issue, which clears it, changes that) */
+    int operands_ready;               /* its operands at pc are ready by `wake` (known at its issue, or it sleeps */
+                                      /* on them): no second look (only its own issue, which clears it, changes that) */
     tc__sim_pipe *pipes;              /* its sub-partition's */
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
@@ -7436,10 +7436,10 @@ static int64_t tc__sim_stall_ahead(tc__sim *S, tc__sim_warp *w, int64_t t) {
     int64_t need;
     if (S->record || w->wake != t + 1) return t + 1;   /* at a barrier (wake TC__SIM_NEVER): "barrier" from t + 1 */
     need = tc__sim_need(S, w, &why);
+    w->operands_ready = 1;   /* by t + 1 (its wake), or by need */
     if (need <= t + 1) return t + 1;
     w->wake = need;
     w->reason = why;
-    w->operands_ready = 1;
     tc__sim_set_state(S, w, why, t + 1);
     return need;
 }
