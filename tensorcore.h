@@ -6827,7 +6827,8 @@ typedef struct {
 } tc__sim;
 
 /* The timeline's segment for a state change at t (tc__sim_set_state).
-   Apart, so that the state change itself stays small enough to inline. */
+   Apart from it, so that inlining the state change, which every issue
+   makes once or twice, does not copy the timeline's code. */
 static void tc__sim_segment(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
     if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; w->seg[w->nseg - 1].pc = w->pc; return; }
     if (S->segments >= TC__SIM_SEGMENT_BUDGET) { S->r->timeline_truncated = 1; return; }
@@ -7483,8 +7484,7 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             else if (w->pool && !S->record) {
                 pooled |= w->pool_bit;
                 npooled++;
-            }
-            else if (st < 0) wake = t + 1;
+            } else if (st < 0) wake = t + 1;
             if (t < w->wake) tc__sim_sleep(S, sp, n, w->wake);   /* stalled, throttled as it joined the pool, or exited */
         }
         states[n] = st;
