@@ -6434,6 +6434,7 @@ static int tc__sim_unique(int64_t *v, int n) {
 
 static int tc__sim_passes_i64(const int64_t *addr, int lanes, int width, int banks, int bank_bytes) {
     int64_t words[128];
+    int in_bank[2 * 128];   /* banks is at most 128 (tc_sim_profile_validate, tc_sim_shared_passes) */
     int per_word = width > bank_bytes ? width / bank_bytes : 1;
     int lanes_per_phase = banks * bank_bytes / width, total = 0, first, i, j;
     if (lanes_per_phase < 1) lanes_per_phase = 1;
@@ -6443,11 +6444,9 @@ static int tc__sim_passes_i64(const int64_t *addr, int lanes, int width, int ban
         for (i = first; i < last; i++)
             for (j = 0; j < per_word && n < TC__COUNT_OF(words); j++) words[n++] = addr[i] / bank_bytes + j;
         m = tc__sim_unique(words, n);   /* the same word twice is a broadcast, not a conflict */
-        for (i = 0; i < m; i++) {       /* distinct words of one bank, counted in sorted order */
-            int in_bank = 0;
-            for (j = 0; j < m; j++) if (words[j] % banks == words[i] % banks) in_bank++;
-            if (in_bank > worst) worst = in_bank;
-        }
+        for (i = 0; i < m; i++) in_bank[words[i] % banks + banks] = 0;   /* + banks: an index for either sign */
+        for (i = 0; i < m; i++)         /* distinct words of one bank */
+            if (++in_bank[words[i] % banks + banks] > worst) worst = in_bank[words[i] % banks + banks];
         total += worst;
     }
     return total;
@@ -6893,6 +6892,10 @@ typedef struct {
     int64_t pc_since;
     int64_t pool_busy;                /* its pipe's busy cycles before it joined (tc__sim_pool_leave) */
     int sm, sub, local, global, block, at_barrier;
+    unsigned pool_bit;                /* in the pool: 1 << its pipe (TC__SIM_PIPE_*) */
+    int operands_ready;               /* its operands at pc are ready by `wake` (known at its issue, or it sleeps */
+                                      /* on them): no second look (only its own issue, which clears it, changes that) */
+    tc__sim_pipe *pipes;              /* its sub-partition's */
     int32_t *trips;                   /* LOOP counters, one per LOOP instruction (its slot) */
     tc_sim_segment *seg;
     int64_t nseg, capseg;
@@ -6942,22 +6945,10 @@ typedef struct {
     tc_status err;
 } tc__sim;
 
-/* Also called when only the pc moved (back-to-back issues): with
-   per_instruction each instruction gets its own cycles and segment. */
-static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
-    const int moved = S->pc_cycles && w->pc != w->state_pc;
-    if (state == w->state && !moved) return;
-    if (S->pc_cycles) {
-        if (w->state >= 0) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += t - w->pc_since;
-        w->state_pc = w->pc;
-        w->pc_since = t;
-    }
-    if (state != w->state) {
-        if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
-        w->state = state;
-        w->since = t;
-    }
-    if (!S->record || S->r->timeline_truncated) return;
+/* The timeline's segment for a state change at t (tc__sim_set_state).
+   Apart from it, so that inlining the state change, which every issue
+   makes once or twice, does not copy the timeline's code. */
+static void tc__sim_segment(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
     if (w->nseg > 0 && w->seg[w->nseg - 1].start == t) { w->seg[w->nseg - 1].state = state; w->seg[w->nseg - 1].pc = w->pc; return; }
     if (S->segments >= TC__SIM_SEGMENT_BUDGET) { S->r->timeline_truncated = 1; return; }
     if (w->nseg == w->capseg) {
@@ -6974,6 +6965,24 @@ static void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t)
     w->seg[w->nseg].pc = w->pc;
     w->nseg++;
     S->segments++;
+}
+
+/* Also called when only the pc moved (back-to-back issues): with
+   per_instruction each instruction gets its own cycles and segment. */
+static TC__ALWAYS_INLINE void tc__sim_set_state(tc__sim *S, tc__sim_warp *w, int state, int64_t t) {
+    const int moved = S->pc_cycles && w->pc != w->state_pc;
+    if (state == w->state && !moved) return;
+    if (S->pc_cycles) {
+        if (w->state >= 0) S->pc_cycles[(int64_t)w->state_pc * TC_SIM_STATE_COUNT + w->state] += t - w->pc_since;
+        w->state_pc = w->pc;
+        w->pc_since = t;
+    }
+    if (state != w->state) {
+        if (w->state >= 0) S->r->state_cycles[w->state] += t - w->since;
+        w->state = state;
+        w->since = t;
+    }
+    if (S->record && !S->r->timeline_truncated) tc__sim_segment(S, w, state, t);
 }
 
 static int64_t tc__sim_iter(const tc__sim *S, const tc__sim_warp *w, int pc) {
@@ -7150,7 +7159,7 @@ static void tc__sim_release(tc__sim *S, int block, int64_t t) {
 }
 
 static tc__sim_pipe *tc__sim_pipe_of(tc__sim *S, const tc__sim_warp *w) {
-    return &S->pipes[(w->sm * S->g->subpartitions + w->sub) * TC__SIM_PIPES + S->pre[w->pc].pipe];
+    return &w->pipes[S->pre[w->pc].pipe];
 }
 
 /* The cycle the operands of the warp's instruction at pc are ready (EXIT:
@@ -7174,8 +7183,10 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
     const tc__sim_pipe *q;
     int64_t need;
     int why;
-    need = tc__sim_need(S, w, &why);
-    if (need > t) { w->wake = need; w->reason = why; return why; }
+    if (!w->operands_ready) {
+        need = tc__sim_need(S, w, &why);
+        if (need > t) { w->wake = need; w->reason = why; w->operands_ready = 1; return why; }
+    }
     if (S->p->code[w->pc].op == TC_SIM_EXIT) {   /* retires without an issue slot */
         w->wake = TC__SIM_NEVER;
         w->reason = TC_SIM_EXITED;
@@ -7185,6 +7196,7 @@ static int tc__sim_check(tc__sim *S, tc__sim_warp *w, int64_t t, int *progress) 
         return TC_SIM_EXITED;
     }
     q = w->pool = tc__sim_pipe_of(S, w);
+    w->pool_bit = 1u << S->pre[w->pc].pipe;
     w->pool_busy = tc__sim_busy_before(q, t);
     if (q->free > t) { w->wake = q->free; w->reason = TC_SIM_MATH_PIPE_THROTTLE; return TC_SIM_MATH_PIPE_THROTTLE; }
     return -1;
@@ -7228,6 +7240,7 @@ static void tc__sim_issue(tc__sim *S, tc__sim_warp *w, int64_t t) {
     S->r->instructions++;
     if (S->r->instr_issued) S->r->instr_issued[w->pc]++;
     w->pool = NULL;
+    w->operands_ready = 0;
     w->wake = t + 1;
     w->reason = TC_SIM_NOT_SELECTED;
     switch (ins->op) {
@@ -7522,6 +7535,7 @@ static tc_status tc__sim_setup(tc__sim *S, int sms) {
         w->sub = w->local % g->subpartitions;
         w->global = i;
         w->block = i / S->wpb;
+        w->pipes = &S->pipes[(w->sm * g->subpartitions + w->sub) * TC__SIM_PIPES];
         w->state = -1;
         S->awake[(int64_t)(w->sm * g->subpartitions + w->sub) * S->mwords + w->local / g->subpartitions / 64] |=
             (uint64_t)1 << (w->local / g->subpartitions % 64);   /* every warp starts awake */
@@ -7542,6 +7556,7 @@ static int64_t tc__sim_stall_ahead(tc__sim *S, tc__sim_warp *w, int64_t t) {
     int64_t need;
     if (S->record || w->wake != t + 1) return t + 1;   /* at a barrier (wake TC__SIM_NEVER): "barrier" from t + 1 */
     need = tc__sim_need(S, w, &why);
+    w->operands_ready = 1;   /* by t + 1 (its wake), or by need */
     if (need <= t + 1) return t + 1;
     w->wake = need;
     w->reason = why;
@@ -7561,7 +7576,8 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
     const uint64_t *awake = &S->awake[(int64_t)sp * S->mwords];
     tc__sim_warp *base = &S->w[sm * S->wps];
     int k, n, chosen = -1, first_ready = -1, after_last = -1, last_ready = 0, nt = 0, last = S->last[sp], lazy = 1;
-    unsigned pooled = 0;              /* without a timeline: the pipes pool warps wait for */
+    unsigned pooled = 0;              /* without a timeline: the pipes pool warps wait for ... */
+    int npooled = 0;                  /* ... and how many they are */
     int *touched = states + S->wps;   /* second half of the caller's buffer */
     int64_t wake = TC__SIM_NEVER, due;
     tc__sim_wake_due(S, sp, t);
@@ -7575,7 +7591,8 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             const int64_t free_at = w->pool->free;
             st = free_at > t ? TC_SIM_MATH_PIPE_THROTTLE : -1;
             if (!S->record) {   /* its state changes are charged when it issues (tc__sim_pool_leave) */
-                pooled |= 1u << (w->pool - pipes);
+                pooled |= w->pool_bit;
+                npooled++;
                 charged_later = 1;
             } else if (st < 0) wake = t + 1;
             else if (free_at < wake) wake = free_at;
@@ -7583,8 +7600,10 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             st = tc__sim_check(S, w, t, &retired);
             if (retired) *progress = 1;
             if (retired) wake = t + 1;   /* it may have released a barrier */
-            else if (w->pool && !S->record) pooled |= 1u << (w->pool - pipes);
-            else if (st < 0) wake = t + 1;
+            else if (w->pool && !S->record) {
+                pooled |= w->pool_bit;
+                npooled++;
+            } else if (st < 0) wake = t + 1;
             if (t < w->wake) tc__sim_sleep(S, sp, n, w->wake);   /* stalled, throttled as it joined the pool, or exited */
         }
         states[n] = st;
@@ -7616,12 +7635,13 @@ static int tc__sim_schedule(tc__sim *S, int sm, int sub, int64_t t, int *progres
             tc__sim_set_state(S, w, TC_SIM_SELECTED, t);
         }
         S->last[sp] = chosen;
+        if (npooled == 1) pooled = 0;   /* the pool was the chosen warp alone: its next cycle is `due` */
         tc__sim_issue(S, w, t);
         due = tc__sim_stall_ahead(S, w, t);
         if (due > t + 1) tc__sim_sleep(S, sp, chosen, due);
         else if (due < wake) wake = due;
     }
-    /* pool warps are due when their pipe frees (after this cycle's issue) */
+    /* the other pool warps are due when their pipe frees (after this cycle's issue) */
     for (k = 0; pooled; k++, pooled >>= 1) {
         due = pipes[k].free > t ? pipes[k].free : t + 1;
         if ((pooled & 1) && due < wake) wake = due;
