@@ -35,7 +35,7 @@
      numerics one (scattered elements, one family).
    - Then, only when every bit matched, the timing: per row at N = 256 and
      N = 64, clock64() around 64 wgmmas on one warpgroup (as cuda/cycles.cu
-     times mma.sync): a dependent chain (each wgmma waits for the previous
+     times mma.sync; a loop, not unrolled, to keep compile time small): a dependent chain (each wgmma waits for the previous
      one: wgmma, commit, wait_group 0) for the latency, and 64 wgmmas
      issued back to back into the same accumulators with one commit and
      wait at the end for the issue interval. Printed as "measured here"
@@ -301,7 +301,7 @@ __global__ void __launch_bounds__(128) wgmma_time_kernel(long long *out, float *
     fence_operands<N>(d);
     wg_fence();
     const long long t0 = clock64();
-#pragma unroll
+#pragma unroll 1
     for (int k = 0; k < TIME_ITERS; k++) {
         wgmma_op<I, N, false>(d, da, ra, db);
         if (DEP) { wg_commit(); wg_wait<N>(d); }
