@@ -35,8 +35,9 @@
      numerics one (scattered elements, one family).
    - Then, only when every bit matched, the timing: per row at N = 256 and
      N = 64, clock64() around 64 wgmmas on one warpgroup (as cuda/cycles.cu
-     times mma.sync; a loop, not unrolled, to keep compile time small): a dependent chain (each wgmma waits for the previous
-     one: wgmma, commit, wait_group 0) for the latency, and 64 wgmmas
+     times mma.sync; a loop, not unrolled, keeps compile time small): a
+     dependent chain (each wgmma waits for the previous one: wgmma,
+     commit, wait_group 0) for the latency, and 64 wgmmas
      issued back to back into the same accumulators with one commit and
      wait at the end for the issue interval. Printed as "measured here"
      beside "model": the simulator's h100 profile run on the same chain
