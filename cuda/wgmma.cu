@@ -15,7 +15,8 @@
      tf32, e4m3, e5m2 and the two mixed FP8 pairings; the cases below are
      generated from TC__MMA_INSTR_LIST, so table and program cannot drift,
      and main checks each PTX spelling built here against the table's), at
-     N = 8, 64 and 256, fp32 accumulators, one warpgroup (128 threads) per
+     N = 8, 64 and 256, fp32 accumulators and, for the rows that offer
+     them (f16 and the FP8 ones), fp16 accumulators, one warpgroup (128 threads) per
      test matrix issuing wgmma.fence; wgmma.mma_async; wgmma.commit_group;
      wgmma.wait_group 0. Each row runs twice: A from shared memory through a
      descriptor ("ss") and A from registers ("rs"); B always from shared
@@ -73,8 +74,11 @@
      (1 or -1), and for .f16/.bf16 imm-trans-a (descriptor A only) and
      imm-trans-b (0: K-major). Shared memory written by threads must be
      made visible to the async proxy first (fence.proxy.async, 9.7.13).
-   Not covered: fp16 accumulators (the f16 and FP8 rows offer them), sparse
-   wgmma (wgmma.sp: the table has no such rows), swizzled layouts.
+   - fp16 accumulators (.f16 in place of .f32): N/4 registers per lane,
+     each two D elements, the lower index (d_coord's i even) in bits 0-15
+     (9.7.15.5.2, as mma.sync's packed fp16 C/D).
+   Not covered: sparse wgmma (wgmma.sp: the table has no such rows),
+   swizzled layouts, transposed (MN-major) 16-bit operands.
 
    Exit: 0 when every bit matches, 1 on any mismatch, 2 on any GPU but
    sm_90 (wgmma is sm_90a's), 3 usage error. No result of this program on
@@ -125,25 +129,39 @@ __device__ static tc_mma_instr a_layout_row(tc_dtype t) {
 
 /* ------------------------------------------------ the instructions */
 
-/* D operand lists: "%0".."%N/2-1" and the "+f" bindings of d[]. */
+/* D operand lists by the count R of a lane's D registers (fp32: N/2, fp16
+   pairs: N/4): "{%0,..,%R-1}" and the bindings of d[] with constraint c. */
 #define WG_D10(p) "%" #p "0,%" #p "1,%" #p "2,%" #p "3,%" #p "4,%" #p "5,%" #p "6,%" #p "7,%" #p "8,%" #p "9,"
-#define WG_DREGS_8 "{%0,%1,%2,%3}"
-#define WG_DREGS_64 "{" WG_D10() WG_D10(1) WG_D10(2) "%30,%31}"
-#define WG_DREGS_256 "{" WG_D10() WG_D10(1) WG_D10(2) WG_D10(3) WG_D10(4) WG_D10(5) WG_D10(6) WG_D10(7) \
+#define WG_DREGS_2 "{%0,%1}"
+#define WG_DREGS_4 "{%0,%1,%2,%3}"
+#define WG_DREGS_16 "{" WG_D10() "%10,%11,%12,%13,%14,%15}"
+#define WG_DREGS_32 "{" WG_D10() WG_D10(1) WG_D10(2) "%30,%31}"
+#define WG_DREGS_64 "{" WG_D10() WG_D10(1) WG_D10(2) WG_D10(3) WG_D10(4) WG_D10(5) "%60,%61,%62,%63}"
+#define WG_DREGS_128 "{" WG_D10() WG_D10(1) WG_D10(2) WG_D10(3) WG_D10(4) WG_D10(5) WG_D10(6) WG_D10(7) \
     WG_D10(8) WG_D10(9) WG_D10(10) WG_D10(11) "%120,%121,%122,%123,%124,%125,%126,%127}"
-#define WG_F4(i) "+f"(d[i]), "+f"(d[(i) + 1]), "+f"(d[(i) + 2]), "+f"(d[(i) + 3])
-#define WG_F32(i) WG_F4(i), WG_F4((i) + 4), WG_F4((i) + 8), WG_F4((i) + 12), WG_F4((i) + 16), WG_F4((i) + 20), \
-    WG_F4((i) + 24), WG_F4((i) + 28)
-#define WG_OUT_8 WG_F4(0)
-#define WG_OUT_64 WG_F32(0)
-#define WG_OUT_256 WG_F32(0), WG_F32(32), WG_F32(64), WG_F32(96)
+#define WG_F2(c, i) c(d[i]), c(d[(i) + 1])
+#define WG_F4(c, i) WG_F2(c, i), WG_F2(c, (i) + 2)
+#define WG_F16(c, i) WG_F4(c, i), WG_F4(c, (i) + 4), WG_F4(c, (i) + 8), WG_F4(c, (i) + 12)
+#define WG_F32(c, i) WG_F16(c, i), WG_F16(c, (i) + 16)
+#define WG_OUT_2(c) WG_F2(c, 0)
+#define WG_OUT_4(c) WG_F4(c, 0)
+#define WG_OUT_16(c) WG_F16(c, 0)
+#define WG_OUT_32(c) WG_F32(c, 0)
+#define WG_OUT_64(c) WG_F32(c, 0), WG_F32(c, 32)
+#define WG_OUT_128(c) WG_F32(c, 0), WG_F32(c, 32), WG_F32(c, 64), WG_F32(c, 96)
 /* The operands after D: descriptor A ("ss") or A's 4 registers ("rs"), descriptor B, scale-d. */
-#define WG_SS_8 "%4, %5, p", "%6"
-#define WG_SS_64 "%32, %33, p", "%34"
-#define WG_SS_256 "%128, %129, p", "%130"
-#define WG_RS_8 "{%4,%5,%6,%7}, %8, p", "%9"
-#define WG_RS_64 "{%32,%33,%34,%35}, %36, p", "%37"
-#define WG_RS_256 "{%128,%129,%130,%131}, %132, p", "%133"
+#define WG_SS_2 "%2, %3, p", "%4"
+#define WG_SS_4 "%4, %5, p", "%6"
+#define WG_SS_16 "%16, %17, p", "%18"
+#define WG_SS_32 "%32, %33, p", "%34"
+#define WG_SS_64 "%64, %65, p", "%66"
+#define WG_SS_128 "%128, %129, p", "%130"
+#define WG_RS_2 "{%2,%3,%4,%5}, %6, p", "%7"
+#define WG_RS_4 "{%4,%5,%6,%7}, %8, p", "%9"
+#define WG_RS_16 "{%16,%17,%18,%19}, %20, p", "%21"
+#define WG_RS_32 "{%32,%33,%34,%35}, %36, p", "%37"
+#define WG_RS_64 "{%64,%65,%66,%67}, %68, p", "%69"
+#define WG_RS_128 "{%128,%129,%130,%131}, %132, p", "%133"
 /* PTX type names and the trailing transpose immediates (16-bit types only: K-major, 0). */
 #define WG_T_TC_FP16 "f16"
 #define WG_T_TC_BF16 "bf16"
@@ -160,33 +178,45 @@ __device__ static tc_mma_instr a_layout_row(tc_dtype t) {
 #define WG_TR_rs_TC_TF32 ""
 #define WG_TR_rs_TC_E4M3 ""
 #define WG_TR_rs_TC_E5M2 ""
-#define WG_PTX(n, k, a, b) "wgmma.mma_async.sync.aligned.m64n" #n "k" #k ".f32." WG_T_##a "." WG_T_##b
+#define WG_PTX(n, k, dt, a, b) "wgmma.mma_async.sync.aligned.m64n" #n "k" #k "." dt "." WG_T_##a "." WG_T_##b
 /* The asm text; ops_scale is two strings (the operands after D, the scale-d operand). */
 #define WG_TEXT2(ptx, dregs, ops, scale, tr) \
     "{\n.reg .pred p;\nsetp.ne.b32 p, " scale ", 0;\n" ptx " " dregs ", " ops ", 1, 1" tr ";\n}\n"
 #define WG_TEXT(ptx, dregs, ops_scale, tr) WG_TEXT2(ptx, dregs, ops_scale, tr)
-#define WG_ONE(n, k, a, b)                                                                                       \
-    if constexpr (N == n) {                                                                                      \
-        if constexpr (RS)                                                                                        \
-            asm volatile(WG_TEXT(WG_PTX(n, k, a, b), WG_DREGS_##n, WG_RS_##n, WG_TR_rs_##a)                      \
-                         : WG_OUT_##n : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "l"(db), "r"(1) : "memory"); \
-        else                                                                                                     \
-            asm volatile(WG_TEXT(WG_PTX(n, k, a, b), WG_DREGS_##n, WG_SS_##n, WG_TR_ss_##a)                      \
-                         : WG_OUT_##n : "l"(da), "l"(db), "r"(1) : "memory");                                    \
+/* One wgmma of width n with r D registers of type dt, bound with constraint c. */
+#define WG_ASM(n, r, dt, c, k, a, b)                                                                           \
+    if constexpr (RS)                                                                                          \
+        asm volatile(WG_TEXT(WG_PTX(n, k, dt, a, b), WG_DREGS_##r, WG_RS_##r, WG_TR_rs_##a)                    \
+                     : WG_OUT_##r(c) : "r"(ra[0]), "r"(ra[1]), "r"(ra[2]), "r"(ra[3]), "l"(db), "r"(1) : "memory"); \
+    else                                                                                                       \
+        asm volatile(WG_TEXT(WG_PTX(n, k, dt, a, b), WG_DREGS_##r, WG_SS_##r, WG_TR_ss_##a)                    \
+                     : WG_OUT_##r(c) : "l"(da), "l"(db), "r"(1) : "memory");
+/* fp16 accumulators, for the rows that offer them (f16 column 1). */
+#define WG_H_0(n, r, k, a, b)
+#define WG_H_1(n, r, k, a, b) if constexpr (H) { WG_ASM(n, r, "f16", "+r", k, a, b) }
+#define WG_ONE(n, rf, rh, k, a, b, f16)                          \
+    if constexpr (N == n) {                                      \
+        if constexpr (!H) { WG_ASM(n, rf, "f32", "+f", k, a, b) } \
+        TC__XPASTE3(WG_H_, f16, )(n, rh, k, a, b)                \
     }
 /* One case per table row that one warpgroup issues (threads 128). */
 #define WG_ROW(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout, thr, nstep) \
-    TC__XPASTE3(WG_ROW_, thr, )(id, k, in, inb)
-#define WG_ROW_1(id, k, in, inb)
-#define WG_ROW_32(id, k, in, inb)
-#define WG_ROW_128(id, k, in, inb) \
-    if constexpr (I == id) { WG_ONE(8, k, in, inb) WG_ONE(64, k, in, inb) WG_ONE(256, k, in, inb) }
+    TC__XPASTE3(WG_ROW_, thr, )(id, k, in, inb, f16)
+#define WG_ROW_1(id, k, in, inb, f16)
+#define WG_ROW_32(id, k, in, inb, f16)
+#define WG_ROW_128(id, k, in, inb, f16)                                                          \
+    if constexpr (I == id) {                                                                     \
+        WG_ONE(8, 4, 2, k, in, inb, f16) WG_ONE(64, 32, 16, k, in, inb, f16) WG_ONE(256, 128, 64, k, in, inb, f16) \
+    }
 
-/* D (d[N/2], this lane's accumulators) += A B for row I at width N: A from
-   descriptor da, or (RS) from registers ra; B from descriptor db. Built
-   for another target it traps; main runs it only on sm_90. */
-template <int I, int N, bool RS>
-__device__ __forceinline__ void wgmma_op(float *d, uint64_t da, const uint32_t *ra, uint64_t db) {
+/* D += A B for row I at width N, D in this lane's accumulators: d[N/2]
+   fp32 (Acc float) or d[N/4] pairs of fp16 (Acc uint32_t, the lower
+   element in the low half); A from descriptor da, or (RS) from registers
+   ra; B from descriptor db. Built for another target it traps; main runs
+   it only on sm_90. */
+template <int I, int N, bool RS, typename Acc>
+__device__ __forceinline__ void wgmma_op(Acc *d, uint64_t da, const uint32_t *ra, uint64_t db) {
+    constexpr bool H = std::is_same<Acc, uint32_t>::value;
 #if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
     TC__MMA_INSTR_LIST(WG_ROW)
 #else
@@ -202,11 +232,11 @@ static const char *built_ptx(tc_mma_instr instr, int n) {
     TC__XPASTE3(WG_NAME_, thr, )(id, k, in, inb)
 #define WG_NAME_1(id, k, in, inb)
 #define WG_NAME_32(id, k, in, inb)
-#define WG_NAME_128(id, k, in, inb)                   \
-    if (instr == id) {                                \
-        if (n == 8) return WG_PTX(8, k, in, inb);     \
-        if (n == 64) return WG_PTX(64, k, in, inb);   \
-        if (n == 256) return WG_PTX(256, k, in, inb); \
+#define WG_NAME_128(id, k, in, inb)                          \
+    if (instr == id) {                                       \
+        if (n == 8) return WG_PTX(8, k, "f32", in, inb);     \
+        if (n == 64) return WG_PTX(64, k, "f32", in, inb);   \
+        if (n == 256) return WG_PTX(256, k, "f32", in, inb); \
     }
     TC__MMA_INSTR_LIST(WG_NAME_ROW)
 #undef WG_NAME_ROW
@@ -220,14 +250,18 @@ __device__ static void wg_commit(void) { asm volatile("wgmma.commit_group.sync.a
    neither move their writes past the wgmma.fence that follows nor their
    reads before the wait that comes before (a register write inside the
    pipeline makes ptxas serialize every wgmma). */
-template <int N> __device__ static void fence_operands(float *d) {
+template <int R> __device__ static void fence_operands(float *d) {
 #pragma unroll
-    for (int i = 0; i < N / 2; i++) asm volatile("" : "+f"(d[i])::"memory");
+    for (int i = 0; i < R; i++) asm volatile("" : "+f"(d[i])::"memory");
 }
-/* Waits for every committed wgmma. */
-template <int N> __device__ static void wg_wait(float *d) {
+template <int R> __device__ static void fence_operands(uint32_t *d) {
+#pragma unroll
+    for (int i = 0; i < R; i++) asm volatile("" : "+r"(d[i])::"memory");
+}
+/* Waits for every committed wgmma; R accumulator registers. */
+template <int R, typename Acc> __device__ static void wg_wait(Acc *d) {
     asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-    fence_operands<N>(d);
+    fence_operands<R>(d);
 }
 
 /* ------------------------------------------------ kernels */
@@ -245,8 +279,9 @@ __device__ static void fill_shared(tc_dtype ta, tc_dtype tb, int K, int N, const
     __syncthreads();
 }
 
-/* One warpgroup per test matrix t: D = A B + C. */
-template <int I, int N, bool RS>
+/* One warpgroup per test matrix t: D = A B + C, fp32 accumulators or (H)
+   fp16 (C then holds fp16 values). */
+template <int I, int N, bool RS, bool H>
 __global__ void __launch_bounds__(128) wgmma_kernel(const uint32_t *A, const uint32_t *B, const float *C, float *D) {
     __shared__ __align__(128) uint8_t sA[M * ROW_BYTES];
     __shared__ __align__(128) uint8_t sB[NMAX * ROW_BYTES];
@@ -273,11 +308,24 @@ __global__ void __launch_bounds__(128) wgmma_kernel(const uint32_t *A, const uin
     float *dm = D + (size_t)t * M * N;
 #pragma unroll
     for (int i = 0; i < N / 2; i++) { int r, c; d_coord(w, lane, i, &r, &c); d[i] = cm[r * N + c]; }
-    fence_operands<N>(d);
-    wg_fence();
-    wgmma_op<I, N, RS>(d, smem_desc(sA), ra, smem_desc(sB));
-    wg_commit();
-    wg_wait<N>(d);
+    if constexpr (H) {
+        uint32_t h[N / 4];
+#pragma unroll
+        for (int i = 0; i < N / 4; i++) h[i] = tc_encode(TC_FP16, d[2 * i], TC_RN) | tc_encode(TC_FP16, d[2 * i + 1], TC_RN) << 16;
+        fence_operands<N / 4>(h);
+        wg_fence();
+        wgmma_op<I, N, RS>(h, smem_desc(sA), ra, smem_desc(sB));
+        wg_commit();
+        wg_wait<N / 4>(h);
+#pragma unroll
+        for (int i = 0; i < N / 2; i++) d[i] = tc_decode(TC_FP16, (h[i / 2] >> (16 * (i % 2))) & 0xFFFFu);
+    } else {
+        fence_operands<N / 2>(d);
+        wg_fence();
+        wgmma_op<I, N, RS>(d, smem_desc(sA), ra, smem_desc(sB));
+        wg_commit();
+        wg_wait<N / 2>(d);
+    }
 #pragma unroll
     for (int i = 0; i < N / 2; i++) { int r, c; d_coord(w, lane, i, &r, &c); dm[r * N + c] = d[i]; }
 }
@@ -299,15 +347,15 @@ __global__ void __launch_bounds__(128) wgmma_time_kernel(long long *out, float *
     float d[N / 2];
 #pragma unroll
     for (int i = 0; i < N / 2; i++) d[i] = 0.0f;
-    fence_operands<N>(d);
+    fence_operands<N / 2>(d);
     wg_fence();
     const long long t0 = clock64();
 #pragma unroll 1
     for (int k = 0; k < TIME_ITERS; k++) {
         wgmma_op<I, N, false>(d, da, ra, db);
-        if (DEP) { wg_commit(); wg_wait<N>(d); }
+        if (DEP) { wg_commit(); wg_wait<N / 2>(d); }
     }
-    if (!DEP) { wg_commit(); wg_wait<N>(d); }
+    if (!DEP) { wg_commit(); wg_wait<N / 2>(d); }
     const long long t1 = clock64();
     if (threadIdx.x == 0) out[0] = (t1 - t0) / TIME_ITERS;
     float s = 0.0f;
@@ -371,10 +419,11 @@ static void make_inputs(const tc_mma_instr_info &in, int N, Case &cs) {
 
 /* ------------------------------------------------ check and time */
 
-/* Runs row I at width N (A from shared memory, or RS: registers) on the GPU
-   and compares with want; returns the mismatches. */
-template <int I, int N, bool RS>
-static long check_one(const tc_mma_instr_info &in, const Case &cs, const std::vector<float> &want) {
+/* Runs row I at width N (A from shared memory, or RS: registers; fp32
+   accumulators, or H: fp16) on the GPU with C and compares with want;
+   returns the mismatches. */
+template <int I, int N, bool RS, bool H>
+static long check_one(const tc_mma_instr_info &in, const Case &cs, const std::vector<float> &C, const std::vector<float> &want) {
     const size_t outs = (size_t)cs.T * M * N;
     std::vector<float> D(outs);
     uint32_t *dA, *dB;
@@ -385,9 +434,9 @@ static long check_one(const tc_mma_instr_info &in, const Case &cs, const std::ve
     CUDA_CHECK(cudaMalloc(&dD, outs * sizeof(float)));
     CUDA_CHECK(cudaMemcpy(dA, cs.ac.data(), cs.ac.size() * sizeof(uint32_t), cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemcpy(dB, cs.bc.data(), cs.bc.size() * sizeof(uint32_t), cudaMemcpyHostToDevice));
-    CUDA_CHECK(cudaMemcpy(dC, cs.C.data(), outs * sizeof(float), cudaMemcpyHostToDevice));
+    CUDA_CHECK(cudaMemcpy(dC, C.data(), outs * sizeof(float), cudaMemcpyHostToDevice));
     CUDA_CHECK(cudaMemset(dD, 0xFF, outs * sizeof(float)));
-    wgmma_kernel<I, N, RS><<<cs.T, 128>>>(dA, dB, dC, dD);
+    wgmma_kernel<I, N, RS, H><<<cs.T, 128>>>(dA, dB, dC, dD);
     CUDA_CHECK(cudaGetLastError());
     CUDA_CHECK(cudaMemcpy(D.data(), dD, outs * sizeof(float), cudaMemcpyDeviceToHost));
     CUDA_CHECK(cudaFree(dA)); CUDA_CHECK(cudaFree(dB)); CUDA_CHECK(cudaFree(dC)); CUDA_CHECK(cudaFree(dD));
@@ -398,7 +447,8 @@ static long check_one(const tc_mma_instr_info &in, const Case &cs, const std::ve
     shown.summary = count.summary = false;
     count.show = 0;
     const long bad = (long)validate("D", D, want, shown);
-    printf("  %s %-3d %s %7zu outputs: %ld mismatches\n", in.name, N, RS ? "rs" : "ss", outs, bad);
+    printf("  %s N = %-3d %s %s accumulators %7zu outputs: %ld mismatches\n", in.name, N, RS ? "A registers" : "A shared",
+           H ? "f16" : "f32", outs, bad);
     if (bad) {
         const size_t per = (size_t)PER_FAM * M * N;
         long by_warp[4] = { 0, 0, 0, 0 }, by_reg[NMAX / 2] = { 0 };
@@ -449,7 +499,14 @@ static void time_one(const tc_mma_instr_info &in, const tc_sim_profile *g, long 
            N, out[0], model_cycles(g, (tc_mma_instr)I, N, 1), out[1], model_cycles(g, (tc_mma_instr)I, N, 0));
 }
 
-/* Row I: its check at every width from both A sources, or (timing) its
+/* Row I at width N: A from shared memory and from registers. */
+template <int I, int N, bool H>
+static long check_both(const tc_mma_instr_info &in, const Case &cs, const std::vector<float> &C, const std::vector<float> &want) {
+    return check_one<I, N, false, H>(in, cs, C, want) + check_one<I, N, true, H>(in, cs, C, want);
+}
+
+/* Row I: its check at every width from both A sources with fp32
+   accumulators and (where the row offers them) fp16 ones, or (timing) its
    latency and interval at N = 256 and 64. */
 template <int I> static long run_row(bool timing, const tc_sim_profile *g, long long *d_out, float *d_sink) {
     tc_mma_instr_info in;
@@ -465,16 +522,20 @@ template <int I> static long run_row(bool timing, const tc_sim_profile *g, long 
         Case cs;
         rng_seed(0x3C90ull * 1000 + (uint64_t)I * 7 + (uint64_t)N);
         make_inputs(in, N, cs);
-        std::vector<float> want((size_t)cs.T * M * N);
-        for (int t = 0; t < cs.T; t++)
-            if (tc_mma_run(TC_ARCH_H100, (tc_mma_instr)I, N, TC_FP32, &cs.A[(size_t)t * M * cs.K], &cs.B[(size_t)t * cs.K * N],
-                           &cs.C[(size_t)t * M * N], &want[(size_t)t * M * N]) != TC_OK) {
-                printf("wgmma: the model refused test %d of %s at N = %d\n", t, in.name, N);
-                return 1;
-            }
-        if (N == 8) bad += check_one<I, 8, false>(in, cs, want) + check_one<I, 8, true>(in, cs, want);
-        else if (N == 64) bad += check_one<I, 64, false>(in, cs, want) + check_one<I, 64, true>(in, cs, want);
-        else bad += check_one<I, 256, false>(in, cs, want) + check_one<I, 256, true>(in, cs, want);
+        for (int h = 0; h <= in.fp16_accumulate; h++) {
+            const tc_dtype out = h ? TC_FP16 : TC_FP32;
+            std::vector<float> C(cs.C), want(cs.C.size());
+            for (float &c : C) c = tc_round(out, c, TC_RN);
+            for (int t = 0; t < cs.T; t++)
+                if (tc_mma_run(TC_ARCH_H100, (tc_mma_instr)I, N, out, &cs.A[(size_t)t * M * cs.K], &cs.B[(size_t)t * cs.K * N],
+                               &C[(size_t)t * M * N], &want[(size_t)t * M * N]) != TC_OK) {
+                    printf("wgmma: the model refused test %d of %s at N = %d\n", t, in.name, N);
+                    return 1;
+                }
+            if (N == 8) bad += h ? check_both<I, 8, true>(in, cs, C, want) : check_both<I, 8, false>(in, cs, C, want);
+            else if (N == 64) bad += h ? check_both<I, 64, true>(in, cs, C, want) : check_both<I, 64, false>(in, cs, C, want);
+            else bad += h ? check_both<I, 256, true>(in, cs, C, want) : check_both<I, 256, false>(in, cs, C, want);
+        }
     }
     return bad;
 }
