@@ -46,37 +46,41 @@
      N = 256 rate (Johnsonms/NVIDIA-Hopper-Benchmark) and an ASSUMED
      latency (docs/REFERENCE.md 3.4).
 
-   Layout facts, read in the PTX ISA (9.7.15 "Asynchronous Warpgroup Level
-   Matrix Multiply-Accumulate Instructions", ISA 8.x/9.x) and never yet run
-   on a GPU here; each is one function below, so a wrong one is one fix:
+   Layout facts, read in the PTX ISA (section 9.7.15 "Asynchronous
+   Warpgroup Level Matrix Multiply-Accumulate Instructions"; the
+   subsection numbers below are PTX ISA 8.x's and move between versions,
+   the titles do not) and never yet run on a GPU here; each is one
+   function below, so a wrong one is one fix:
    - 9.7.15.5.1 "Matrix Descriptor Format": a 64-bit descriptor, bits 0-13
      the start address >> 4, bits 16-29 the leading dimension byte offset
      (LBO) >> 4, bits 32-45 the stride dimension byte offset (SBO) >> 4,
      bits 49-51 the base offset (0 without swizzle), bits 62-63 the swizzle
-     mode (0: none, the "interleave" mode used here).
-   - 9.7.15.5.1 (shared memory matrix layout): without swizzling a matrix is
-     a grid of core matrices, each 8 rows of 16 contiguous bytes (128 bytes,
-     rows 16 bytes apart). Both A (M x K) and B (N x K) are K-major here
-     (no transpose: the only form FP8 and tf32 allow); LBO is the distance
-     between core matrices adjacent in K, SBO between core matrices adjacent
-     in M (A) or N (B). Every row here is 32 bytes of K (16 fp16/bf16, 8
-     tf32, 32 FP8), two core matrices: core (i, j) of rows 8i.., bytes
-     16j.. sits at 256 i + 128 j, so LBO = 128 and SBO = 256.
-   - 9.7.15.5.2 register fragments, "WGMMA .m64nNk16/k8/k32 register
+     mode (0: none, the "interleave" mode used here). smem_desc.
+   - "Shared Memory Matrix Layout": without swizzling a matrix is a grid of
+     core matrices, each 8 rows of 16 contiguous bytes (128 bytes, rows 16
+     bytes apart). Both A (M x K) and B (N x K) are K-major here (no
+     transpose: the only form FP8 and tf32 allow); LBO is the distance
+     between core matrices adjacent in K, SBO between core matrices
+     adjacent in M (A) or N (B). Every row here is 32 bytes of K (16
+     fp16/bf16, 8 tf32, 32 FP8), two core matrices: core (i, j) of rows
+     8i.., bytes 16j.. sits at 256 i + 128 j, so LBO = 128 and SBO = 256.
+     core_offset.
+   - "Register Fragments", the figures "WGMMA .m64nNk16/k8/k32 register
      fragment layout for matrix A": warp w of the warpgroup holds rows
      16w .. 16w+15 of A in the layout of mma.sync m16n8k16 (16-bit),
      m16n8k8 (tf32) or m16n8k32 (FP8) A (tc_mma_frag_coord of those rows).
+     a_layout_row.
    - Same section, "... for accumulator matrix D": warp w, lane l (g = l/4,
      t = l%4), register i of N/2 holds D[16w + g + 8 ((i/2)%2)][8 (i/4) +
-     2t + i%2].
-   - 9.7.15.5.4 wgmma.mma_async: operands d, a-desc or {a regs}, b-desc,
-     scale-d (a predicate; 1: D = A B + D), imm-scale-a and imm-scale-b
-     (1 or -1), and for .f16/.bf16 imm-trans-a (descriptor A only) and
-     imm-trans-b (0: K-major). Shared memory written by threads must be
-     made visible to the async proxy first (fence.proxy.async, 9.7.13).
+     2t + i%2]. d_coord.
+   - "wgmma.mma_async": operands d, a-desc or {a regs}, b-desc, scale-d (a
+     predicate; 1: D = A B + D), imm-scale-a and imm-scale-b (1 or -1), and
+     for .f16/.bf16 imm-trans-a (descriptor A only) and imm-trans-b (0:
+     K-major). Shared memory written by threads must be made visible to the
+     async proxy (fence.proxy.async, "Async Proxy") before a wgmma reads it.
    - fp16 accumulators (.f16 in place of .f32): N/4 registers per lane,
      each two D elements, the lower index (d_coord's i even) in bits 0-15
-     (9.7.15.5.2, as mma.sync's packed fp16 C/D).
+     ("Register Fragments", as mma.sync's packed fp16 C/D).
    Not covered: sparse wgmma (wgmma.sp: the table has no such rows),
    swizzled layouts, transposed (MN-major) 16-bit operands.
 
@@ -462,7 +466,9 @@ static long check_one(const tc_mma_instr_info &in, const Case &cs, const std::ve
         }
         printf("\n    by warp (rows 16w..): %ld %ld %ld %ld; by D register index i:", by_warp[0], by_warp[1], by_warp[2], by_warp[3]);
         for (int i = 0; i < N / 2; i++) if (by_reg[i]) printf(" %d:%ld", i, by_reg[i]);
-        printf("\n");
+        printf("\n    where to look: every family and both A sources wrong: B's descriptor or core layout (smem_desc,\n"
+               "    core_offset); only \"A shared\": A's; only \"A registers\": a_layout_row; some registers or warps:\n"
+               "    d_coord; only some families, scattered: the numerics model (tensorcore.h section 2)\n");
     }
     return bad;
 }
