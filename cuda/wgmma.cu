@@ -81,8 +81,9 @@
    - fp16 accumulators (.f16 in place of .f32): N/4 registers per lane,
      each two D elements, the lower index (d_coord's i even) in bits 0-15
      ("Register Fragments", as mma.sync's packed fp16 C/D).
-   Not covered: sparse wgmma (wgmma.sp: the table has no such rows),
-   swizzled layouts, transposed (MN-major) 16-bit operands.
+   Not covered: sparse wgmma (wgmma.sp: the table has no such rows yet;
+   docs/REFERENCE.md 2.13 has the spellings ptxas accepts), swizzled
+   layouts, transposed (MN-major) 16-bit operands.
 
    Exit: 0 when every bit matches, 1 on any mismatch, 2 on any GPU but
    sm_90 (wgmma is sm_90a's), 3 usage error. No result of this program on
