@@ -81,9 +81,10 @@
    - fp16 accumulators (.f16 in place of .f32): N/4 registers per lane,
      each two D elements, the lower index (d_coord's i even) in bits 0-15
      ("Register Fragments", as mma.sync's packed fp16 C/D).
-   Not covered: sparse wgmma (wgmma.sp: the table has no such rows yet;
-   docs/REFERENCE.md 2.13 has the spellings ptxas accepts), swizzled
-   layouts, transposed (MN-major) 16-bit operands.
+   Not covered: the table's sparse wgmma rows (sp.wgmma.*: their metadata
+   register layout is not read yet; docs/REFERENCE.md 2.13 has the
+   spellings and selectors ptxas accepts), swizzled layouts, transposed
+   (MN-major) 16-bit operands.
 
    Exit: 0 when every bit matches, 1 on any mismatch, 2 on any GPU but
    sm_90 (wgmma is sm_90a's), 3 usage error. No result of this program on
@@ -204,12 +205,16 @@ __device__ static tc_mma_instr a_layout_row(tc_dtype t) {
         if constexpr (!H) { WG_ASM(n, rf, "f32", "+f", k, a, b) } \
         TC__XPASTE3(WG_H_, f16, )(n, rh, k, a, b)                \
     }
-/* One case per table row that one warpgroup issues (threads 128). */
+/* One case per dense table row that one warpgroup issues (threads 128,
+   sparse group 0: the wgmma.sp rows are not issued here). */
 #define WG_ROW(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout, thr, nstep) \
-    TC__XPASTE3(WG_ROW_, thr, )(id, k, in, inb, f16)
-#define WG_ROW_1(id, k, in, inb, f16)
-#define WG_ROW_32(id, k, in, inb, f16)
-#define WG_ROW_128(id, k, in, inb, f16)                                                          \
+    TC__XPASTE3(WG_ROW_, thr, )(id, k, in, inb, f16, grp)
+#define WG_ROW_1(id, k, in, inb, f16, grp)
+#define WG_ROW_32(id, k, in, inb, f16, grp)
+#define WG_ROW_128(id, k, in, inb, f16, grp) TC__XPASTE3(WG_DENSE_, grp, )(id, k, in, inb, f16)
+#define WG_DENSE_2(id, k, in, inb, f16)
+#define WG_DENSE_4(id, k, in, inb, f16)
+#define WG_DENSE_0(id, k, in, inb, f16)                                                          \
     if constexpr (I == id) {                                                                     \
         WG_ONE(8, 4, 2, k, in, inb, f16) WG_ONE(64, 32, 16, k, in, inb, f16) WG_ONE(256, 128, 64, k, in, inb, f16) \
     }
@@ -231,20 +236,16 @@ __device__ __forceinline__ void wgmma_op(Acc *d, uint64_t da, const uint32_t *ra
 }
 
 /* The PTX spelling wgmma_op issues for row `instr` at width n, written from
-   the same pieces (NULL for a row that is not a warpgroup's). */
+   the same pieces (NULL for a row that is not a dense warpgroup row). */
 static const char *built_ptx(tc_mma_instr instr, int n) {
-#define WG_NAME_ROW(id, name, ptx, m, nn, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout, thr, nstep) \
-    TC__XPASTE3(WG_NAME_, thr, )(id, k, in, inb)
-#define WG_NAME_1(id, k, in, inb)
-#define WG_NAME_32(id, k, in, inb)
-#define WG_NAME_128(id, k, in, inb)                          \
+#undef WG_DENSE_0
+#define WG_DENSE_0(id, k, in, inb, f16)                      \
     if (instr == id) {                                       \
         if (n == 8) return WG_PTX(8, k, "f32", in, inb);     \
         if (n == 64) return WG_PTX(64, k, "f32", in, inb);   \
         if (n == 256) return WG_PTX(256, k, "f32", in, inb); \
     }
-    TC__MMA_INSTR_LIST(WG_NAME_ROW)
-#undef WG_NAME_ROW
+    TC__MMA_INSTR_LIST(WG_ROW)
     return NULL;
 }
 
@@ -549,12 +550,9 @@ template <int I> static long run_row(bool timing, const tc_sim_profile *g, long 
 
 typedef long (*RowFn)(bool, const tc_sim_profile *, long long *, float *);
 struct Row { tc_mma_instr id; RowFn run; };
-#define WG_LIST_ROW(id, name, ptx, m, n, k, in, inb, f16, grp, keep, sel, ml, ae, be, ce, archs, layout, thr, nstep) \
-    TC__XPASTE3(WG_LIST_, thr, )(id)
-#define WG_LIST_1(id)
-#define WG_LIST_32(id)
-#define WG_LIST_128(id) { id, run_row<id> },
-static const Row rows[] = { TC__MMA_INSTR_LIST(WG_LIST_ROW) };
+#undef WG_DENSE_0
+#define WG_DENSE_0(id, k, in, inb, f16) { id, run_row<id> },
+static const Row rows[] = { TC__MMA_INSTR_LIST(WG_ROW) };
 
 /* The table's PTX with "nN" spelled out as n<n>. */
 static std::string table_ptx(const tc_mma_instr_info &in, int n) {
