@@ -458,7 +458,7 @@ static long check_one(const tc_mma_instr_info &in, const Case &cs, const std::ve
     if (bad) {
         const size_t per = (size_t)PER_FAM * M * N;
         long by_warp[4] = { 0, 0, 0, 0 }, by_reg[NMAX / 2] = { 0 };
-        printf("    by family:");
+        printf("    (D[64 t + r][c] above: test matrix t, its row r; %d test matrices per family)\n    by family:", PER_FAM);
         for (int f = 0; f < N_FAM; f++) printf(" %s %zu", fam_names[f], validate("D", &D[f * per], &want[f * per], per, count));
         for (size_t e = 0; e < outs; e++) {
             if (values_match(D[e], want[e], count)) continue;
@@ -466,7 +466,8 @@ static long check_one(const tc_mma_instr_info &in, const Case &cs, const std::ve
             by_warp[r / 16]++;
             by_reg[(c / 8) * 4 + ((r % 16) / 8) * 2 + c % 2]++;   /* d_coord's register index of (r, c) */
         }
-        printf("\n    by warp (rows 16w..): %ld %ld %ld %ld; by D register index i:", by_warp[0], by_warp[1], by_warp[2], by_warp[3]);
+        printf("\n    by warp (rows 16w..): %ld %ld %ld %ld; by fp32 D register index i (d_coord):", by_warp[0], by_warp[1],
+               by_warp[2], by_warp[3]);
         for (int i = 0; i < N / 2; i++) if (by_reg[i]) printf(" %d:%ld", i, by_reg[i]);
         printf("\n    where to look: every family and both A sources wrong: B's descriptor or core layout (smem_desc,\n"
                "    core_offset); only \"A shared\": A's; only \"A registers\": a_layout_row; some registers or warps:\n"
