@@ -238,6 +238,8 @@ NVCC_FLAGS_loss_scaling := -fmad=false
 NVCC_ARCH_fp8_mma := sm_89 sm_90 sm_100a sm_120a
 # mma.sync kind::f8f6f4 with FP6/FP4 operands: sm_120a only (ptxas refuses it for sm_100a).
 NVCC_ARCH_f8f6f4_mma := sm_120a
+# wgmma.mma_async: sm_90a only (the "a" features; plain sm_90 has no wgmma).
+NVCC_ARCH_wgmma := sm_90a
 
 $(BUILD)/cuda/%: cuda/%.cu
 	@mkdir -p $(@D)

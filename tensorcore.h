@@ -492,8 +492,12 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      f16/bf16, m64nNk8 tf32, m64nNk32 in the four FP8 pairings, N = 8..256
      step 8) is in the instruction table and runs through tc_mma_run with
      H100's parameters (MMA-Sim's class wgmma: F = 25, FP8 13, all of K one
-     group, as this model's H100), but dense only (no wgmma.sp), its
-     register layout is not modelled and no GPU has checked it; tcgen05.mma
+     group, as this model's H100); its register layout is not modelled
+     and no GPU has checked it (cuda/wgmma.cu is written for that); the
+     sparse wgmma.sp rows (m64nNk32 f16/bf16, m64nNk16 tf32, m64nNk64 in
+     the four FP8 pairings) are ASSUMED to compute as the dense wgmma on A
+     with its zeros, like every sparse kind, and run through
+     tc_sparse_gemm (tc_mma_run refuses sparse kinds); tcgen05.mma
      (B200) has rows for kind::f16 (f16, bf16) and kind::tf32, M = 64 and
      128, through tc_mma_run with B200's f16/tf32 parameters (MMA-Sim's class
      tcgen05mma: F = 25, all of K one group), timed by the b200 profile only
@@ -552,6 +556,12 @@ TCDEF const char *tc_arch_name(tc_arch a);
    spelling N as "nN" ("wgmma.m64nNk16.f16"); its A and C elements per lane
    are at the largest N (C: 64 x N / 128 = N / 2), its B is read from
    shared memory (0 per lane) and its register layout is not modelled.
+   The sparse wgmma rows (wgmma.mma_async.sp, named "sp.wgmma.m64nNkK.T",
+   logical K: 32 for f16/bf16, 16 tf32, 64 FP8) close the wgmma block; their
+   selectors and metadata lanes per quad are each warp's (its 16 rows):
+   sp-sel 0..1 for f16/bf16/tf32 and 0 for FP8, as ptxas 13.0 accepts for
+   sm_90a, which are the counts of mma.sp m16n8k32, m16n8k16.tf32 and
+   m16n8k64 (docs/REFERENCE.md 2.13).
    tcgen05.mma (B200, cta_group::1; one thread issues it for the CTA, so
    threads 1) has rows for kind::f16 (f16, bf16) and kind::tf32 at M = 64
    (N step 8) and M = 128 (N step 16), PTX ISA "tcgen05.mma" (the shape and
@@ -727,6 +737,13 @@ TCDEF const char *tc_arch_name(tc_arch a);
     X(TC_WGMMA_E5M2,           "wgmma.m64nNk32.e5m2",     "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2",   64, 256, 32, TC_E5M2, TC_E5M2, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
     X(TC_WGMMA_E4M3_E5M2,      "wgmma.m64nNk32.e4m3.e5m2", "wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e5m2",   64, 256, 32, TC_E4M3, TC_E5M2, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
     X(TC_WGMMA_E5M2_E4M3,      "wgmma.m64nNk32.e5m2.e4m3", "wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3",   64, 256, 32, TC_E5M2, TC_E4M3, 1, 0, 0, 0, 0, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_SP_F16,         "sp.wgmma.m64nNk32.f16",   "wgmma.mma_async.sp.sync.aligned.m64nNk32.f32.f16.f16",  64, 256, 32, TC_FP16, TC_FP16, 1, 4, 2, 2, 2,  8, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_SP_BF16,        "sp.wgmma.m64nNk32.bf16",  "wgmma.mma_async.sp.sync.aligned.m64nNk32.f32.bf16.bf16", 64, 256, 32, TC_BF16, TC_BF16, 0, 4, 2, 2, 2,  8, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_SP_TF32,        "sp.wgmma.m64nNk16.tf32",  "wgmma.mma_async.sp.sync.aligned.m64nNk16.f32.tf32.tf32", 64, 256, 16, TC_TF32, TC_TF32, 0, 2, 1, 2, 2,  4, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_SP_E4M3,        "sp.wgmma.m64nNk64.e4m3",  "wgmma.mma_async.sp.sync.aligned.m64nNk64.f32.e4m3.e4m3", 64, 256, 64, TC_E4M3, TC_E4M3, 1, 4, 2, 1, 4, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_SP_E5M2,        "sp.wgmma.m64nNk64.e5m2",  "wgmma.mma_async.sp.sync.aligned.m64nNk64.f32.e5m2.e5m2", 64, 256, 64, TC_E5M2, TC_E5M2, 1, 4, 2, 1, 4, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_SP_E4M3_E5M2,   "sp.wgmma.m64nNk64.e4m3.e5m2", "wgmma.mma_async.sp.sync.aligned.m64nNk64.f32.e4m3.e5m2", 64, 256, 64, TC_E4M3, TC_E5M2, 1, 4, 2, 1, 4, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
+    X(TC_WGMMA_SP_E5M2_E4M3,   "sp.wgmma.m64nNk64.e5m2.e4m3", "wgmma.mma_async.sp.sync.aligned.m64nNk64.f32.e5m2.e4m3", 64, 256, 64, TC_E5M2, TC_E4M3, 1, 4, 2, 1, 4, 16, 0, 128, TC__ARCH_H, 0, 128, 8) \
     X(TC_TCGEN05_M64_F16,      "tcgen05.m64nNk16.f16",     "tcgen05.mma.cta_group::1.kind::f16",                     64, 256, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
     X(TC_TCGEN05_M128_F16,     "tcgen05.m128nNk16.f16",    "tcgen05.mma.cta_group::1.kind::f16",                    128, 256, 16, TC_FP16, TC_FP16, 1, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 16) \
     X(TC_TCGEN05_M64_BF16,     "tcgen05.m64nNk16.bf16",    "tcgen05.mma.cta_group::1.kind::f16",                     64, 256, 16, TC_BF16, TC_BF16, 0, 0, 0, 0, 0,  0, 0,   0, TC__ARCH_B, 0, 1, 8) \
@@ -5932,6 +5949,8 @@ static const tc_gpu tc__gpus[] = {
               /* integer kinds: 8-bit as e4m3 and m16n8k8.f16 (assumption: the whitepaper gives INT8 the FP8 rate); no 4-bit: the H100 whitepaper lists INT4 Tensor TOPS as N/A */
               16, 16, 16, 16, 16, 16, 16, 16, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
               /* wgmma */
+              146, 146, 146, 146, 146, 146, 146,
+              /* wgmma.sp: as the dense wgmma of half its logical K (assumption, no wgmma.sp latency measured) */
               146, 146, 146, 146, 146, 146, 146 },
             /* MMA interval from the measured mma.sync peak, ~1340 of 2048 fp16 FMA/clk/SM (335 per sub-partition):
                m16n8k16 (2048 FMA) 2048/335 = 6 (jm-mma-tput-m16n8k16-f32-f16-h100-sxm, 713.7 TFLOP/s); the half-K
@@ -5951,6 +5970,10 @@ static const tc_gpu tc__gpus[] = {
               /* integer kinds: 8-bit at e4m3's measured rate (assumption), m8n8k16 half of m16n8k16's; 4-bit none */
               2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
               /* wgmma */
+              128, 128, 128, 128, 128, 128, 128,
+              /* wgmma.sp: the dense wgmma's measured rate times the whitepaper's 2x sparse ratio (989.4 dense / 1978.9
+                 sparse fp16 TFLOPS, docs/REFERENCE.md 3.4): twice the logical math in the same 128 cycles (assumption:
+                 no wgmma.sp rate measured) */
               128, 128, 128, 128, 128, 128, 128 },
             1,             /* 128 bytes of shared memory per cycle per SM */
             38.0,          /* L2 -> SM bytes per cycle per SM: the whole GPU's measured L2 bandwidth over 132 SMs, fitted to
@@ -6123,8 +6146,8 @@ static const tc_gpu tc__gpus[] = {
               24, 24, 24, 24, 24, 24, 24, 24,
               /* integer kinds: 8-bit as H100 (assumption); no 4-bit on sm_100 */
               16, 16, 16, 16, 16, 16, 16, 16, 24, 24, 24, 24, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-              /* wgmma: none */
-              0, 0, 0, 0, 0, 0, 0,
+              /* wgmma and wgmma.sp: none */
+              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
               /* tcgen05.mma m64/m128 f16, bf16, tf32 */
               274, 530, 274, 530, 274, 530,
               /* tcgen05.mma kind::f8f6f4, the 25 pairings at M 64, then at M 128: the same rule */
@@ -6145,7 +6168,7 @@ static const tc_gpu tc__gpus[] = {
             { 2, 4, 6, 4, 6, 4, 6, 6, 6, 4, 6, 4, 6, 4, 6, 6, 6,
               3, 3, 3, 3, 6, 6, 6, 6,
               2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-              0, 0, 0, 0, 0, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
               256, 512, 256, 512, 256, 512,
               TC__SIM_F8F6F4_PAIRS(256), TC__SIM_F8F6F4_PAIRS(512),
               TC__SIM_F8F6F4_PAIRS(512), 512, 512 },
@@ -6273,8 +6296,8 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "h100", "shared_latency", "MEASURED by Luo et al. 2024 (HPMLL suite)" },
     { "h100", "ffma_latency", "MEASURED: 4.07 cycles (Luo et al. 2024)" },
     { "h100", "ffma_interval", "DERIVED: 128 FP32 lanes per SM (H100 whitepaper) = 32 per sub-partition" },
-    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, FP8 m16n8k16, m8n8k4, sparse, wgmma ASSUMED; integer 8-bit ASSUMED as e4m3, no 4-bit (whitepaper: INT4 N/A)" },
-    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); wgmma at N = 256: raw/wgmma_*.log, 99% of the dense peak; m8n8k4, FP8 m16n8k16, sparse, wgmma bf16/e5m2 ASSUMED; integer 8-bit ASSUMED at e4m3's measured rate" },
+    { "h100", "mma_latency", "MEASURED: m16n8k8/k16 f16 and m16n8k8 tf32 (Johnsonms/NVIDIA-Hopper-Benchmark); bf16, e4m3, FP8 m16n8k16, m8n8k4, sparse, wgmma, wgmma.sp ASSUMED; integer 8-bit ASSUMED as e4m3, no 4-bit (whitepaper: INT4 N/A)" },
+    { "h100", "mma_interval", "MEASURED rates: the jm-mma-tput-* rows (mma.sync reaches ~65% of the dense peak); wgmma at N = 256: raw/wgmma_*.log, 99% of the dense peak; m8n8k4, FP8 m16n8k16, sparse, wgmma bf16/e5m2, wgmma.sp (the dense wgmma's x the whitepaper's 2x) ASSUMED; integer 8-bit ASSUMED at e4m3's measured rate" },
     { "h100", "sm_bytes_per_cycle", "fitted: jm-bw-l2-64f-h100-sxm and the H200 rrze-l2bw-* rows, over 132 SMs" },
     { "h100", "dram_bytes_per_cycle", "MEASURED: jm-bw-dram-h100-sxm 3008 GB/s / 1.83 GHz (90% of peak)" },
     { "v100", "clock_ghz", "SPEC: V100 whitepaper (SXM2 boost)" },

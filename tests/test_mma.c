@@ -808,7 +808,7 @@ static void test_instr_table(void) {
         /* B's type is A's except in the mixed FP8 kinds */
         CHECK(in.b_type == in.in || (fp8 && (in.b_type == TC_E4M3 || in.b_type == TC_E5M2)));
         /* the name is [sp.]mMnNkK.type (mixed: .a.b), and the PTX spells the same shape and types */
-        if (wg || tc5) sprintf(want, "%s.m%dnNk%d.%s", wg ? "wgmma" : "tcgen05", in.m, in.k, ptx_type(in.in));
+        if (wg || tc5) sprintf(want, "%s%s.m%dnNk%d.%s", sparse ? "sp." : "", wg ? "wgmma" : "tcgen05", in.m, in.k, ptx_type(in.in));
         else sprintf(want, "%sm%dn%dk%d.%s", sparse ? "sp." : "", in.m, in.n, in.k, ptx_type(in.in));
         if (in.b_type != in.in) sprintf(want + strlen(want), ".%s", ptx_type(in.b_type));
         CHECK(strcmp(in.name, want) == 0);
@@ -819,7 +819,7 @@ static void test_instr_table(void) {
         if (tc5) CHECK(strcmp(in.ptx, in.in == TC_TF32 ? "tcgen05.mma.cta_group::1.kind::tf32" : "tcgen05.mma.cta_group::1.kind::f16") == 0);
         else CHECK(strstr(in.ptx, shape) != NULL && strlen(in.ptx) > strlen(types) &&
                    strcmp(in.ptx + strlen(in.ptx) - strlen(types), types) == 0);
-        if (wg) CHECK(strncmp(in.ptx, "wgmma.mma_async.sync.aligned.", 29) == 0);
+        if (wg) CHECK(strncmp(in.ptx, sparse ? "wgmma.mma_async.sp.sync.aligned." : "wgmma.mma_async.sync.aligned.", sparse ? 32 : 29) == 0);
         else if (!tc5) CHECK(strncmp(in.ptx, sparse ? "mma.sp::ordered_metadata.sync.aligned." : "mma.sync.aligned.", sparse ? 38 : 17) == 0);
         /* registers from the element size */
         bits = storage_bits(in.in);
@@ -833,7 +833,8 @@ static void test_instr_table(void) {
         if (tc5) {
             CHECK(!sparse && in.a_elems == 0 && in.b_elems == 0 && in.c_elems == 0);
         } else if (wg) {
-            CHECK(!sparse && in.a_elems * in.threads == in.m * in.k && in.b_elems == 0 && in.c_elems * in.threads == in.m * in.n);
+            CHECK(in.a_elems * in.threads * (sparse ? in.sparse_group : 1) == in.m * in.k * (sparse ? in.sparse_keep : 1) &&
+                  in.b_elems == 0 && in.c_elems * in.threads == in.m * in.n);
         } else if (in.m == 8) {
             CHECK(i == TC_MMA_M8N8K4_F16 && in.n == 8 && in.k == 4);
             CHECK(in.a_elems * 32 == 4 * in.m * in.k && in.b_elems * 32 == 4 * in.k * in.n && in.c_elems * 32 == 4 * in.m * in.n);
@@ -849,7 +850,8 @@ static void test_instr_table(void) {
             CHECK_STATUS(tc_sparse_pattern(in.in, &g, &k), TC_OK);
             CHECK(in.sparse_group == g && in.sparse_keep == k);
             CHECK(in.selectors * in.meta_lanes == 4 && in.selectors >= 1);
-            CHECK(in.m * (in.k / in.sparse_group) * 4 == 32 * 8 * in.meta_lanes);   /* 4-bit codes over 8 quads */
+            /* 4-bit codes over a warp's 8 quads; a wgmma.sp's warp holds 16 of its 64 rows */
+            CHECK(in.m / (in.threads / 32) * (in.k / in.sparse_group) * 4 == 32 * 8 * in.meta_lanes);
         } else {
             CHECK(in.sparse_keep == 0 && in.selectors == 0 && in.meta_lanes == 0);
         }
@@ -885,7 +887,7 @@ static void test_instr_table(void) {
         CHECK_STATUS(tc_mma_instr_find(in.name, &found), TC_OK);
         CHECK(found == (tc_mma_instr)i);
     }
-    CHECK(n_sparse == 10 && n_fp8 == 16 && n_wg == 7 && n_tc5 == 6 && n_unmodelled == 18);   /* FP8: the four e4m3/e5m2 pairings in m16n8k32, m16n8k16, sp.m16n8k64 and wgmma */
+    CHECK(n_sparse == 17 && n_fp8 == 20 && n_wg == 14 && n_tc5 == 6 && n_unmodelled == 25);   /* FP8: the four e4m3/e5m2 pairings in m16n8k32, m16n8k16, sp.m16n8k64, wgmma and wgmma.sp */
     /* tcgen05 kind::f8f6f4: each of the 25 pairings once at M 64 and once at M 128; sm_120 mma.sync
        kind::f8f6f4: each of the 21 with FP6 or FP4 once (its FP8-only four are the m16n8k32 FP8 rows) */
     CHECK(n_f8f6f4 == 98 && n_fp4_scaled == 2);   /* and the block-scaled: mxf8f6f4's 25 pairings, mxf4, mxf4nvf4 */
@@ -958,7 +960,7 @@ static void test_layouts(void) {
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)3, 0, 0, &M, &N), TC_ERR_ARG);
         CHECK_STATUS(tc_mma_frag_coord((tc_mma_instr)s, (tc_frag)-1, 0, 0, &M, &N), TC_ERR_ARG);
     }
-    CHECK(modelled == TC_MMA_INSTR_COUNT - 18 - 50 - 27);   /* m8n8k4, the 4 FP8 sp.m16n8k64, the 7 wgmma and 83 tcgen05 kinds */
+    CHECK(modelled == TC_MMA_INSTR_COUNT - 25 - 50 - 27);   /* m8n8k4, the 4 FP8 sp.m16n8k64, the 14 wgmma (7 sparse) and 83 tcgen05 kinds */
     /* Spot checks against the PTX ISA figures. */
     {
         int r, c;
@@ -1285,6 +1287,7 @@ static void test_wide_kinds(void) {
             CHECK(same(D[in.m * in.n - 1], tc_mma_dot_ex(arch, in.in, TC_FP32, in.k, row, col, 0.0f, &opt)));
             continue;
         }
+        if (in.sparse_group) continue;   /* wgmma.sp: test_sparse_wgmma */
         n_wide++;
         /* one architecture each: wgmma H100, tcgen05 B200 */
         CHECK(in.archs == TC_ARCH_BIT(arch) && (arch == (in.threads == 128 ? TC_ARCH_H100 : TC_ARCH_B200)));
@@ -1352,6 +1355,75 @@ static void test_wide_kinds(void) {
     tct_add(checked - bad, bad);
 }
 
+/* The sparse wgmma rows (numerics ASSUMED as every sparse kind's: the
+   dense instruction on A with its zeros). For each, at N = 8, 72 and 256
+   and each D type it offers: tc_sparse_gemm_ex on H100 of a pruned,
+   compressed 64 x K A equals the dense wgmma row of the same types (K/2
+   wide) run twice through tc_mma_run on the decompressed A (the K halves
+   in turn, the second taking the first's D as C), bit for bit. Refused:
+   tc_mma_run (sparse: its metadata has no place there), architectures
+   without wgmma.sp numerics for the type (V100), an illegal metadata code;
+   D untouched. */
+static void test_sparse_wgmma(void) {
+    static float A[64 * 64], V[64 * 32], B[64 * 256], C[64 * 256], D[64 * 256], W[64 * 256], Ah[64 * 32], Bh[32 * 256];
+    static uint32_t meta[64 * 2];
+    static const int widths[] = { 8, 72, 256 };
+    int kind, dense, o, wi, i, j, words = 0, n_sp = 0;
+    long bad = 0, checked = 0;
+    for (kind = 0; kind < TC_MMA_INSTR_COUNT; kind++) {
+        tc_mma_instr_info in, dn;
+        tc_sparse_gemm_desc sd;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)kind, &in), TC_OK);
+        if (!in.sparse_group || in.threads != 128) continue;
+        n_sp++;
+        for (dense = 0; dense < TC_MMA_INSTR_COUNT; dense++) {
+            CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)dense, &dn), TC_OK);
+            if (dn.threads == 128 && !dn.sparse_group && dn.in == in.in && dn.b_type == in.b_type && 2 * dn.k == in.k) break;
+        }
+        CHECK(dense < TC_MMA_INSTR_COUNT && in.m == 64 && in.n == 256 && in.n_step == 8 && in.archs == dn.archs &&
+              in.fp16_accumulate == dn.fp16_accumulate);
+        if (dense == TC_MMA_INSTR_COUNT) continue;
+        CHECK_STATUS(tc_mma_run(TC_ARCH_H100, (tc_mma_instr)kind, 256, TC_FP32, A, B, C, D), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_words(in.in, in.k, &words), TC_OK);
+        for (o = 0; o <= in.fp16_accumulate; o++) {
+            const tc_dtype out = o ? TC_FP16 : TC_FP32;
+            for (wi = 0; wi < 3; wi++) {
+                const int N = widths[wi], K = in.k, H = in.k / 2;
+                tct_seed(0x5B9u + (uint32_t)(kind * 8 + o * 4 + wi));
+                for (i = 0; i < 64 * K; i++) A[i] = random_value(in.in, 1, 0);
+                for (i = 0; i < K * N; i++) B[i] = random_value(in.b_type, 1, -2);
+                for (i = 0; i < 64 * N; i++) C[i] = tct_rand32() % 4 ? random_value(out, 1, 3) : 0.0f;
+                CHECK_STATUS(tc_sparse_prune(in.in, 64, K, A, K, A, K, NULL), TC_OK);
+                CHECK_STATUS(tc_sparse_compress(in.in, 64, K, A, K, V, H, meta, words, 0, NULL), TC_OK);
+                memset(&sd, 0, sizeof sd);
+                sd.gemm.arch = TC_ARCH_H100; sd.gemm.in = in.in; sd.gemm.out = out;
+                sd.gemm.M = 64; sd.gemm.N = N; sd.gemm.K = K;
+                sd.gemm.A = V; sd.gemm.B = B; sd.gemm.ldb = N; sd.gemm.C = C; sd.gemm.ldc = N; sd.gemm.D = D; sd.gemm.ldd = N;
+                sd.gemm.options.b_type = in.b_type;
+                sd.meta = meta;
+                CHECK_STATUS(tc_sparse_gemm_ex(&sd), TC_OK);
+                for (j = 0; j < 2; j++) {   /* the dense wgmma on each K half of the decompressed A */
+                    for (i = 0; i < 64 * H; i++) Ah[i] = A[(i / H) * K + j * H + i % H];
+                    for (i = 0; i < H * N; i++) Bh[i] = B[j * H * N + i];
+                    CHECK_STATUS(tc_mma_run(TC_ARCH_H100, (tc_mma_instr)dense, N, out, Ah, Bh, j ? W : C, W), TC_OK);
+                }
+                for (i = 0; i < 64 * N; i++) bad += !same(D[i], W[i]);
+                checked += 64 * N;
+            }
+        }
+        /* refusals, D untouched */
+        D[0] = 42.0f;
+        sd.gemm.arch = TC_ARCH_V100;
+        CHECK_STATUS(tc_sparse_gemm_ex(&sd), TC_ERR_ARCH);
+        sd.gemm.arch = TC_ARCH_H100;
+        meta[0] &= ~0xFu;   /* code 0: indices (0, 0), not an ordered pair; for tf32 not a pair code */
+        CHECK_STATUS(tc_sparse_gemm_ex(&sd), TC_ERR_SPARSE_META);
+        CHECK(D[0] == 42.0f);
+    }
+    CHECK(n_sp == 7 && checked > 0 && bad == 0);   /* f16, bf16, tf32 and the four FP8 pairings */
+    tct_add(checked - bad, bad);
+}
+
 int main(void) {
     test_published();
     test_rules_2025();
@@ -1366,5 +1438,6 @@ int main(void) {
     test_gemm_desc();
     test_bad_input();
     test_wide_kinds();
+    test_sparse_wgmma();
     return tct_finish("test_mma");
 }

@@ -189,6 +189,27 @@ static void test_wgmma_issue(void) {
     CHECK_STATUS(tc_sim_mma_n(&p, TC_WGMMA_BF16, 260, 0, 1, 2, 0), TC_ERR_SHAPE);
     CHECK(p.n == 0 && p.status == TC_ERR_SHAPE);
     tc_sim_program_free(&p);
+    {   /* wgmma.sp (profile: the dense wgmma's 146 / 128 at N = 256, twice the logical K): 4 dependent at
+           N = 128 end at 4 * 82 = 328 as the dense ones, with twice their multiply-adds; its metadata is a
+           fourth source (tc_sim_mma_sp issues the largest N); a100 and b200 lack it */
+        memset(&p, 0, sizeof p);
+        for (i = 0; i < 4; i++) tc_sim_mma_n(&p, TC_WGMMA_SP_F16, 128, 0, 1, 2, 0);
+        tc_sim_exit(&p);
+        if (cycles_of(g, &p, 1, 4, &r) >= 0) {
+            CHECK_BITS(128, r.cycles, 328);
+            CHECK(r.flops == 4.0 * 4 * 2 * 16 * 128 * 32);
+            tc_sim_result_free(&r);
+        }
+        tc_sim_program_free(&p);
+        memset(&p, 0, sizeof p);
+        CHECK_STATUS(tc_sim_mma_sp(&p, TC_WGMMA_SP_E4M3_E5M2, 0, 1, 2, 0, 3), TC_OK);
+        tc_sim_exit(&p);
+        CHECK(p.code[0].count == 256 && p.code[0].src[3] == 3);
+        CHECK_BITS(256, cycles_of(g, &p, 1, 1, NULL), 146);
+        CHECK_STATUS(tc_sim_run(prof("a100"), &p, NULL, &r), TC_ERR_ARCH);
+        CHECK_STATUS(tc_sim_run(prof("b200"), &p, NULL, &r), TC_ERR_ARCH);
+        tc_sim_program_free(&p);
+    }
     {   /* tcgen05.mma: h100 lacks it; given a timing, one warp issues the whole M x N x K: N = 128 of
            a kind timed 100 / 64 at N = 256 takes interval 32, latency 68 */
         tc_sim_profile t = *g;

@@ -340,7 +340,7 @@ static void test_layouts(void) {
     CHECK_STATUS(tc_mma_instr_get(TC_MMA_INSTR_COUNT, &in), TC_ERR_ARG);
     CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)-1, &in), TC_ERR_ARG);
     CHECK(nk == 6);   /* f16 and bf16 m16n8k16/k32, tf32 m16n8k8/k16 */
-    CHECK(nu == 4);   /* FP8 m16n8k64, four pairings: layout not modelled */
+    CHECK(nu == 11);   /* FP8 m16n8k64, four pairings, and the 7 wgmma.sp: layout not modelled */
     /* Those are refused by every fragment function, never packed wrong. */
     {
         static const tc_mma_instr fp8sp[4] = { TC_MMA_SP_M16N8K64_E4M3, TC_MMA_SP_M16N8K64_E5M2,
@@ -358,6 +358,9 @@ static void test_layouts(void) {
             CHECK_STATUS(tc_sparse_pack_b(fp8sp[fi], 64, 8, Bm, 8, 0, 0, b), TC_ERR_ARG);
             CHECK_STATUS(tc_sparse_unpack_a(fp8sp[fi], 0, a, mr, V, NULL), TC_ERR_ARG);
         }
+        /* a wgmma.sp too (its A comes from shared memory or 4 warps' registers) */
+        CHECK_STATUS(tc_sparse_meta_coord(TC_WGMMA_SP_F16, 0, 0, 0, &used, &r, &c), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_pack_a(TC_WGMMA_SP_F16, 0, 64, 32, V, 16, meta, 1, 0, 0, a, mr), TC_ERR_ARG);
     }
     for (si = 0; si < nk; si++) {
         tc_mma_instr s = kinds[si];

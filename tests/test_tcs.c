@@ -276,9 +276,9 @@ static void test_wgmma_text(void) {
         for (n = in.n_step; n > 0 && n <= in.n; n += in.n_step) CHECK_STATUS(tc_sim_mma_n(&p, (tc_mma_instr)k, n, 1, 2, 3, 1), TC_OK);
     }
     tc_sim_exit(&p);
-    /* wgmma; tcgen05 (f16, bf16, tf32, 25 kind::f8f6f4 pairings) M = 64 (step 8) and M = 128 (step 16), and the
-       block-scaled M = 128 (25 kind::mxf8f6f4 pairings, mxf4, mxf4nvf4) */
-    CHECK(p.n == 7 * 32 + 28 * 32 + 28 * 16 + 27 * 16 + 1);
+    /* wgmma and wgmma.sp; tcgen05 (f16, bf16, tf32, 25 kind::f8f6f4 pairings) M = 64 (step 8) and M = 128 (step 16),
+       and the block-scaled M = 128 (25 kind::mxf8f6f4 pairings, mxf4, mxf4nvf4) */
+    CHECK(p.n == 14 * 32 + 28 * 32 + 28 * 16 + 27 * 16 + 1);
     check_roundtrip(&p);
     tc_sim_program_free(&p);
 }
