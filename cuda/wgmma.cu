@@ -270,6 +270,17 @@ template <int R, typename Acc> __device__ static void wg_wait(Acc *d) {
     fence_operands<R>(d);
 }
 
+/* One wgmma start to finish on R accumulator registers: fence, issue,
+   commit, wait. */
+template <int I, int N, bool RS, int R, typename Acc>
+__device__ static void wgmma_once(Acc *d, uint64_t da, const uint32_t *ra, uint64_t db) {
+    fence_operands<R>(d);
+    wg_fence();
+    wgmma_op<I, N, RS>(d, da, ra, db);
+    wg_commit();
+    wg_wait<R>(d);
+}
+
 /* ------------------------------------------------ kernels */
 
 /* Fills shared A (64 rows) and B (N rows, the columns of B) in the core
@@ -318,19 +329,11 @@ __global__ void __launch_bounds__(128) wgmma_kernel(const uint32_t *A, const uin
         uint32_t h[N / 4];
 #pragma unroll
         for (int i = 0; i < N / 4; i++) h[i] = tc_encode(TC_FP16, d[2 * i], TC_RN) | tc_encode(TC_FP16, d[2 * i + 1], TC_RN) << 16;
-        fence_operands<N / 4>(h);
-        wg_fence();
-        wgmma_op<I, N, RS>(h, smem_desc(sA), ra, smem_desc(sB));
-        wg_commit();
-        wg_wait<N / 4>(h);
+        wgmma_once<I, N, RS, N / 4>(h, smem_desc(sA), ra, smem_desc(sB));
 #pragma unroll
         for (int i = 0; i < N / 2; i++) d[i] = tc_decode(TC_FP16, (h[i / 2] >> (16 * (i % 2))) & 0xFFFFu);
     } else {
-        fence_operands<N / 2>(d);
-        wg_fence();
-        wgmma_op<I, N, RS>(d, smem_desc(sA), ra, smem_desc(sB));
-        wg_commit();
-        wg_wait<N / 2>(d);
+        wgmma_once<I, N, RS, N / 2>(d, smem_desc(sA), ra, smem_desc(sB));
     }
 #pragma unroll
     for (int i = 0; i < N / 2; i++) { int r, c; d_coord(w, lane, i, &r, &c); dm[r * N + c] = d[i]; }
