@@ -3777,8 +3777,9 @@ TC_HOST_DEVICE static int tc__str_has(const char *s, const char *w) {
    the Blackwell kinds' (tc_mma_dot_scaled), not the per-architecture
    parameters below, which the helpers here therefore skip. */
 TC_HOST_DEVICE static int tc__instr_is_f8f6f4(const tc_mma_instr_info *info) {
+    /* the string test last, and only for types a block-scaled row can have: this runs per row of table scans */
     return (info->threads == 1 && tc__is_f8f6f4_type(info->in)) || tc__is_f6f4_type(info->in) ||
-           tc__is_f6f4_type(info->b_type) || tc__str_has(info->ptx, ".block_scale");
+           tc__is_f6f4_type(info->b_type) || (tc__is_f8f6f4_type(info->in) && tc__str_has(info->ptx, ".block_scale"));
 }
 
 /* The smallest and largest K of the dense instructions of the table for
@@ -5056,10 +5057,15 @@ TC_HOST_DEVICE TCDEF tc_status tc_mma_instr_get(tc_mma_instr i, tc_mma_instr_inf
 #undef TC__MMA_INSTR_CASE
     default: return TC_ERR_ARG;
     }
-    /* kind::mxf4 and mxf4nvf4 pack e2m1 two to a byte; kind::f8f6f4 and
-       mxf8f6f4 give every value a byte (tc__mma_elem_bits) */
-    r.a_regs = (r.a_elems * (tc__str_has(r.ptx, "kind::mxf4") ? 4 : tc__mma_elem_bits(r.in)) + 31) / 32;
-    r.b_regs = (r.b_elems * (tc__str_has(r.ptx, "kind::mxf4") ? 4 : tc__mma_elem_bits(r.b_type)) + 31) / 32;
+    /* kind::mxf4 and mxf4nvf4 (e2m1, K 64) pack e2m1 two to a byte;
+       kind::f8f6f4 and mxf8f6f4 give every value a byte (tc__mma_elem_bits).
+       The string is read only for e2m1 rows of K 64: table scans call this
+       for every row, per dot product */
+    {
+        const int packed = r.in == TC_E2M1 && r.k == 64 && tc__str_has(r.ptx, "kind::mxf4");
+        r.a_regs = (r.a_elems * (packed ? 4 : tc__mma_elem_bits(r.in)) + 31) / 32;
+        r.b_regs = (r.b_elems * (packed ? 4 : tc__mma_elem_bits(r.b_type)) + 31) / 32;
+    }
     *out = r;
     return TC_OK;
 }
