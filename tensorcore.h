@@ -3734,6 +3734,7 @@ typedef struct {
     int emin_in, emin_b, emin_c; /* minimum exponents of A's type, B's and c's */
     int out_emin, out_ebits, out_rne, out_fp16;
     int zero_exp, floor, tf32, plus_zero;
+    unsigned k_mask;         /* the dense instructions' Ks (tc__mma_k_mask) */
 } tc__mma_cfg;
 
 /* Khattak & Mikaitis' min_exp_limit, the lower clamp on E under
@@ -3771,35 +3772,65 @@ TC_HOST_DEVICE static int tc__str_has(const char *s, const char *w) {
     return 0;
 }
 
+/* The fields table scans compare, without building a whole
+   tc_mma_instr_info: tc_mma_dot's checks scan the table per dot product. */
+typedef struct { const char *ptx; tc_dtype in, b_type; int k, sparse_group, threads; unsigned archs; } tc__instr_key;
+
+TC_HOST_DEVICE static int tc__instr_key_of(int i, tc__instr_key *r) {
+    switch (i) {
+#define TC__MMA_INSTR_KEY(id, nm, px, M, N, K, IN, INB, F16, GRP, KEEP, SEL, ML, AE, BE, CE, ARCHS, LAYOUT, THR, NSTEP) \
+    case id: r->ptx = px; r->in = IN; r->b_type = INB; r->k = K; r->sparse_group = GRP; r->threads = THR;       \
+        r->archs = ARCHS; return 1;
+    TC__MMA_INSTR_LIST(TC__MMA_INSTR_KEY)
+#undef TC__MMA_INSTR_KEY
+    default: return 0;
+    }
+}
+
 /* 1 for a kind::f8f6f4 row (tcgen05.mma on B200, every pairing; mma.sync
    on sm_120, the pairings with FP6 or FP4) or a block-scaled one (the
    tcgen05 kinds, sm_120's mma.sync with .block_scale): its numerics are
    the Blackwell kinds' (tc_mma_dot_scaled), not the per-architecture
    parameters below, which the helpers here therefore skip. */
-TC_HOST_DEVICE static int tc__instr_is_f8f6f4(const tc_mma_instr_info *info) {
+TC_HOST_DEVICE static int tc__instr_is_f8f6f4(int threads, tc_dtype in, tc_dtype b_type, const char *ptx) {
     /* the string test last, and only for types a block-scaled row can have: this runs per row of table scans */
-    return (info->threads == 1 && tc__is_f8f6f4_type(info->in)) || tc__is_f6f4_type(info->in) ||
-           tc__is_f6f4_type(info->b_type) || (tc__is_f8f6f4_type(info->in) && tc__str_has(info->ptx, ".block_scale"));
+    return (threads == 1 && tc__is_f8f6f4_type(in)) || tc__is_f6f4_type(in) || tc__is_f6f4_type(b_type) ||
+           (tc__is_f8f6f4_type(in) && tc__str_has(ptx, ".block_scale"));
 }
 
-/* The smallest and largest K of the dense instructions of the table for
-   A of type in and B of type inb on arch; both 0 if there is none. */
-TC_HOST_DEVICE static void tc__mma_k_range(tc_arch arch, tc_dtype in, tc_dtype inb, int *min_k, int *max_k) {
+/* The Ks of the dense instructions of the table for A of type in and B of
+   type inb on arch, OR-ed together (each K is a power of two, which
+   test_mma checks), so that one scan gives tc_mma_dot both the K range and
+   the check of its k; 0 if there is none. */
+TC_HOST_DEVICE static unsigned tc__mma_k_mask(tc_arch arch, tc_dtype in, tc_dtype inb) {
     int i;
-    tc_mma_instr_info info;
-    *min_k = 0; *max_k = 0;
-    for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
-        if (tc_mma_instr_get((tc_mma_instr)i, &info) != TC_OK || info.sparse_group || info.in != in ||
-            info.b_type != inb || !(info.archs & TC_ARCH_BIT(arch)) || tc__instr_is_f8f6f4(&info)) continue;
-        if (info.k > *max_k) *max_k = info.k;
-        if (!*min_k || info.k < *min_k) *min_k = info.k;
-    }
+    unsigned mask = 0;
+    tc__instr_key r;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        if (tc__instr_key_of(i, &r) && !r.sparse_group && r.in == in && r.b_type == inb &&
+            (r.archs & TC_ARCH_BIT(arch)) && !tc__instr_is_f8f6f4(r.threads, r.in, r.b_type, r.ptx))
+            mask |= (unsigned)r.k;
+    return mask;
 }
 
-TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb, tc_mma_params *p) {
+/* The smallest and largest K of a tc__mma_k_mask; both 0 for none. */
+TC_HOST_DEVICE static void tc__mma_k_range(unsigned mask, int *min_k, int *max_k) {
+    unsigned top = mask;
+    while (top & (top - 1)) top &= top - 1;
+    *min_k = (int)(mask & (0u - mask));
+    *max_k = (int)top;
+}
+
+/* 1 if k is one of the Ks of a tc__mma_k_mask. */
+TC_HOST_DEVICE static int tc__mma_k_in(unsigned mask, int k) {
+    return k > 0 && (k & (k - 1)) == 0 && (mask & (unsigned)k);
+}
+
+TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb, tc_mma_params *p, unsigned *k_mask) {
     int fp8 = in == TC_E4M3 || in == TC_E5M2, tf32 = in == TC_TF32;
-    tc__mma_k_range(arch, in, inb, &p->min_k, &p->instr_k);
-    if (!p->instr_k) return 0;
+    *k_mask = tc__mma_k_mask(arch, in, inb);
+    if (!*k_mask) return 0;
+    tc__mma_k_range(*k_mask, &p->min_k, &p->instr_k);
     p->out_mbits = 23;
     p->out_rounding = TC_RZ;
     switch (arch) {
@@ -3838,16 +3869,6 @@ TC_HOST_DEVICE static int tc__mma_table(tc_arch arch, tc_dtype in, tc_dtype inb,
     return 1;
 }
 
-/* 1 if k is the K of a dense instruction of the architecture for the type. */
-TC_HOST_DEVICE static int tc__mma_k_ok(tc_arch arch, tc_dtype in, tc_dtype inb, int k) {
-    int i;
-    tc_mma_instr_info info;
-    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
-        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group && info.in == in &&
-            info.b_type == inb && (info.archs & TC_ARCH_BIT(arch)) && info.k == k && !tc__instr_is_f8f6f4(&info)) return 1;
-    return 0;
-}
-
 TC_HOST_DEVICE static int tc__type_emin(tc_dtype t) {
     tc__fmt f = tc__fmt_of(t);
     return 2 - (1 << (f.ebits - 1));
@@ -3857,10 +3878,10 @@ TC_HOST_DEVICE static int tc__type_emin(tc_dtype t) {
    type a and B of type b on one of the architectures in archs (a mask). */
 TC_HOST_DEVICE static int tc__mma_kind_exists(int sparse, unsigned archs, tc_dtype a, tc_dtype b) {
     int i;
-    tc_mma_instr_info info;
+    tc__instr_key r;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
-        if (tc_mma_instr_get((tc_mma_instr)i, &info) == TC_OK && !info.sparse_group == !sparse && info.in == a &&
-            info.b_type == b && (info.archs & archs) && !tc__instr_is_f8f6f4(&info)) return 1;
+        if (tc__instr_key_of(i, &r) && !r.sparse_group == !sparse && r.in == a && r.b_type == b && (r.archs & archs) &&
+            !tc__instr_is_f8f6f4(r.threads, r.in, r.b_type, r.ptx)) return 1;
     return 0;
 }
 
@@ -3924,7 +3945,7 @@ TC_HOST_DEVICE static tc_status tc__mma_setup(tc_arch arch, tc_dtype in, tc_dtyp
     /* fp32 operands: use TC_TF32. FP4/FP6 and the scale formats take no mma.sync modelled here. */
     if (!(in == TC_FP16 || in == TC_BF16 || in == TC_TF32 || fp8) || (out == TC_FP16 && in != TC_FP16 && !fp8)) return TC_ERR_DTYPE;
     if (inb != in && !tc__mma_pair_exists(in, inb)) return TC_ERR_DTYPE;
-    if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !tc__mma_table(arch, in, inb, &cfg->p)) return TC_ERR_ARCH;
+    if ((int)arch < 0 || arch >= TC_ARCH_COUNT || !tc__mma_table(arch, in, inb, &cfg->p, &cfg->k_mask)) return TC_ERR_ARCH;
     if (out == TC_FP16) { cfg->p.out_mbits = 10; cfg->p.out_rounding = TC_RN; }
     if (out == TC_FP16 && in == TC_FP16) cfg->p.exp_floor = tc__mma_khattak_floor(arch, 1);
     if (opt) {
@@ -4125,7 +4146,7 @@ TC_HOST_DEVICE TCDEF float tc_mma_dot_ex(tc_arch arch, tc_dtype in, tc_dtype out
     int k0;
     if (!a || !b || tc__mma_setup(arch, in, out, opt, &cfg) != TC_OK) return tc__float(0x7FFFFFFFu);
     if (opt && opt->group) { if (k < 1) return tc__float(0x7FFFFFFFu); }
-    else if (!tc__mma_k_ok(arch, in, cfg.in_b, k)) return tc__float(0x7FFFFFFFu);
+    else if (!tc__mma_k_in(cfg.k_mask, k)) return tc__float(0x7FFFFFFFu);
     for (k0 = 0; k0 < k; k0 += cfg.p.group)
         c = tc__mma_group(&cfg, k - k0 < cfg.p.group ? k - k0 : cfg.p.group, a + k0, 1, b + k0, 1, c);
     return c;
@@ -5099,7 +5120,7 @@ TCDEF tc_status tc_mma_run(tc_arch arch, tc_mma_instr kind, int n, tc_dtype out,
     if (!tc_mma_instr_n_ok(kind, n)) return TC_ERR_SHAPE;
     if (out != TC_FP32 && !(out == TC_FP16 && info.fp16_accumulate)) return TC_ERR_DTYPE;
     if (!A || !B || !D) return TC_ERR_NULL;
-    if (tc__instr_is_f8f6f4(&info))
+    if (tc__instr_is_f8f6f4(info.threads, info.in, info.b_type, info.ptx))
         return tc__gemm_f8f6f4(arch, info.in, info.b_type, out, info.m, n, info.k, A, info.k, B, n, C, n, D, n, NULL, 0, 0);
     memset(&d, 0, sizeof d);
     d.arch = arch; d.in = info.in; d.out = out;
@@ -5154,7 +5175,7 @@ TCDEF tc_status tc_imma_k(const tc_imma_type *t, int *min_k, int *max_k) {
         return TC_ERR_DTYPE;
     if (t->satfinite != 0 && t->satfinite != 1) return TC_ERR_ARG;
     if ((int)t->arch < 0 || t->arch >= TC_ARCH_COUNT) return TC_ERR_ARCH;
-    tc__mma_k_range(t->arch, t->a_type, t->b_type, &lo, &hi);
+    tc__mma_k_range(tc__mma_k_mask(t->arch, t->a_type, t->b_type), &lo, &hi);
     if (!hi) return TC_ERR_ARCH;
     *min_k = lo; *max_k = hi;
     return TC_OK;

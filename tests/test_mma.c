@@ -895,6 +895,9 @@ static void test_instr_table(void) {
     for (i = 0; i < 100; i++) CHECK(pair_seen[i / 25][i % 25] == (i < 50 || i >= 75 || i % 25 / 5 >= 2 || i % 5 >= 2));
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
         for (j = i + 1; j < TC_MMA_INSTR_COUNT; j++) CHECK(names[i] && names[j] && strcmp(names[i], names[j]) != 0);
+    /* every K a power of two: tc_mma_dot keeps an (arch, type)'s Ks as one bit mask */
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        CHECK(tc_mma_instr_get((tc_mma_instr)i, &in) == TC_OK && in.k > 0 && (in.k & (in.k - 1)) == 0);
     /* unknown instructions and names; outputs untouched */
     memset(&in, 0, sizeof in);
     CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)-1, &in), TC_ERR_ARG);
