@@ -668,7 +668,9 @@ TCDEF const char *tc_arch_name(tc_arch a);
    '.scale_vec::4X' for instruction 'mma' with type '.ue8m0'", likewise 2X
    with ue4m3, 2X on mxf8f6f4, 4X on mxf4), although Table 36 lists
    mxf4nvf4 ue8m0 at 4X too and MMA-Sim's sm_120 list has mxf4nvf4 ue8m0
-   per 16 and ue4m3 per 32 (tc_mma_dot_scaled computes those as well).
+   per 16 and ue4m3 per 32: on sm_120 tc_mma_dot_scaled and tc_gemm_scaled
+   take only what a row here spells and refuse those (TC_ERR_SHAPE), as no
+   program can issue them.
    A row's kind is the word after "kind::" (as the tcgen05 rows'), its
    scale type the PTX's last word (.ue8m0 or .ue4m3) and its block K / X
    for scale_vec::XX: 32 at 1X with K 32 and 2X with K 64, 16 at 4X;
@@ -981,8 +983,9 @@ TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, i
                        (MMA-Sim mmasim/simulator/arithmetic.py fused_dot_add),
                        so E and the truncation see the scaled products.
      TC_KIND_MXF4      e2m1 only, ue8m0 per 32, K 64.
-     TC_KIND_MXF4NVF4  e2m1 only, ue8m0 per 32 or 16, or ue4m3 per 16 (sm_120
-                       also per 32, as MMA-Sim's sm_120 list has it), K 64.
+     TC_KIND_MXF4NVF4  e2m1 only, ue8m0 per 32 or 16, or ue4m3 per 16
+                       (sm_120: ue8m0 per 32 and ue4m3 per 16 only, the
+                       spellings ptxas takes), K 64.
                        For both FP4 kinds each 16 products are summed
                        exactly, the sum is multiplied by the two scales and
                        enters the block FMA as one term whose exponent is
@@ -1026,7 +1029,8 @@ typedef struct {
    term), instr_k = min_k = the instruction's K (32 or 64), out rounding.
    TC_ERR_NULL; TC_ERR_ARCH for an architecture without the kind;
    TC_ERR_ARG for an unknown kind; TC_ERR_DTYPE for a type, output or scale
-   type the kind rejects; TC_ERR_SHAPE for a block it rejects. */
+   type the kind rejects; TC_ERR_SHAPE for a block it rejects (on sm_120
+   also a scale type and block that no row of the table spells). */
 TCDEF tc_status tc_mma_scaled_params_of(const tc_mma_scaled_type *t, tc_mma_params *p);
 
 /* c + sum a[i]*b[i]*scale_a[i/block]*scale_b[i/block], i < k, on codes
@@ -4844,6 +4848,22 @@ typedef struct {
     int ik, chunk, emin_a, emin_b, scaled;
 } tc__scaled_cfg;
 
+/* 1 if a row of the table spells block-scaled type t on t->arch (kind,
+   types, scale type and block). sm_120 takes only those: ptxas refuses
+   its other scale spellings, so the hardware cannot be asked for them,
+   although MMA-Sim's sm_120 list also computes mxf4nvf4 with ue8m0 per 16
+   and ue4m3 per 32. */
+static int tc__scaled_row_on(const tc_mma_scaled_type *t) {
+    int i;
+    tc__instr_key r;
+    tc_mma_scaled_type rt;
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++)
+        if (tc__instr_key_of(i, &r) && (r.archs & TC_ARCH_BIT(t->arch)) && r.in == t->a_type && r.b_type == t->b_type &&
+            tc_mma_instr_scaled_type((tc_mma_instr)i, &rt) == TC_OK && rt.kind == t->kind &&
+            rt.scale_type == t->scale_type && rt.block == t->block) return 1;
+    return 0;
+}
+
 static tc_status tc__scaled_setup(const tc_mma_scaled_type *t, const tc_mma_options *opt, tc__scaled_cfg *s) {
     int fp4 = t->kind == TC_KIND_MXF4 || t->kind == TC_KIND_MXF4NVF4;
     tc__mma_cfg *cfg = &s->cfg;
@@ -4858,6 +4878,7 @@ static tc_status tc__scaled_setup(const tc_mma_scaled_type *t, const tc_mma_opti
         if (t->scale_type != TC_UE8M0 && !(ue4m3 && t->kind == TC_KIND_MXF4NVF4)) return TC_ERR_DTYPE;
         if (t->block != 32 && !(t->block == 16 && t->kind == TC_KIND_MXF4NVF4)) return TC_ERR_SHAPE;
         if (ue4m3 && t->block != 16 && t->arch == TC_ARCH_B200) return TC_ERR_SHAPE;
+        if (t->arch == TC_ARCH_RTX_BLACKWELL && !tc__scaled_row_on(t)) return TC_ERR_SHAPE;
     }
     if (opt) {
         /* B's type is t->b_type here, so options.b_type must stay 0 */
