@@ -507,8 +507,8 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      not B200 mma.sync's measured FP8), timed at the FP8 rate; sm_120's
      mma.sync m16n8k32 kind::f8f6f4 rows (the 21 pairings with an FP6 or
      FP4 operand) run the same kind's model on sm_120, have the FP8
-     m16n8k32 register layout (FP6/FP4 one per byte) and no GPU profile
-     (the simulator has no sm_120 GPU); the block-scaled tcgen05 kinds
+     m16n8k32 register layout (FP6/FP4 one per byte) and are timed by the
+     rtx5090 profile only (section 5); the block-scaled tcgen05 kinds
      (mxf8f6f4, mxf4, mxf4nvf4) have rows that the b200 profile times
      (datasheet FP8 / FP4 rates) but tc_mma_run refuses; Turing has
      no GPU profile in section 5; FP8 m16n8k16 on H100 and B200 is
