@@ -1752,9 +1752,9 @@ TCDEF const tc_gpu *tc_gpu_get(int i);              /* NULL if out of range */
 TCDEF const tc_gpu *tc_gpu_find(const char *name);  /* "a100", "h100", ...; NULL if unknown */
 /* The built-in real GPU (sm > 0) of the largest compute capability at or
    below sm (x 10: 89 for sm_89), for a program that compares the model
-   with the GPU it runs on: sm_86 gets rtx3090, sm_89 rtx4090, sm_120 b200
-   (the nearest older design, not the same chip). NULL below every real
-   profile (0, negative). */
+   with the GPU it runs on: sm_86 gets rtx3090, sm_89 rtx4090, sm_103 b200
+   (the nearest older design, not the same chip), sm_120 and later rtx5090.
+   NULL below every real profile (0, negative). */
 TCDEF const tc_gpu *tc_gpu_nearest(int sm);
 /* Where a built-in GPU's profile number comes from, for a key of
    tc_sim_profile_print ("dram_latency", "mma_interval.m16n8k16.f16"): its
