@@ -507,8 +507,8 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      not B200 mma.sync's measured FP8), timed at the FP8 rate; sm_120's
      mma.sync m16n8k32 kind::f8f6f4 rows (the 21 pairings with an FP6 or
      FP4 operand) run the same kind's model on sm_120, have the FP8
-     m16n8k32 register layout (FP6/FP4 one per byte) and no GPU profile
-     (the simulator has no sm_120 GPU); the block-scaled tcgen05 kinds
+     m16n8k32 register layout (FP6/FP4 one per byte) and are timed by the
+     rtx5090 profile only (section 5); the block-scaled tcgen05 kinds
      (mxf8f6f4, mxf4, mxf4nvf4) have rows that the b200 profile times
      (datasheet FP8 / FP4 rates) but tc_mma_run refuses; Turing has
      no GPU profile in section 5; FP8 m16n8k16 on H100 and B200 is
@@ -1756,9 +1756,9 @@ TCDEF const tc_gpu *tc_gpu_get(int i);              /* NULL if out of range */
 TCDEF const tc_gpu *tc_gpu_find(const char *name);  /* "a100", "h100", ...; NULL if unknown */
 /* The built-in real GPU (sm > 0) of the largest compute capability at or
    below sm (x 10: 89 for sm_89), for a program that compares the model
-   with the GPU it runs on: sm_86 gets rtx3090, sm_89 rtx4090, sm_120 b200
-   (the nearest older design, not the same chip). NULL below every real
-   profile (0, negative). */
+   with the GPU it runs on: sm_86 gets rtx3090, sm_89 rtx4090, sm_103 b200
+   (the nearest older design, not the same chip), sm_120 and later rtx5090.
+   NULL below every real profile (0, negative). */
 TCDEF const tc_gpu *tc_gpu_nearest(int sm);
 /* Where a built-in GPU's profile number comes from, for a key of
    tc_sim_profile_print ("dram_latency", "mma_interval.m16n8k16.f16"): its
@@ -5845,14 +5845,14 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
    rows rrze-launch-a100-80gb, 2.62 us, and rrze-launch-h200, 2.43 us: tiny
    kernels, where the launch path alone sets the pace). The host launches
    the next kernel while this one runs, so a kernel costs max(its time,
-   this) - tc_sim_prediction.seconds. V100, RTX 3090, RTX 4090 and B200:
-   assumption (not measured here); cuda/fusion.cu measures it. */
+   this) - tc_sim_prediction.seconds. V100, RTX 3090, RTX 4090, B200 and
+   RTX 5090: assumption (not measured here); cuda/fusion.cu measures it. */
 #define TC__SIM_LAUNCH_US 2.5
 /* The same for kernels replayed from one CUDA graph (cudaGraphLaunch), one
    figure for every real GPU, fitted to rows rrze-graph-a100-80gb (1.34 us)
    and rrze-graph-h200 (1.26 us), the same tiny kernels as above: the
-   graph halves the launch path. V100, RTX 3090, RTX 4090 and B200:
-   assumption. */
+   graph halves the launch path. V100, RTX 3090, RTX 4090, B200 and
+   RTX 5090: assumption. */
 #define TC__SIM_GRAPH_LAUNCH_US 1.3
 
 /* One timing for each of tcgen05.mma kind::f8f6f4's 25 type pairings of one M
@@ -5860,6 +5860,8 @@ TCDEF tc_status tc_sparse_gemm_ex(const tc_sparse_gemm_desc *d) {
 #define TC__SIM_F8F6F4_5(v) v, v, v, v, v
 #define TC__SIM_F8F6F4_PAIRS(v) TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), \
     TC__SIM_F8F6F4_5(v)
+/* The same for mma.sync kind::f8f6f4's 21 pairings (the 25 less the four FP8-only ones, TC__MMA_F8F6F4_ROW). */
+#define TC__SIM_F8F6F4_MMA_PAIRS(v) TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), TC__SIM_F8F6F4_5(v), v
 static const tc_gpu tc__gpus[] = {
     {   "dettmers2020",
         "Tim Dettmers' 2020 blog example: 8 SMs x 8 warps, global 200, shared 20, FFMA 4, Tensor Core 1",
@@ -6235,6 +6237,77 @@ static const tc_gpu tc__gpus[] = {
           1024,
           65536, 255, 8 }
     },
+    {   "rtx5090",
+        "NVIDIA GeForce RTX 5090 (sm_120, GB202): mma.sync rates per SM assumed as Ada's, with the precision ratios measured on an RTX 5060 Ti (sm_120); L1/L2/DRAM latencies rtx4090's moved by the measured RTX 5090/4090 ratio; MMA latencies assumed",
+        120, TC_ARCH_RTX_BLACKWELL,  /* sm_120 */
+        {
+            2.407,         /* boost clock: RTX Blackwell whitepaper (RTX 5090, 2407 MHz) */
+            170, 4, 48,    /* SMs: RTX Blackwell whitepaper (RTX 5090); 4 sub-partitions: assumption, as Ada; 48 warps per SM:
+                              CUDA guide, cc 12.0 */
+            100 * 1024,    /* shared memory per SM, up to 100 KB: CUDA guide, compute capability 12.0 */
+            32, 4, 32,
+            /* DRAM, L2 hit: rtx4090's pointer-chase values (luo-lat-dram/l2-rtx4090 571, 285) times the RTX 5090/4090
+               ratio of one method that measured both (markdewing/AI_kernels: mdw-lat-dram-rtx5090 936 over
+               mdw-lat-dram-rtx4090 636, mdw-lat-l2-rtx5090 360 over mdw-lat-l2-rtx4090 296): 840, 347, as b200's
+               from H100's (that method reads the 4090's DRAM 11% above the HPMLL suite) */
+            840, 347,
+            23,            /* shared load: assumption, rtx4090's (A100's; no sm_120 measurement read) */
+            4,             /* FFMA dependent: assumption, A100's and H100's 4 */
+            1,             /* FFMA interval: 128 FP32 lanes per SM (whitepaper: 21760 CUDA cores on 170 SMs) = 32 per sub-partition */
+            /* MMA latency: assumption (no sm_120 mma latency was measured), rtx4090's rule: this profile's interval
+               plus the cycles A100's assumed latency has beyond its interval for an instruction of the same operand
+               bytes (m16n8k16.f16 17, m16n8k8.f16 13): f16/bf16 m16n8k16 32 + 17 = 49, m16n8k8 29; tf32 m16n8k8 49,
+               m16n8k4 29; FP8 m16n8k32 16 + 17 = 33, m16n8k16 8 + 13 = 21; kind::f8f6f4 and the block-scaled
+               m16n8k32 (8-bit containers) and m16n8k64 e2m1 (4-bit, the bytes of m16n8k16.f16) 16 + 17 = 33;
+               mma.sp as the dense instruction of half the K; no m8n8k4 (the table gives it V100 and Turing) */
+            { 0, 29, 49, 29, 49, 29, 49, 33, 33, 29, 49, 29, 49, 29, 49, 33, 33,
+              21, 21, 21, 21, 33, 33, 33, 33,
+              /* integer kinds: 8-bit as rtx4090 (the same intervals); no 4-bit on sm_120 (the table's archs) */
+              19, 19, 19, 19, 21, 21, 21, 21, 33, 33, 33, 33, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              /* wgmma and wgmma.sp: none (sm_90a only) */
+              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              /* tcgen05.mma, every kind: none (sm_100a/sm_101a/sm_103a) */
+              0, 0, 0, 0, 0, 0,
+              TC__SIM_F8F6F4_PAIRS(0), TC__SIM_F8F6F4_PAIRS(0),
+              TC__SIM_F8F6F4_PAIRS(0), 0, 0,
+              /* mma.sync kind::f8f6f4 (21 pairings), kind::mxf8f6f4 (25), mxf4 / mxf4nvf4 m16n8k64 (3) */
+              TC__SIM_F8F6F4_MMA_PAIRS(33), TC__SIM_F8F6F4_PAIRS(33), 33, 33, 33 },
+            /* MMA interval: per SM, Ada's dense fp16 rate with fp16 accumulate (assumption: 512 FMA/clk/SM, the Ada
+               whitepaper's RTX 4090 330.3 TFLOPS on 128 SMs at 2.52 GHz) and the ratios between precisions that
+               cuBLAS reaches on an RTX 5060 Ti (sm_120, 36 SMs, ~2.57 GHz; QuantumDrizzy/BLACKWALL README, N = 8192):
+               fp16/bf16 with fp32 accumulate 47.0 vs 87.9 TFLOP/s with fp16 accumulate (half: 256 FMA/clk/SM,
+               64 per sub-partition: m16n8k16 2048/64 = 32, m16n8k8 16); tf32 23.8 (a quarter: 32 per
+               sub-partition: m16n8k8 32, m16n8k4 16); FP8 e4m3 184.6 (fp32 accumulate at twice fp16's fp16-accumulate
+               rate, not halved as on Ada: 256 per sub-partition: m16n8k32 4096/256 = 16, m16n8k16 8); nvfp4 341.9
+               (twice FP8: 512 per sub-partition: m16n8k64 8192/512 = 16). kind::f8f6f4 and mxf8f6f4 m16n8k32 at
+               the FP8 rate (assumption: FP6/FP4 in 8-bit containers, scales free); mxf4/mxf4nvf4 at nvfp4's.
+               mma.sp: the dense half-K instruction's interval (assumption, as the other profiles) */
+            { 0, 16, 32, 16, 32, 16, 32, 16, 16, 16, 32, 16, 32, 16, 32, 16, 16,
+              8, 8, 8, 8, 16, 16, 16, 16,
+              /* integer kinds: 8-bit at the FP8 rate (assumption: Ada's whitepaper gives INT8 the FP8 rate),
+                 1024 MAC/clk/SM, 256 per sub-partition */
+              4, 4, 4, 4, 8, 8, 8, 8, 16, 16, 16, 16, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+              0, 0, 0, 0, 0, 0,
+              TC__SIM_F8F6F4_PAIRS(0), TC__SIM_F8F6F4_PAIRS(0),
+              TC__SIM_F8F6F4_PAIRS(0), 0, 0,
+              TC__SIM_F8F6F4_MMA_PAIRS(16), TC__SIM_F8F6F4_PAIRS(16), 16, 16, 16 },
+            1,             /* 128 bytes of shared memory per cycle per SM */
+            35.7,          /* L2 -> SM bytes per cycle per SM: assumption, A100's measured share (as rtx4090) */
+            670.0,         /* DRAM: assumption, 90% of 1792 GB/s (GDDR7, whitepaper; the fraction A100, H100 and V100
+                              reach in the dataset) / 2.407 GHz */
+            TC__SIM_LAUNCH_US,
+            /* SHFL latency/interval, integer latency/interval, shared and global atomic latency, cycles per
+               lane on one address: tc__gpu_sources' "*" rows (rates from the CUDA guide, latencies assumed) */
+            23, 1, 4, 2, 46, 347, 1,
+            40,            /* L1 hit: rtx4090's luo-lat-l1-rtx4090 36 times mdw-lat-l1-rtx5090 44 over mdw-lat-l1-rtx4090 40 */
+            TC__SIM_GRAPH_LAUNCH_US
+        },
+        { 32, 1024,      /* CUDA guide, cc 12.0 */
+          99 * 1024,     /* CUDA guide, cc 12.0 */
+          1024,
+          65536, 255, 8 }
+    },
 };
 
 /* The instruction table as a host array, for the simulator's inner loop. */
@@ -6411,6 +6484,23 @@ static const struct { const char *gpu, *key, *source; } tc__gpu_sources[] = {
     { "b200", "dram_bytes_per_cycle", "MEASURED on a GB200 (same dies and HBM3e): mean of xr-l2bw-dram-gb200 and xr-roofline-read-gb200 / 1.86 GHz (88% of 8 TB/s)" },
     { "b200", "launch_overhead_us", "ASSUMED: the A100/H200 fit (no B200 row)" },
     { "b200", "graph_launch_us", "ASSUMED: the A100/H200 fit (no B200 row)" },
+    { "rtx5090", "clock_ghz", "SPEC: RTX Blackwell whitepaper, RTX 5090 boost 2407 MHz" },
+    { "rtx5090", "sms", "SPEC: RTX Blackwell whitepaper (RTX 5090: 170 SMs)" },
+    { "rtx5090", "subpartitions", "ASSUMED: as Ada (4 per SM)" },
+    { "rtx5090", "max_warps_per_sm", "SPEC: CUDA guide, compute capability 12.0" },
+    { "rtx5090", "shared_bytes_per_sm", "SPEC: CUDA guide, compute capability 12.0 (100 KB)" },
+    { "rtx5090", "dram_latency", "DERIVED from MEASURED: rtx4090's luo-lat-dram-rtx4090 571 x mdw-lat-dram-rtx5090 936 / mdw-lat-dram-rtx4090 636 (one method on both GPUs)" },
+    { "rtx5090", "l2_latency", "DERIVED from MEASURED: rtx4090's luo-lat-l2-rtx4090 285 x mdw-lat-l2-rtx5090 360 / mdw-lat-l2-rtx4090 296" },
+    { "rtx5090", "l1_latency", "DERIVED from MEASURED: rtx4090's luo-lat-l1-rtx4090 36 x mdw-lat-l1-rtx5090 44 / mdw-lat-l1-rtx4090 40" },
+    { "rtx5090", "shared_latency", "ASSUMED: rtx4090's (A100's) value (no sm_120 measurement read)" },
+    { "rtx5090", "ffma_latency", "ASSUMED: A100's and H100's 4" },
+    { "rtx5090", "ffma_interval", "DERIVED: 21760 CUDA cores on 170 SMs (whitepaper) = 128 per SM, 32 per sub-partition" },
+    { "rtx5090", "mma_latency", "ASSUMED: the interval + A100's latency beyond its interval for the instruction of the same operand bytes (no sm_120 mma latency measured); no m8n8k4, 4-bit integer, wgmma or tcgen05 (the table's archs)" },
+    { "rtx5090", "mma_interval", "DERIVED: Ada's 512 fp16 FMA/clk/SM (ASSUMED per SM) x the ratios MEASURED by cuBLAS on an RTX 5060 Ti (sm_120): fp32-accumulate fp16/bf16 1/2, tf32 1/4, FP8 2, nvfp4 4 (github:QuantumDrizzy/BLACKWALL@2dc1d9c5884e9888d3dbc2b63e3bace238b48a3c:README.md); f8f6f4, mxf8f6f4 and INT8 ASSUMED at the FP8 rate; sparse the dense half-K" },
+    { "rtx5090", "sm_bytes_per_cycle", "ASSUMED: A100's measured share (no RTX 5090 row)" },
+    { "rtx5090", "dram_bytes_per_cycle", "ASSUMED: 90% of 1792 GB/s (GDDR7, RTX Blackwell whitepaper)" },
+    { "rtx5090", "launch_overhead_us", "ASSUMED: the A100/H200 fit (no RTX 5090 row)" },
+    { "rtx5090", "graph_launch_us", "ASSUMED: the A100/H200 fit (no RTX 5090 row)" },
 };
 
 TCDEF const char *tc_gpu_source(const tc_gpu *gpu, const char *key) {

@@ -1,7 +1,7 @@
 /* cycles.cu - clock64() microbenchmarks of the programs tensorcore.h's cycle
    simulator models (section 5), printed as measured vs simulated for this
    GPU's nearest profile (tc_gpu_nearest: sm_80 -> a100, sm_89 -> rtx4090,
-   sm_90 -> h100, sm_100 -> b200), with the ratio.
+   sm_90 -> h100, sm_100 -> b200, sm_120 -> rtx5090), with the ratio.
 
    Compile (from the repository root; make cuda builds it for sm_80 and sm_90):
      nvcc -std=c++17 -O3 -arch=sm_80 -I. -Isupport cuda/cycles.cu -o cycles

@@ -27,8 +27,8 @@
    any timing), then timed with benchmark_ms (common.cuh: CUDA events after
    a warm-up run, L2 flushed before each run, median of 5), beside the
    simulator's prediction for the nearest profile (tc_gpu_nearest: sm_80
-   a100, sm_86 rtx3090, sm_89 rtx4090, sm_90 h100, sm_100 b200) with the
-   ratio measured / predicted.
+   a100, sm_86 rtx3090, sm_89 rtx4090, sm_90 h100, sm_100 b200, sm_120
+   rtx5090) with the ratio measured / predicted.
    Exit: 0 all equal, 1 any mismatch, 2 no suitable GPU (sm_80 or newer),
    3 usage error. */
 #define TENSORCORE_IMPLEMENTATION

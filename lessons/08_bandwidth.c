@@ -7,7 +7,7 @@
    simulator's profiles hold what streaming kernels achieve (about 90% of
    the datasheet, fitted to measurements in tests/measured/dataset.csv,
    printed beside the simulation). Then the simulator predicts two kernels
-   on V100, A100, H100, RTX 3090, RTX 4090 and B200: an elementwise
+   on V100, A100, H100, RTX 3090, RTX 4090, B200 and RTX 5090: an elementwise
    residual add+ReLU (bandwidth bound) and a large fp16 GEMM (compute
    bound). The bandwidth ratio predicts the first and not the second; a
    layer that does both lands in between.
@@ -30,7 +30,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const gpus[] = { "v100", "a100", "h100", "rtx3090", "rtx4090", "b200" };
+static const char *const gpus[] = { "v100", "a100", "h100", "rtx3090", "rtx4090", "b200", "rtx5090" };
 #define N_GPUS ((int)(sizeof gpus / sizeof gpus[0]))
 
 static double dram_gbs(const tc_sim_profile *g) { return g->dram_bytes_per_cycle * g->clock_ghz; }
@@ -134,9 +134,11 @@ int main(int argc, char **argv) {
            "time goes to memory-bound kernels: Dettmers' argument holds for that share, not for the GEMMs.\n"
            "(H100 here is mma.sync at ~65%% of its dense peak, measured; wgmma would reach ~99%%. B200's\n"
            "mma.sync is ASSUMED at H100's rates per SM, well below its tcgen05.mma's datasheet rate: on B200\n"
-           "this GEMM gains %.2fx over V100 where the bandwidth gains %.2fx.)\n",
+           "this GEMM gains %.2fx over V100 where the bandwidth gains %.2fx. The RTX 5090's rate is ASSUMED\n"
+           "as Ada's per SM, fp32 accumulate at half rate as cuBLAS shows on an RTX 5060 Ti: its GEMM gains\n"
+           "%.2fx over V100 where its GDDR7 bandwidth gains %.2fx.)\n",
            gemm[0].flops / gemm[0].dram_bytes, gemm_speed[1], bw_ratio[1], gemm_speed[3], bw_ratio[3],
-           gemm_speed[5], bw_ratio[5]);
+           gemm_speed[5], bw_ratio[5], gemm_speed[6], bw_ratio[6]);
 
     {
         plot_chart_desc cd;

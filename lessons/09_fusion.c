@@ -7,7 +7,7 @@
    its output back), as two (BN+ReLU fused, then add+ReLU) and as one. Part 2:
    SGD with momentum over ResNet-50's 161 parameter tensors, one launch per
    tensor against one multi-tensor launch. The simulator predicts bytes,
-   launches and time on four GPUs: launched back to back, the host launches
+   launches and time on seven GPUs: launched back to back, the host launches
    the next kernel while one runs, so each kernel costs the longer of its
    run and its launch (2.5 us, fitted to measured back-to-back launches);
    the CPU computes every version and checks the results are bit-equal
@@ -35,7 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const gpus[] = { "v100", "a100", "h100", "rtx3090", "rtx4090", "b200" };
+static const char *const gpus[] = { "v100", "a100", "h100", "rtx3090", "rtx4090", "b200", "rtx5090" };
 #define N_GPUS ((int)(sizeof gpus / sizeof gpus[0]))
 #define CHANNELS 64
 #define MAX_TENSORS 200

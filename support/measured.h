@@ -256,10 +256,10 @@ static inline tc_status measured_load(const char *path, measured_set *out, char 
    and the PCIe card (114 SMs, HBM2e) has no entry. A row whose device is
    not here is modelled only through its proxy_for. dram_gbs: the device's
    datasheet DRAM peak (SPEC: A100 40 GB 1555, 80 GB SXM4 2039, H100 SXM5
-   3352, V100 900, RTX 3090 936, RTX 4090 1008, B200 and GB200 8000 GB/s), 0
-   where the row does not say which memory the card has; own marks the
-   device whose memory the entry's profile was calibrated on. A GB200's GPU
-   has the B200's dies and HBM3e under another power budget: modelled by
+   3352, V100 900, RTX 3090 936, RTX 4090 1008, RTX 5090 1792, B200 and GB200
+   8000 GB/s), 0 where the row does not say which memory the card has; own
+   marks the device whose memory the entry's profile was calibrated on. A
+   GB200's GPU has the B200's dies and HBM3e under another power budget: modelled by
    b200, whose DRAM figure its rows set. The L40 (the RTX 4090's
    AD102 die with GDDR6) has no entry: its rows reach rtx4090 only through
    proxy_for, for what the die decides (cycles of L1 and L2 latency). */
@@ -268,6 +268,7 @@ static const struct { const char *device, *model; double dram_gbs; int own; } me
     { "A100-SXM4-80GB", "a100", 2039, 0 }, { "H100", "h100", 0, 0 }, { "H100-SXM5-80GB", "h100", 3352, 1 }, { "V100", "v100", 900, 1 },
     { "V100-32GB", "v100", 900, 1 }, { "V100-SXM2-16GB", "v100", 900, 1 }, { "RTX3090", "rtx3090", 936, 1 },
     { "RTX4090", "rtx4090", 1008, 1 }, { "B200", "b200", 8000, 0 }, { "GB200", "b200", 8000, 1 },
+    { "RTX5090", "rtx5090", 1792, 1 },
 };
 
 /* The header's model of the row's GPU; NULL if none. *dram_scale (may be

@@ -54,6 +54,12 @@ if [ -x "$BUILD/tcsim" ]; then
   done
   total=$(echo "$summary" | sed -nE 's/^([0-9]+) rows, .*/\1/p')
   if grep -q "holds $total GPU" README.md; then ok; else bad "README's dataset size should be $total rows"; fi
+  if grep -q "holds $total GPU" docs/REFERENCE.md; then ok; else bad "REFERENCE 3.11's dataset size should be $total rows"; fi
+  # REFERENCE 3.11's results table: every set, category and GPU line of the summary
+  while read -r name pred _ total_ _ _ _ err; do
+    if grep -qE "^\| $name( [^|]*)? \| $pred of $total_ \| $err" docs/REFERENCE.md; then ok
+    else bad "REFERENCE 3.11's results table: $name should read '$pred of $total_' and '$err' (tcsim validate)"; fi
+  done < <(echo "$summary" | grep 'rows predicted, mean |error|' | sed -E 's/\|error\|//')
 fi
 
 echo "test_docs: $passed passed, $failed failed"

@@ -166,6 +166,10 @@ static void test_predict_edges(void) {
     CHECK(pred == tc_gpu_find("b200")->profile.dram_latency);
     strcpy(r.gpu, "GB200");        /* the B200's dies and memory: its DRAM rows set b200's figure */
     CHECK(measured_gpu(&r) == tc_gpu_find("b200"));
+    strcpy(r.gpu, "RTX5090");
+    CHECK(measured_gpu(&r) == tc_gpu_find("rtx5090"));
+    CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+    CHECK(pred == tc_gpu_find("rtx5090")->profile.dram_latency);
     {   /* fills: tiny kernels in a fused row's timed sequence, one launch floor each */
         static const char *const bad[] = { "0", "-1", "2147483647", "1001", "x", "2.5", "" };
         double base = 0, two = 0;

@@ -262,14 +262,15 @@ static void test_new_profile_mma(void) {
     tc_sim_program_free(&p);
     /* kind::f8f6f4 and the block-scaled kind::mxf8f6f4, every pairing: M x 256 x 32 at 2048 FMA/clk per
        sub-partition, twice kind::f16's rate; kind::mxf4 and mxf4nvf4: 128 x 256 x 64 at FP4's 4096; latency 18
-       beyond; absent from every profile but b200 (sm_120's mma.sync kind::f8f6f4 from every profile) */
+       beyond; absent from every profile but b200 (sm_120's mma.sync kind::f8f6f4 and block-scaled rows from
+       every profile but rtx5090) */
     for (i = 0, j = 0; i < TC_MMA_INSTR_COUNT; i++) {
         tc_mma_instr_info in;
         int g, fma = 2048, n_b200 = 0;
         CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)i, &in), TC_OK);
         if (!strstr(in.ptx, "f8f6f4") && !strstr(in.ptx, "kind::mxf4")) continue;
         for (g = 0; g < tc_gpu_count(); g++) n_b200 += tc_gpu_get(g)->profile.mma_latency[i] != 0;
-        if (in.threads == 32) { CHECK(n_b200 == 0); continue; }
+        if (in.threads == 32) { CHECK(n_b200 == 1 && prof("rtx5090")->mma_latency[i] > 0); continue; }
         j++;
         if (strstr(in.ptx, "kind::mxf4")) fma = 4096;
         CHECK(b->mma_interval[i] * fma == in.m * 256 * in.k && b->mma_latency[i] == b->mma_interval[i] + 18);
@@ -480,6 +481,15 @@ static void test_policies(void) {
     tc_sim_program_free(&p);
 }
 
+/* 1 if the program issues an MMA kind the profile does not time (v100: no
+   m16n8k16; rtx5090: no m8n8k4, which Dettmers' matmul32_tc issues). */
+static int lacks_mma(const tc_sim_profile *g, const tc_sim_program *p) {
+    int i;
+    for (i = 0; i < p->n; i++)
+        if (p->code[i].op == TC_SIM_MMA && g->mma_latency[p->code[i].mma] == 0) return 1;
+    return 0;
+}
+
 static void test_named(void) {
     int i, j;
     CHECK(tc_sim_program_count() >= 10);
@@ -493,8 +503,8 @@ static void test_named(void) {
             memset(&p, 0, sizeof p);
             CHECK(tc_sim_program_description(i) != NULL);
             CHECK_STATUS(tc_sim_build_named(&p, tc_sim_program_name(i)), TC_OK);
-            if (g->mma_latency[TC_MMA_M16N8K16_F16] == 0 && strncmp(tc_sim_program_name(i), "mma_", 4) == 0) {
-                CHECK_STATUS(tc_sim_run(g, &p, NULL, &r), TC_ERR_ARCH);   /* v100: mma.sync m8n8k4 only */
+            if (lacks_mma(g, &p)) {
+                CHECK_STATUS(tc_sim_run(g, &p, NULL, &r), TC_ERR_ARCH);
             } else if (cycles_of(g, &p, 0, 0, &r) >= 0) {
                 check_accounting(&r);
                 CHECK(r.cycles > 0);
@@ -770,13 +780,71 @@ static void test_blocks(void) {
     tc_sim_program_free(&p);
 }
 
+/* rtx5090 (sm_120) times exactly the instruction rows whose archs include
+   TC_ARCH_RTX_BLACKWELL (mma.sync f16/bf16/tf32/FP8/INT8, dense and sparse,
+   kind::f8f6f4 and the block-scaled kinds) and nothing else (no m8n8k4,
+   4-bit integer, wgmma or tcgen05): its arrays are positional, so a row
+   shifted by one would show here by name. Hand-derived: FP8 m16n8k32.e4m3
+   4096 FMA at 256 FP8 FMA/clk per sub-partition = interval 16, latency 16 +
+   17 = 33, so 4 dependent take 132 and 8 independent 7 x 16 + 33 = 145;
+   m16n8k16.f16 (fp32 accumulate) 2048 / 64 = 32, latency 49. The peak is the
+   best dense kind's, mxf4's 512 FMA/clk per sub-partition: 170 SMs x 4 x 2 x
+   512 x 2.407 GHz = 1676 TFLOPS, half the RTX 5090's 3352 sparse FP4 AI
+   TOPS; m16n8k16.f16's 64 give 209.5. */
+static void test_rtx5090(void) {
+    const tc_gpu *gpu = tc_gpu_find("rtx5090");
+    const tc_sim_profile *g = prof("rtx5090");
+    tc_sim_program p;
+    tc_sim_result r;
+    int i, timed = 0, rows = 0;
+    CHECK(gpu != NULL && g != NULL);
+    if (!gpu || !g) return;
+    CHECK(gpu->sm == 120 && gpu->arch == TC_ARCH_RTX_BLACKWELL);
+    for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
+        tc_mma_instr_info in;
+        int has;
+        CHECK_STATUS(tc_mma_instr_get((tc_mma_instr)i, &in), TC_OK);
+        has = (in.archs & TC_ARCH_BIT(TC_ARCH_RTX_BLACKWELL)) != 0;
+        rows += has;
+        timed += g->mma_latency[i] > 0;
+        if (!tct_check((g->mma_latency[i] > 0) == has && (g->mma_interval[i] > 0) == has, __FILE__, __LINE__,
+                       "rtx5090 times exactly the sm_120 rows"))
+            printf("     %s: latency %d interval %d, archs has sm_120: %d\n", in.name, g->mma_latency[i],
+                   g->mma_interval[i], has);
+        if (has && in.threads == 32 && strstr(in.ptx, "kind::"))   /* f8f6f4 and block-scaled: FP8's (FP4's) rate */
+            CHECK(g->mma_interval[i] * (in.in == TC_E2M1 && in.k == 64 ? 512 : 256) == in.m * in.n * in.k &&
+                  g->mma_latency[i] == 33);
+    }
+    CHECK(rows == timed && rows == 16 + 8 + 12 + 21 + 25 + 3);
+    CHECK(g->mma_interval[TC_MMA_M16N8K16_F16] == 32 && g->mma_latency[TC_MMA_M16N8K16_F16] == 49);
+    for (i = 0; i < 4; i++) {
+        memset(&p, 0, sizeof p);
+        tc_sim_build_mma_chain(&p, i < 2 ? TC_MMA_M16N8K32_E4M3 : TC_MMA_M16N8K64_MXF4, i % 2 ? 8 : 4, !(i % 2));
+        CHECK_STATUS(p.status, TC_OK);
+        CHECK_BITS(i, cycles_of(g, &p, 1, 1, NULL), i % 2 ? 145 : 132);
+        tc_sim_program_free(&p);
+    }
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_MMA_M16N8K16_F16, 1, 1), TC_OK);
+    if (cycles_of(g, &p, 1, 1, &r) >= 0) {
+        CHECK(fabs(r.peak_tensor_flops_per_s / r.sms * g->sms / 1676e12 - 1.0) < 0.01);
+        tc_sim_result_free(&r);
+    }
+    CHECK(fabs(g->sms * g->subpartitions * 2.0 * 2048 / g->mma_interval[TC_MMA_M16N8K16_F16] * g->clock_ghz * 1e9 /
+               209.5e12 - 1.0) < 0.01);
+    tc_sim_program_free(&p);
+    CHECK_STATUS(tc_sim_build_mma_chain(&p, TC_WGMMA_F16, 1, 1), TC_OK);
+    CHECK_STATUS(tc_sim_run(g, &p, NULL, &r), TC_ERR_ARCH);   /* no wgmma on sm_120 */
+    tc_sim_program_free(&p);
+}
+
 /* The GPU table, the one identity: every entry's profile validates, names
    are unique and found again, the order is the documented one, and timing
    is complete: an instruction timed in a profile (mma_latency > 0) has an
    issue interval too, and every real GPU (sm != 0) times every instruction
    whose numerics its architecture models (no exception holds today). */
 static void test_gpus(void) {
-    static const char *const order[] = { "dettmers2020", "dettmers2023", "a100", "h100", "v100", "rtx3090", "rtx4090", "b200" };
+    static const char *const order[] = { "dettmers2020", "dettmers2023", "a100", "h100", "v100", "rtx3090", "rtx4090", "b200", "rtx5090" };
     int i, j, k, n = tc_gpu_count();
     CHECK(n == (int)(sizeof order / sizeof order[0]));
     CHECK(tc_gpu_get(-1) == NULL && tc_gpu_get(n) == NULL);
@@ -784,7 +852,7 @@ static void test_gpus(void) {
     {   /* the nearest real GPU at or below a compute capability */
         static const struct { int sm; const char *name; } near[] = {
             { 70, "v100" }, { 75, "v100" }, { 80, "a100" }, { 86, "rtx3090" }, { 87, "rtx3090" }, { 89, "rtx4090" },
-            { 90, "h100" }, { 100, "b200" }, { 120, "b200" }, { INT_MAX, "b200" },
+            { 90, "h100" }, { 100, "b200" }, { 119, "b200" }, { 120, "rtx5090" }, { INT_MAX, "rtx5090" },
         };
         for (i = 0; i < (int)(sizeof near / sizeof near[0]); i++)
             CHECK(tc_gpu_nearest(near[i].sm) == tc_gpu_find(near[i].name));
@@ -955,6 +1023,7 @@ int main(void) {
     test_mma();
     test_wgmma_issue();
     test_new_profile_mma();
+    test_rtx5090();
     test_sparse_mma();
     test_banks();
     test_global();

@@ -269,6 +269,10 @@ static void test_wgmma_text(void) {
     CHECK(cycles_of_text("mma.tcgen05.m128n128k16.f16 r0, r1, r2, r0\nmma.tcgen05.m128n128k16.f16 r0, r1, r2, r0\nexit\n",
                          &tc_gpu_find("b200")->profile, 1, NULL) == 2 * 274);
     CHECK(cycles_of_text("mma.tcgen05.m64n64k8.tf32 r0, r1, r2, r0\nexit\n", h, 1, NULL) == -1);
+    /* rtx5090's block-scaled m16n8k64 mxf4: latency 33 (test_sim's derivation), so 2 dependent take 66; rtx4090 has none */
+    CHECK(cycles_of_text("mma.m16n8k64.mxf4.e2m1 r0, r1, r2, r0\nmma.m16n8k64.mxf4.e2m1 r0, r1, r2, r0\nexit\n",
+                         &tc_gpu_find("rtx5090")->profile, 1, NULL) == 66);
+    CHECK(cycles_of_text("mma.m16n8k32.e2m1 r0, r1, r2, r0\nexit\n", &tc_gpu_find("rtx4090")->profile, 1, NULL) == -1);
     memset(&p, 0, sizeof p);
     for (k = 0; k < TC_MMA_INSTR_COUNT; k++) {
         tc_mma_instr_info in;

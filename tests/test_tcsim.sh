@@ -34,6 +34,7 @@ expect_ok profiles-v100 "^v100 " profiles
 expect_ok profiles-rtx3090 "^rtx3090 " profiles
 expect_ok profiles-rtx4090 "^rtx4090 " profiles
 expect_ok profiles-b200-tcgen05 " tcgen05\.m128nNk16\.f16 530/512 \(N=256\)" profiles
+expect_ok profiles-rtx5090-mxf4 " m16n8k64\.mxf4\.e2m1 33/16" profiles
 # MMA names come from the instruction table; instructions a GPU lacks (latency 0) are left out
 expect_ok profiles-v100-mma "^ +MMA latency/interval: m8n8k4\.f16 24/2$" profiles
 expect_ok profiles-a100-tf32 " m16n8k4\.tf32 17/4 m16n8k8\.tf32 25/8 " profiles
@@ -146,10 +147,12 @@ expect_fail profile-base-unknown "nobase\.prof:1:8: base: unknown GPU 'b100'" ru
 expect_ok show-profile-source "^# MEASURED: pointer chase, jm-lat-dram-h100-sxm$" show-profile h100
 expect_ok show-profile-source-mma "^# mma_interval: DERIVED: A100 whitepaper" show-profile a100
 if "$TCSIM" show-profile v100 | grep -q "no source recorded"; then bad "show-profile v100: a number without a source"; else ok; fi
-for gpu in rtx4090 b200; do
+for gpu in rtx4090 b200 rtx5090; do
     if "$TCSIM" show-profile $gpu | grep -q "no source recorded"; then bad "show-profile $gpu: a number without a source"; else ok; fi
 done
 expect_ok show-profile-source-rtx4090 "^# MEASURED: pointer chase 571.6 at 1 GB, github:HPMLL/NVIDIA-Hopper-Benchmark@" show-profile rtx4090
+expect_ok show-profile-source-rtx5090 "^# DERIVED from MEASURED: rtx4090's luo-lat-dram-rtx4090 571 x mdw-lat-dram-rtx5090 936" show-profile rtx5090
+expect_ok show-profile-rtx5090-f8f6f4 "^mma_interval\.m16n8k32\.e2m1 = 16 " show-profile rtx5090
 expect_ok set-mma "^cycles: 235$" run matmul32_tc --profile dettmers2023 --set mma_latency.m8n8k4.f16=1
 expect_fail set-bad-key "--set frob=1: unknown key 'frob'" run matmul32_tc --profile a100 --set frob=1
 expect_fail set-bad-value "--set sms=0: sms: must be an integer in 1\.\.4096" run matmul32_tc --profile a100 --set sms=0

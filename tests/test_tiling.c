@@ -45,7 +45,7 @@ static tc_tile_desc fp16_tile(int M, int N, int K) {
 static void test_machines(void) {
     const tc_gpu *a = tc_gpu_find("a100"), *h = tc_gpu_find("h100");
     const tc_gpu *v = tc_gpu_find("v100"), *rtx = tc_gpu_find("rtx3090");
-    const tc_gpu *ada = tc_gpu_find("rtx4090"), *b200 = tc_gpu_find("b200");
+    const tc_gpu *ada = tc_gpu_find("rtx4090"), *b200 = tc_gpu_find("b200"), *b50 = tc_gpu_find("rtx5090");
     const tc_sim_profile *ga, *gh;
     tc_gpu bad;
     tc_sim_profile slow;
@@ -63,7 +63,7 @@ static void test_machines(void) {
     CHECK(tc_tile_fma_per_clk(NULL, TC_FP16, 16, 8, 16) == 0.0);
     CHECK(tc_tile_shared_bytes_per_clk(NULL) == 0.0);
     /* every GPU is found by its name; the tiling machines are exactly those
-       with occupancy limits: a100, h100, v100, rtx3090, rtx4090, b200. The blog machines
+       with occupancy limits: a100, h100, v100, rtx3090, rtx4090, b200, rtx5090. The blog machines
        are refused: their profiles model no bandwidth, which tc_tile_check
        tests before occupancy (TC_ERR_PROFILE); given a full profile, their
        all-zero occupancy is refused with TC_ERR_ARG */
@@ -76,7 +76,7 @@ static void test_machines(void) {
         if (!gpu) continue;
         CHECK(tc_gpu_find(gpu->name) == gpu);
         has_occ = gpu->occupancy.max_ctas_per_sm > 0;
-        CHECK(has_occ == (gpu == a || gpu == h || gpu == v || gpu == rtx || gpu == ada || gpu == b200));
+        CHECK(has_occ == (gpu == a || gpu == h || gpu == v || gpu == rtx || gpu == ada || gpu == b200 || gpu == b50));
         CHECK(has_occ == (gpu->sm != 0));
         f.M = f.N = f.K = 256;
         CHECK_STATUS(tc_tile_check(gpu, &f, NULL), has_occ ? TC_OK : TC_ERR_PROFILE);
@@ -88,7 +88,7 @@ static void test_machines(void) {
         }
         tiling += has_occ;
     }
-    CHECK(tiling == 6);
+    CHECK(tiling == 7);
     CHECK_STATUS(tc_tile_check(tc_gpu_find("dettmers2020"), &d, NULL), TC_ERR_PROFILE);
     CHECK_STATUS(tc_tile_check(tc_gpu_find("dettmers2023"), &d, NULL), TC_ERR_PROFILE);
     if (!a || !h || !v || !rtx) return;
@@ -121,6 +121,8 @@ static void test_machines(void) {
     CHECK(tc_tile_fma_per_clk(v, TC_FP16, 8, 8, 4) == 512.0);
     CHECK(tc_tile_fma_per_clk(v, TC_FP16, 16, 8, 16) == 0.0);
     CHECK(tc_tile_fma_per_clk(rtx, TC_FP16, 16, 8, 16) == 256.0);
+    /* rtx5090: fp16 (fp32 accumulate) as rtx3090's, FP8 m16n8k32 every 16 cycles x 4 = 1024 */
+    CHECK(b50 && tc_tile_fma_per_clk(b50, TC_FP16, 16, 8, 16) == 256.0 && tc_tile_fma_per_clk(b50, TC_E4M3, 16, 8, 32) == 1024.0);
     /* h100: every 6 cycles, 4 x 2048 / 6 = 1365.3 FMA/clk/SM: 659.7 TFLOPS, 66.7% of
        the dense 989 (mma.sync's measured ceiling is about 65%; the interval is
        rounded to whole cycles). The old table said 1340 by hand. */
