@@ -484,7 +484,10 @@ static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_ge
    (warp=MxN) and its 32 lanes' arrangement (lanes=MxN). A wgmma kernel
    names its instruction (instr=wgmma.m64nNk16.bf16, a row of the table)
    and one warpgroup's tile (warp=MxN, N the wgmma's width: one wgmma per
-   64 rows), rows unpadded (its shared layouts are swizzled). regs=N is the
+   64 rows), rows unpadded (its shared layouts are swizzled). An mma.sync
+   kernel may name its instruction too (instr=m16n8k16.bf16) with its warp
+   tile (warp=MxN); its rows stay padded, the stand-in for a swizzled
+   conflict-free layout. regs=N is the
    kernel's registers per thread as ptxas reports them (occupancy then
    follows the kernel, not section 6's estimate). TC_ERR_ARG if the row
    has no such tiling or regs is not 1..255. */
@@ -519,13 +522,15 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     if (measured_param(r, "instr", instr, sizeof instr)) {
         tc_mma_instr kind;
         tc_mma_instr_info info;
-        if (strncmp(instr, "wgmma.", 6) != 0 || tc_mma_instr_find(instr, &kind) != TC_OK ||
-            tc_mma_instr_get(kind, &info) != TC_OK || !measured_param(r, "warp", warp, sizeof warp) ||
-            sscanf(warp, "%dx%d", &d->warp_m, &d->warp_n) != 2)
+        if (tc_mma_instr_find(instr, &kind) != TC_OK || tc_mma_instr_get(kind, &info) != TC_OK || info.sparse_group ||
+            !measured_param(r, "warp", warp, sizeof warp) || sscanf(warp, "%dx%d", &d->warp_m, &d->warp_n) != 2)
             return TC_ERR_ARG;
         d->in = info.in;
-        d->inst_m = info.m; d->inst_n = d->warp_n; d->inst_k = info.k;
-        d->pad_a = d->pad_b = 0;
+        d->inst_m = info.m; d->inst_n = info.n; d->inst_k = info.k;
+        if (info.threads == 128) {   /* wgmma: one instruction as wide as the warpgroup's tile, swizzled rows */
+            d->inst_n = d->warp_n;
+            d->pad_a = d->pad_b = 0;
+        }
     }
     return TC_OK;
 }
