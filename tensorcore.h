@@ -497,7 +497,9 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      sparse wgmma.sp rows (m64nNk32 f16/bf16, m64nNk16 tf32, m64nNk64 in
      the four FP8 pairings) are ASSUMED to compute as the dense wgmma on A
      with its zeros, like every sparse kind, and run through
-     tc_sparse_gemm (tc_mma_run refuses sparse kinds); tcgen05.mma
+     tc_sparse_gemm (tc_mma_run refuses sparse kinds; their metadata
+     positions are tc_sparse_meta_coord's, and cuda/wgmma.cu issues them
+     too, never yet run); tcgen05.mma
      (B200) has rows for kind::f16 (f16, bf16) and kind::tf32, M = 64 and
      128, through tc_mma_run with B200's f16/tf32 parameters (MMA-Sim's class
      tcgen05mma: F = 25, all of K one group), timed by the b200 profile only
