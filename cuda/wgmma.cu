@@ -125,14 +125,17 @@
      thread t one row q + 8 (t & 1) over dense K 32 (t >> 1) ..+31.
      tensorcore.h's tc_sparse_meta_coord (tests/test_sparsity.c
      test_wgmma_meta checks it against those layouts written out).
-   - Compressed A: INFERRED, not stated in a form read here: from shared
-     memory it is a dense M x K/2 matrix in the same canonical layout (K/2
-     elements = the 32 bytes per row of the dense row, so smem_desc and
-     core_offset are unchanged), from registers the dense row's A fragment
-     of the compressed 64 x K/2 (a_layout_row), as CUTLASS's sparse GMMA
-     traits describe A (ABLayout / ALayout_64x16 etc. on 2-element
-     sparse_elem). B is K x N of the logical K: 64-byte rows (4 core
-     matrices in K; SBO 512) for f16/bf16/FP8 and tf32 alike.
+   - Compressed A, not drawn in the ISA text read here, worked out from
+     CUTLASS's sparse GMMA traits (same file, NVIDIA/cutlass at
+     044405ce10e21d44b65ccd40c4fc2bec68789dad): from registers, A is
+     ALayout_64x32 / 64x16 / 64x64 over sparse_elem<2, T> (one stored
+     element per 2 logical columns), which is the dense row's A fragment
+     (a_layout_row) of the compressed 64 x K/2; from shared memory, the
+     sparse smem atoms are the dense K-major atoms blocked by 2 in K, i.e.
+     a dense 64 x K/2 matrix (K/2 elements = the dense row's 32 bytes per
+     row, so smem_desc and core_offset are unchanged). B is K x N of the
+     logical K: 64-byte rows (4 core matrices in K; SBO 512) for
+     f16/bf16/FP8 and tf32 alike.
    Not covered: swizzled layouts, transposed (MN-major) 16-bit operands.
 
    Exit: 0 when every bit matches, 1 on any mismatch, 2 on any GPU but
