@@ -1391,10 +1391,13 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
    sp-sel 0 lanes 0-1, 1 lanes 2-3); the FP8 rows (selector 0, all four
    lanes): lane t of quad q carries all 32 bits of row q + 8 (t & 1), the
    groups 8 (t >> 1) .. 8 (t >> 1) + 7 (dense K 32 (t >> 1) ..), nibble j
-   group 8 (t >> 1) + j. Read in the PTX ISA ("Sparse matrix storage" of
-   wgmma.mma_async.sp: which lanes per selector) and CUTLASS's
-   ELayout_64x32/64x16/64x64 (include/cute/atom/mma_traits_sm90_gmma_sparse.hpp:
-   the bits); never yet run on a GPU (cuda/wgmma.cu is written for that).
+   group 8 (t >> 1) + j. The PTX ISA ("Sparse matrix storage" of
+   wgmma.mma_async.sp) says one or more threads of each group of four hold
+   the metadata, named by the selector; which threads and bits is CUTLASS's
+   ELayout_64x32/64x16/64x64 (include/cute/atom/mma_traits_sm90_gmma_sparse.hpp
+   at 044405ce10e21d44b65ccd40c4fc2bec68789dad; a stride-0 thread mode is
+   the pair the selector picks). Never yet run on a GPU (cuda/wgmma.cu is
+   written for that).
    TC_ERR_ARG for a dense or unknown instruction, a bad selector, lane or
    j, or a kind whose layout is not modelled (the FP8 m16n8k64 mma.sp
    kinds; pack/unpack refuse those and every wgmma.sp row); TC_ERR_NULL for
