@@ -497,7 +497,9 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      sparse wgmma.sp rows (m64nNk32 f16/bf16, m64nNk16 tf32, m64nNk64 in
      the four FP8 pairings) are ASSUMED to compute as the dense wgmma on A
      with its zeros, like every sparse kind, and run through
-     tc_sparse_gemm (tc_mma_run refuses sparse kinds); tcgen05.mma
+     tc_sparse_gemm (tc_mma_run refuses sparse kinds; their metadata
+     positions are tc_sparse_meta_coord's, and cuda/wgmma.cu issues them
+     too, never yet run); tcgen05.mma
      (B200) has rows for kind::f16 (f16, bf16) and kind::tf32, M = 64 and
      128, through tc_mma_run with B200's f16/tf32 parameters (MMA-Sim's class
      tcgen05mma: F = 25, all of K one group), timed by the b200 profile only
@@ -1386,9 +1388,24 @@ TCDEF tc_status tc_sparse_decompress(tc_dtype t, int M, int K, const float *valu
    g*group .. g*group+group-1) it describes; *used = 0 (row, group -1) if not.
    Layout: the selected lanes of quad q carry rows q (bits [15:0]) and q+8
    (bits [31:16]); with two lanes per quad the second carries the right half
-   of the groups. TC_ERR_ARG for a dense or unknown instruction, a bad
-   selector, lane or j, or a kind whose layout is not modelled (the FP8
-   m16n8k64 kinds; likewise pack/unpack); TC_ERR_NULL for NULL outputs. */
+   of the groups.
+   The sparse wgmma rows (TC_WGMMA_SP_*) take lane = the thread of the
+   warpgroup, 0..127, and give the row of the 64-row A: warp w = lane / 32
+   carries rows 16w..16w+15 as above (f16, bf16, tf32: two lanes per quad,
+   sp-sel 0 lanes 0-1, 1 lanes 2-3); the FP8 rows (selector 0, all four
+   lanes): lane t of quad q carries all 32 bits of row q + 8 (t & 1), the
+   groups 8 (t >> 1) .. 8 (t >> 1) + 7 (dense K 32 (t >> 1) ..), nibble j
+   group 8 (t >> 1) + j. The PTX ISA ("Sparse matrix storage" of
+   wgmma.mma_async.sp) says one or more threads of each group of four hold
+   the metadata, named by the selector; which threads and bits is CUTLASS's
+   ELayout_64x32/64x16/64x64 (include/cute/atom/mma_traits_sm90_gmma_sparse.hpp
+   at 044405ce10e21d44b65ccd40c4fc2bec68789dad; a stride-0 thread mode is
+   the pair the selector picks). Never yet run on a GPU (cuda/wgmma.cu is
+   written for that).
+   TC_ERR_ARG for a dense or unknown instruction, a bad selector, lane or
+   j, or a kind whose layout is not modelled (the FP8 m16n8k64 mma.sp
+   kinds; pack/unpack refuse those and every wgmma.sp row); TC_ERR_NULL for
+   NULL outputs. */
 TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_coord(tc_mma_instr s, int selector, int lane, int j,
                                                     int *used, int *row, int *group);
 
@@ -5654,14 +5671,21 @@ TC_HOST_DEVICE static int tc__sparse_info(tc_mma_instr s, tc_mma_instr_info *inf
 TC_HOST_DEVICE TCDEF tc_status tc_sparse_meta_coord(tc_mma_instr s, int selector, int lane, int j,
                                                     int *used, int *row, int *group) {
     tc_mma_instr_info info;
-    int first, t = lane & 3;
+    int first, t = lane & 3, q = (lane & 31) >> 2, wg;
     if (!used || !row || !group) return TC_ERR_NULL;
-    if (!tc__sparse_info(s, &info) || lane < 0 || lane > 31 || j < 0 || j > 7 ||
+    if (tc_mma_instr_get(s, &info) != TC_OK || !info.sparse_group) return TC_ERR_ARG;
+    wg = info.threads == 128;   /* wgmma.sp: 4 warps of 16 rows each */
+    if (!(info.layout || wg) || lane < 0 || lane >= info.threads || j < 0 || j > 7 ||
         selector < 0 || selector >= info.selectors) return TC_ERR_ARG;
     first = selector * info.meta_lanes;
     if (t < first || t >= first + info.meta_lanes) { *used = 0; *row = -1; *group = -1; return TC_OK; }
     *used = 1;
-    *row = (lane >> 2) + 8 * (j >> 2);
+    if (info.meta_lanes == 4) {   /* wgmma.sp FP8: one row per lane (mma.sp m16n8k64 is refused above) */
+        *row = 16 * (lane >> 5) + q + 8 * (t & 1);
+        *group = 8 * (t >> 1) + j;
+        return TC_OK;
+    }
+    *row = 16 * (lane >> 5) + q + 8 * (j >> 2);
     *group = 4 * (t - first) + (j & 3);
     return TC_OK;
 }

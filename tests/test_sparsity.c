@@ -358,8 +358,7 @@ static void test_layouts(void) {
             CHECK_STATUS(tc_sparse_pack_b(fp8sp[fi], 64, 8, Bm, 8, 0, 0, b), TC_ERR_ARG);
             CHECK_STATUS(tc_sparse_unpack_a(fp8sp[fi], 0, a, mr, V, NULL), TC_ERR_ARG);
         }
-        /* a wgmma.sp too (its A comes from shared memory or 4 warps' registers) */
-        CHECK_STATUS(tc_sparse_meta_coord(TC_WGMMA_SP_F16, 0, 0, 0, &used, &r, &c), TC_ERR_ARG);
+        /* a wgmma.sp too (its A comes from shared memory or 4 warps' registers; its metadata: test_wgmma_meta) */
         CHECK_STATUS(tc_sparse_pack_a(TC_WGMMA_SP_F16, 0, 64, 32, V, 16, meta, 1, 0, 0, a, mr), TC_ERR_ARG);
     }
     for (si = 0; si < nk; si++) {
@@ -777,6 +776,88 @@ static void test_sparse_gemm_bad_input(void) {
     CHECK_STATUS(tc_sparse_gemm(TC_ARCH_A100, TC_TF32, TC_FP32, 2, 2, 8, v, 4, m, 1, b, 2, c, 2, d, 2), TC_ERR_SPARSE_META);   /* m is 2:4, not 1:2 */
 }
 
+/* The wgmma.sp metadata positions against CUTLASS's description of the same
+   registers, written out here as CuTe layouts: ELayout_64x32 (f16, bf16),
+   ELayout_64x16 (tf32), ELayout_64x64 (FP8) of
+   include/cute/atom/mma_traits_sm90_gmma_sparse.hpp (NVIDIA/cutlass at
+   044405ce10e21d44b65ccd40c4fc2bec68789dad). Thread modes (2, 2, 8, 4) are
+   the bits of the warpgroup thread id, fastest first; values, fastest
+   first, are the register's bits in equal parts; the offset is
+   row + 64 * (dense column) of the 64 x K tile. A stride-0 thread mode
+   repeats a lane pair: the sparsity selector picks one copy. Every
+   (row, group) must be named once per selector, by the lane and nibble
+   these layouts give. */
+typedef struct { int k, tstride[4], nv, vshape[2], vstride[2]; } wg_elayout;
+
+static void test_wgmma_meta(void) {
+    static const wg_elayout e32 = { 32, { 1024, 0, 1, 16 }, 32, { 16, 2 }, { 64, 8 } };
+    static const wg_elayout e16 = { 16, { 512, 0, 1, 16 }, 16, { 8, 2 }, { 64, 8 } };
+    static const wg_elayout e64 = { 64, { 8, 2048, 1, 16 }, 32, { 32, 1 }, { 64, 0 } };
+    static const int bad_int[] = { -1, INT_MAX, INT_MIN };
+    int kind, n_wg = 0;
+    for (kind = 0; kind < TC_MMA_INSTR_COUNT; kind++) {
+        const tc_mma_instr s = (tc_mma_instr)kind;
+        tc_mma_instr_info in;
+        const wg_elayout *el;
+        int sel, used = 0, r = 0, g = 0, i;
+        CHECK_STATUS(tc_mma_instr_get(s, &in), TC_OK);
+        if (!in.sparse_group || in.threads != 128) continue;
+        n_wg++;
+        el = in.k == 32 ? &e32 : in.k == 16 ? &e16 : &e64;
+        CHECK(el->k == in.k && in.m == 64);
+        CHECK(in.selectors == (el->tstride[1] ? 1 : 2) && in.meta_lanes * in.selectors == 4);
+        for (sel = 0; sel < in.selectors; sel++) {
+            static int seen[64 * 16];
+            int tid, v, ok = 1, named = 0;
+            const int groups = in.k / in.sparse_group;
+            memset(seen, 0, sizeof seen);
+            for (tid = 0; tid < 128; tid++) {
+                const int b0 = tid & 1, b1 = (tid >> 1) & 1, q = (tid >> 2) & 7, w = tid >> 5;
+                const int toff = b0 * el->tstride[0] + b1 * el->tstride[1] + q * el->tstride[2] + w * el->tstride[3];
+                const int carries = el->tstride[1] ? 1 : b1 == sel;
+                int j, want_used[8] = { 0 }, want_row[8], want_group[8];
+                for (v = 0; v < el->nv; v++) {
+                    const int off = toff + (v % el->vshape[0]) * el->vstride[0] + (v / el->vshape[0]) * el->vstride[1];
+                    const int jj = v * (32 / el->nv) / 4;   /* the nibble holding value v's bits */
+                    want_used[jj] = carries;
+                    want_row[jj] = off % 64;
+                    want_group[jj] = off / 64 / in.sparse_group;
+                }
+                for (j = 0; j < 8; j++) {
+                    if (tc_sparse_meta_coord(s, sel, tid, j, &used, &r, &g) != TC_OK) { ok = 0; continue; }
+                    if (used != want_used[j]) ok = 0;
+                    else if (!used) { if (r != -1 || g != -1) ok = 0; }
+                    else if (r != want_row[j] || g != want_group[j] || r < 0 || r >= 64 || g < 0 || g >= groups) ok = 0;
+                    else { seen[r * 16 + g]++; named++; }
+                }
+            }
+            for (r = 0; r < 64; r++) for (g = 0; g < groups; g++) if (seen[r * 16 + g] != 1) ok = 0;
+            CHECK(ok && named == 64 * groups);
+        }
+        /* refusals: selector, thread, nibble; NULL outputs */
+        CHECK_STATUS(tc_sparse_meta_coord(s, in.selectors, 0, 0, &used, &r, &g), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 128, 0, &used, &r, &g), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 127, 8, &used, &r, &g), TC_ERR_ARG);
+        for (i = 0; i < (int)(sizeof bad_int / sizeof bad_int[0]); i++) {
+            CHECK_STATUS(tc_sparse_meta_coord(s, bad_int[i], 0, 0, &used, &r, &g), TC_ERR_ARG);
+            CHECK_STATUS(tc_sparse_meta_coord(s, 0, bad_int[i], 0, &used, &r, &g), TC_ERR_ARG);
+            CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, bad_int[i], &used, &r, &g), TC_ERR_ARG);
+        }
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, 0, NULL, &r, &g), TC_ERR_NULL);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, 0, &used, NULL, &g), TC_ERR_NULL);
+        CHECK_STATUS(tc_sparse_meta_coord(s, 0, 0, 0, &used, &r, NULL), TC_ERR_NULL);
+    }
+    CHECK(n_wg == 7);   /* f16, bf16, tf32, four FP8 pairings */
+    /* mma.sp keeps its 32 lanes; the FP8 mma.sp layout stays unmodelled */
+    {
+        int used, r, g;
+        CHECK_STATUS(tc_sparse_meta_coord(TC_MMA_SP_M16N8K32_F16, 0, 32, 0, &used, &r, &g), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(TC_MMA_SP_M16N8K64_E4M3, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord((tc_mma_instr)-1, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);
+        CHECK_STATUS(tc_sparse_meta_coord(TC_WGMMA_F16, 0, 0, 0, &used, &r, &g), TC_ERR_ARG);   /* dense */
+    }
+}
+
 int main(void) {
     test_pattern_and_codes();
     test_meta_words();
@@ -785,6 +866,7 @@ int main(void) {
     test_every_group_pattern();
     test_violations_and_bad_input();
     test_layouts();
+    test_wgmma_meta();
     test_pack_unpack();
     test_sparse_gemm_matches_dense();
     test_sparse_gemm_dropped_b();
