@@ -2247,6 +2247,9 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #define TC__AVX2 1
 #include <immintrin.h>
 #endif
+#if defined(__AVX2__) && defined(__AVX512F__) && defined(__AVX512VL__)
+#define TC__AVX512VL 1
+#endif
 #endif
 
 /* tc_gemm_desc.threads > 1 uses POSIX threads only when asked for at build
@@ -3017,8 +3020,16 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
     }
     enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
     ov = mode == TC_RN || mode == TC_RNA || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
+#ifdef TC__AVX512VL
+    {   /* NaN lanes (num clear) keep nan_bits through a masked minimum and a masked vpternlogd (enc | neg & sign_bit) */
+        __mmask8 num = _mm256_cmple_epi32_mask(mag, inf);
+        enc = tc__v_unsigned(k, _mm256_maskz_mov_epi32(num, neg), _mm256_mask_min_epi32(k->nan_bits, num, enc, ov));
+        return _mm256_mask_ternarylogic_epi32(enc, num, neg, k->sign_bit, 0xF8);
+    }
+#else
     enc = TC__V_OR(tc__v_unsigned(k, neg, _mm256_min_epi32(enc, ov)), TC__V_AND(neg, k->sign_bit));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
+#endif
 }
 
 /* tc_round_array's form of tc__v_narrow_small: the rounded value's fp32
