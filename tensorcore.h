@@ -2936,8 +2936,13 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_pow2(const tc__vnarrow *k, tc__vi u
     default:     up = TC__V_SET1(0); break;
     }
     code = TC__V_SUB(code, up);
+#ifdef TC__AVX512VL   /* one masked minimum: codes above max_bits clamp to it (satfinite) or to NaN's 0xFF, NaN lanes take nan_bits */
+    return _mm256_mask_min_epi32(k->nan_bits, _mm256_cmple_epi32_mask(mag, TC__V_SET1(0x7F800000)), code,
+                                 tc__v_select(k->sat_mask, k->max_bits, k->nan_bits));
+#else
     code = tc__v_select(TC__V_GT(code, k->max_bits), tc__v_select(k->sat_mask, k->max_bits, k->nan_bits), code);
     return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, code);
+#endif
 }
 
 /* fp32 bits in, the format's encodings out (right-aligned in each lane).
@@ -3051,11 +3056,19 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
     case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
     default:    nrm = mag; break;
     }
-    r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
     ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
     if (mode != TC_RN && mode != TC_RNA) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
+#ifdef TC__AVX512VL
+    {   /* masked and, or and move in place of three selects; NaN lanes (num clear) take nan_val */
+        __mmask8 num = _mm256_cmple_epi32_mask(mag, inf);
+        r = _mm256_mask_and_epi32(TC__V_ANDNOT(k->low_mask, nrm), _mm256_cmpgt_epi32_mask(k->min_normal, mag), sub, abs_mask);
+        return _mm256_mask_mov_epi32(_mm256_mask_or_epi32(k->nan_val, num, r, sgn), _mm256_mask_cmpgt_epi32_mask(num, r, k->max_val), ov);
+    }
+#else
+    r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
     r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_val, r);
+#endif
 }
 
 /* Four vectors of codes below 256 to 32 bytes in element order (the packs
@@ -3111,6 +3124,14 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
     case TC_RD:  bias = TC__V_AND(neg, k->low_mask); break;
     default:     bias = TC__V_SET1(0); break;
     }
+#ifdef TC__AVX512VL
+    {   /* NaN lanes (num clear) take nan_bits from the masked step that ends each path */
+        __mmask8 num = _mm256_cmp_ps_mask(_mm256_castsi256_ps(u), _mm256_castsi256_ps(u), _CMP_ORD_Q);
+        if (!sat) return _mm256_mask_srl_epi32(k->nan_bits, num, TC__V_ADD(u, bias), _mm_cvtsi32_si128(k->shift));
+        r = _mm256_mask_min_epi32(k->nan_bits, num, TC__V_SRL(TC__V_ADD(mag, bias), k->shift), k->max_bits);
+        return _mm256_mask_ternarylogic_epi32(r, num, neg, k->sign_bit, 0xF8);   /* r | neg & sign_bit */
+    }
+#else
     if (sat) {
         r = TC__V_SRL(TC__V_ADD(mag, bias), k->shift);
         r = TC__V_OR(tc__v_select(TC__V_GT(r, k->max_bits), k->max_bits, r), TC__V_AND(neg, k->sign_bit));
@@ -3118,6 +3139,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
         r = TC__V_SRL(TC__V_ADD(u, bias), k->shift);
     }
     return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, r);
+#endif
 }
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
