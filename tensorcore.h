@@ -2247,7 +2247,7 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #define TC__AVX2 1
 #include <immintrin.h>
 #endif
-#if defined(__AVX2__) && defined(__AVX512F__) && defined(__AVX512VL__)
+#if defined(__AVX2__) && defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512BW__)
 #define TC__AVX512VL 1
 #endif
 #endif
@@ -3378,8 +3378,15 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         unsigned csr = tc__csr_set(c->rounding);
         for (; i + 8 <= e; i += 8) {
             __m256 x = _mm256_loadu_ps(in32 + i);
-            __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
             __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_CUR_DIRECTION);
+#ifdef TC__AVX512VL   /* the NaN lanes as a mask: one masked move patches them */
+            __mmask8 nan = _mm256_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+            if (c->kind == TC__CVT_NARROW)
+                _mm_storeu_si128((__m128i *)(void *)((uint16_t *)c->out + i), _mm_mask_mov_epi16(h, nan, _mm_set1_epi16(0x7FFF)));
+            else
+                _mm256_storeu_ps(outf32 + i, _mm256_mask_mov_ps(_mm256_cvtph_ps(h), nan, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))));
+#else
+            __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
             if (c->kind == TC__CVT_NARROW) {
                 __m256i nan32 = _mm256_castps_si256(nan);
                 __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extractf128_si256(nan32, 1));
@@ -3388,6 +3395,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
             } else {
                 _mm256_storeu_ps(outf32 + i, _mm256_blendv_ps(_mm256_cvtph_ps(h), _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)), nan));
             }
+#endif
         }
         _mm_setcsr(csr);
     }
