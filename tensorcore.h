@@ -3215,18 +3215,26 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
     const uint32_t inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
     const __m128i shift = _mm_cvtsi32_si128(10 - f.mbits), sign_shift = _mm_cvtsi32_si128(16 - f.total);
     const __m256i mag_mask = _mm256_set1_epi16((short)((1 << (f.total - f.sign)) - 1));
-    const __m256i sign_bit = _mm256_set1_epi16((short)(f.sign ? 1 << (f.total - 1) : 0));
+    const __m256i sign16 = _mm256_set1_epi16((short)(f.sign ? 0x8000 : 0));   /* fp16's sign bit, where the code's lands */
     const __m256i nan_above = _mm256_set1_epi16((short)(f.has_inf ? inf_enc : f.has_nan ? f.nan_bits - 1 : 0x7FFF));
     const __m256 scale = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(15 - bias)));
     const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
     for (; i + 16 <= e; i += 16) {
         __m256i c = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-        __m256i mag = _mm256_and_si256(c, mag_mask), nan = _mm256_cmpgt_epi16(mag, nan_above);
-        __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, shift), _mm256_sll_epi16(_mm256_and_si256(c, sign_bit), sign_shift));
+        __m256i mag = _mm256_and_si256(c, mag_mask);
+#ifdef TC__AVX512VL   /* vpternlogd merges the fields; the non-NaN lanes as a mask make the scaling a masked multiply */
+        __m256i h = _mm256_ternarylogic_epi32(_mm256_sll_epi16(mag, shift), _mm256_sll_epi16(c, sign_shift), sign16, 0xF8);
+        __mmask16 num = _mm256_cmple_epi16_mask(mag, nan_above);
+        _mm256_storeu_ps(out + i, _mm256_mask_mul_ps(qnan, (__mmask8)num, _mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale));
+        _mm256_storeu_ps(out + i + 8, _mm256_mask_mul_ps(qnan, (__mmask8)(num >> 8), _mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale));
+#else
+        __m256i nan = _mm256_cmpgt_epi16(mag, nan_above);
+        __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, shift), _mm256_and_si256(_mm256_sll_epi16(c, sign_shift), sign16));
         __m256 lo = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale);
         __m256 hi = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale);
         _mm256_storeu_ps(out + i, _mm256_blendv_ps(lo, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(nan)))));
         _mm256_storeu_ps(out + i + 8, _mm256_blendv_ps(hi, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(nan, 1)))));
+#endif
     }
     return i;
 }
