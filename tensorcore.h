@@ -3083,15 +3083,21 @@ static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
     _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
 }
 
-/* tc__v_narrow_small over 32 elements a step, to bytes; returns where it
-   stopped. */
-static TC__ALWAYS_INLINE size_t tc__v_narrow_small_x32(const tc__vnarrow *k, const float *in, uint8_t *out,
-                                                       size_t i, size_t e, int mode, int sat) {
+/* The byte formats' kernel: tc__v_narrow_pow2 (ue8m0) or tc__v_narrow_small
+   (`pow2`, like `mode` and `sat`, is a constant at each call). */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_byte(const tc__vnarrow *k, tc__vi u, int mode, int sat, int pow2) {
+    return pow2 ? tc__v_narrow_pow2(k, u, mode) : tc__v_narrow_small(k, u, mode, sat);
+}
+
+/* tc__v_narrow_byte over 32 elements a step, stored by one pack-and-permute;
+   returns where it stopped. */
+static TC__ALWAYS_INLINE size_t tc__v_narrow_x32(const tc__vnarrow *k, const float *in, uint8_t *out,
+                                                 size_t i, size_t e, int mode, int sat, int pow2) {
     for (; i + 32 <= e; i += 32)
-        tc__v_store8x4(out + i, tc__v_narrow_small(k, TC__V_LOAD32(in + i), mode, sat),
-                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 8), mode, sat),
-                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 16), mode, sat),
-                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 24), mode, sat));
+        tc__v_store8x4(out + i, tc__v_narrow_byte(k, TC__V_LOAD32(in + i), mode, sat, pow2),
+                       tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 8), mode, sat, pow2),
+                       tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 16), mode, sat, pow2),
+                       tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 24), mode, sat, pow2));
     return i;
 }
 #endif
@@ -3289,6 +3295,9 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     float *out32 = (float *)c->out;
     const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t), sat = k.sat;
     if (k.pow2) {
+#ifdef __AVX2__
+        i = tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 1);
+#endif
         for (; i + TC__VW <= e; i += TC__VW) tc__v_store8(out8 + i, tc__v_narrow_pow2(&k, TC__V_LOAD32(in + i), mode));
         return i;
     }
@@ -3296,7 +3305,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
 #ifdef __AVX2__
     {
         unsigned csr = tc__csr_set(mode == TC_RNA ? TC_RZ : mode);   /* see tc__v_narrow_small */
-        if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
+        if (bytes == 1) i = sat ? tc__v_narrow_x32(&k, in, out8, i, e, mode, 1, 0) : tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
         if (bytes == 2) for (; i + 16 <= e; i += 16)
@@ -3310,13 +3319,6 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
         _mm_setcsr(csr);
         return i;
     }
-#endif
-#ifdef __AVX2__
-    if (bytes == 1) for (; i + 32 <= e; i += 32)
-        tc__v_store8x4(out8 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode),
-                       tc__v_narrow(&k, TC__V_LOAD32(in + i + 16), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 24), mode));
-    if (bytes == 2) for (; i + 16 <= e; i += 16)
-        tc__v_store16x2(out16 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode));
 #endif
     for (; i + TC__VW <= e; i += TC__VW) {
         tc__vi u = TC__V_LOAD32(in + i);
