@@ -2745,9 +2745,19 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    lane operations: the FPU, its rounding mode set per call, rounds
    subnormal results) and tc_round_array to them tc__v_round_small; with
    AVX2 and F16C the byte formats widen by way of fp16 (tc__v_widen_f16).
-   The FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
-   every path with the scalar functions in seconds, the exhaustive tests
-   on every fp32 input. */
+   The FTZ flags take the scalar encoder. With AVX-512 F, VL and BW
+   (TC__AVX512VL) the lanes stay 256 bits wide: Zen 4 executes a 512-bit
+   operation as two 256-bit halves (AMD's Software Optimization Guide for
+   the Zen 4 microarchitecture; not measured: 512-bit lanes were not tried), so
+   only fewer operations help. Selects that end a kernel become a compare
+   into a mask register (vpcmpd; vcmpps ordered or unordered for NaN) and a masked
+   operation that does the step's work as well: vpminsd, vpsrld, vpandd,
+   vpord, vmulps or vmovdqu16 with NaN lanes taking the NaN code, and
+   vpternlogd for x | (neg & sign) in one instruction; used in
+   tc__v_narrow_small, tc__v_round_small, tc__v_narrow_e8,
+   tc__v_narrow_pow2, tc__v_widen_f16 and the F16C fp16 loop.
+   tests/test_formats_vec.c compares every path with the scalar functions
+   in seconds, the exhaustive tests on every fp32 input. */
 
 #ifdef TC__SSE2
 
@@ -3212,7 +3222,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
    by VCVTPS2PH rounding down and up, the odd one of the two, then 16-bit
    lanes; exact by S. Boldo and G. Melquiond, IEEE Trans. Computers 57(4),
    2008, as fp16 keeps p + 2 bits or more) passed test_formats_vec but was
-   slower than tc__v_narrow_small on Zen 3: more operations per element
+   slower than tc__v_narrow_small on Zen 4: more operations per element
    even on normal inputs, and fp32 subnormals in the scaling and in
    VCVTPS2PH take microcode assists there (docs/REFERENCE.md 1.6), so it is
    not used. */
