@@ -3193,8 +3193,14 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
 static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
     tc__vi mag = TC__V_AND(v, k->mag_mask);
 #ifdef __AVX2__
-    if (k->table)   /* exact by construction: the entries are tc__widen's */
-        return TC__V_OR(_mm256_permutevar8x32_epi32(k->mags, mag), TC__V_SLL(TC__V_AND(v, k->sign_bit), k->sign_shift));
+    if (k->table) {   /* exact by construction: the entries are tc__widen's; vpermd reads only the index's low 3 bits */
+        tc__vi m = _mm256_permutevar8x32_epi32(k->mags, v), s = TC__V_SLL(v, k->sign_shift), sign = TC__V_SLL(k->sign_bit, k->sign_shift);
+#ifdef TC__AVX512VL
+        return _mm256_ternarylogic_epi32(m, s, sign, 0xF8);   /* m | s & sign */
+#else
+        return TC__V_OR(m, TC__V_AND(s, sign));
+#endif
+    }
 #endif
     if (k->pow2) {   /* ue8m0: code 0 is 2^-127, an fp32 subnormal; 0xFF NaN */
         tc__vi r = tc__v_select(TC__V_EQ(mag, TC__V_SET1(0)), TC__V_SET1(0x400000), TC__V_SLL(mag, 23));
