@@ -2755,7 +2755,8 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    vpord, vmulps or vmovdqu16 with NaN lanes taking the NaN code, and
    vpternlogd for x | (neg & sign) in one instruction; used in
    tc__v_narrow_small, tc__v_round_small, tc__v_narrow_e8,
-   tc__v_narrow_pow2, tc__v_widen_f16 and the F16C fp16 loop.
+   tc__v_narrow_pow2, tc__v_widen_f16, tc__v_widen's e2m1 table and the
+   F16C fp16 loop.
    tests/test_formats_vec.c compares every path with the scalar functions
    in seconds, the exhaustive tests on every fp32 input. */
 
