@@ -36,6 +36,9 @@ HAVE_NVCC := $(shell command -v $(NVCC) >/dev/null 2>&1 && echo yes)
 HAVE_CUDA_INC := $(shell test -f $(CUDA_HOME)/include/cuda_fp16.h && echo yes)
 HAVE_F16C := $(shell grep -qw f16c /proc/cpuinfo 2>/dev/null && echo yes)
 HAVE_AVX2 := $(shell grep -qw avx2 /proc/cpuinfo 2>/dev/null && grep -qw f16c /proc/cpuinfo && echo yes)
+HAVE_AVX512 := $(shell grep -qw avx512f /proc/cpuinfo 2>/dev/null && grep -qw avx512bw /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo \
+                 && grep -qw avx512dq /proc/cpuinfo && grep -qw avx2 /proc/cpuinfo && grep -qw f16c /proc/cpuinfo && echo yes)
+AVX512_FLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx2 -mf16c
 
 TEST_C    := $(wildcard tests/test_*.c)
 TEST_CXX  := $(wildcard tests/test_*.cpp)
@@ -46,7 +49,8 @@ BENCH_SRCS := $(wildcard tests/bench_*.c)
 
 TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%) \
                $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2 $(BUILD)/tests/test_gemm_fast_avx2 \
-                 $(BUILD)/tests/test_formats_vec_avx2)
+                 $(BUILD)/tests/test_formats_vec_avx2) \
+               $(if $(HAVE_AVX512),$(BUILD)/tests/test_formats_exhaustive_avx512 $(BUILD)/tests/test_formats_vec_avx512)
 LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
 CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
 BENCH_BINS  := $(BENCH_SRCS:tests/%.c=$(BUILD)/bench/%)
@@ -114,6 +118,11 @@ $(BUILD)/tests/test_gemm_fast_avx2: tests/test_gemm_fast.c
 $(BUILD)/tests/test_formats_vec_avx2: tests/test_formats_vec.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -mavx2 -mf16c -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+# And with AVX-512 (F, BW, VL, DQ), where the CPU has it, for the kernels'
+# AVX-512VL steps.
+$(BUILD)/tests/test_formats_vec_avx512: tests/test_formats_vec.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(AVX512_FLAGS) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 # The exhaustive oracle tests are C++ because the CUDA headers' host code is.
 $(BUILD)/tests/%: tests/%.cpp
@@ -125,6 +134,9 @@ $(BUILD)/tests/%: tests/%.cpp
 $(BUILD)/tests/test_formats_exhaustive_avx2: tests/test_formats_exhaustive.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) -mavx2 -mf16c $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+$(BUILD)/tests/test_formats_exhaustive_avx512: tests/test_formats_exhaustive.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(ALL_CXXFLAGS) $(CXX_ORACLE) $(AVX512_FLAGS) $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 $(BUILD)/lessons/%: lessons/%.c $(SUPPORT_OBJS)
 	@mkdir -p $(@D)

@@ -2264,6 +2264,9 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #define TC__AVX2 1
 #include <immintrin.h>
 #endif
+#if defined(__AVX2__) && defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512BW__)
+#define TC__AVX512VL 1
+#endif
 #endif
 
 /* tc_gemm_desc.threads > 1 uses POSIX threads only when asked for at build
@@ -2759,9 +2762,20 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    lane operations: the FPU, its rounding mode set per call, rounds
    subnormal results) and tc_round_array to them tc__v_round_small; with
    AVX2 and F16C the byte formats widen by way of fp16 (tc__v_widen_f16).
-   The FTZ flags take the scalar encoder. tests/test_formats_vec.c compares
-   every path with the scalar functions in seconds, the exhaustive tests
-   on every fp32 input. */
+   The FTZ flags take the scalar encoder. With AVX-512 F, VL and BW
+   (TC__AVX512VL) the lanes stay 256 bits wide: Zen 4 executes a 512-bit
+   operation as two 256-bit halves (AMD's Software Optimization Guide for
+   the Zen 4 microarchitecture; not measured: 512-bit lanes were not tried), so
+   only fewer operations help. Selects that end a kernel become a compare
+   into a mask register (vpcmpd; vcmpps ordered or unordered for NaN) and a masked
+   operation that does the step's work as well: vpminsd, vpsrld, vpandd,
+   vpord, vmulps or vmovdqu16 with NaN lanes taking the NaN code, and
+   vpternlogd for x | (neg & sign) in one instruction; used in
+   tc__v_narrow_small, tc__v_round_small, tc__v_narrow_e8,
+   tc__v_narrow_pow2, tc__v_widen_f16, tc__v_widen's e2m1 table and the
+   F16C fp16 loop.
+   tests/test_formats_vec.c compares every path with the scalar functions
+   in seconds, the exhaustive tests on every fp32 input. */
 
 #ifdef TC__SSE2
 
@@ -2950,8 +2964,13 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_pow2(const tc__vnarrow *k, tc__vi u
     default:     up = TC__V_SET1(0); break;
     }
     code = TC__V_SUB(code, up);
+#ifdef TC__AVX512VL   /* one masked minimum: codes above max_bits clamp to it (satfinite) or to NaN's 0xFF, NaN lanes take nan_bits */
+    return _mm256_mask_min_epi32(k->nan_bits, _mm256_cmple_epi32_mask(mag, TC__V_SET1(0x7F800000)), code,
+                                 tc__v_select(k->sat_mask, k->max_bits, k->nan_bits));
+#else
     code = tc__v_select(TC__V_GT(code, k->max_bits), tc__v_select(k->sat_mask, k->max_bits, k->nan_bits), code);
     return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, code);
+#endif
 }
 
 /* fp32 bits in, the format's encodings out (right-aligned in each lane).
@@ -3034,8 +3053,16 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
     }
     enc = _mm256_min_epu32(sub, TC__V_ADD(TC__V_SRL(nrm, k->shift), k->min_code));
     ov = mode == TC_RN || mode == TC_RNA || sat ? k->ov_inf : tc__v_select(TC__V_EQ(mag, inf), k->ov_inf, tc__v_select(neg, k->ov_neg, k->ov_pos));
+#ifdef TC__AVX512VL
+    {   /* NaN lanes (num clear) keep nan_bits through a masked minimum and a masked vpternlogd (enc | neg & sign_bit) */
+        __mmask8 num = _mm256_cmple_epi32_mask(mag, inf);
+        enc = tc__v_unsigned(k, _mm256_maskz_mov_epi32(num, neg), _mm256_mask_min_epi32(k->nan_bits, num, enc, ov));
+        return _mm256_mask_ternarylogic_epi32(enc, num, neg, k->sign_bit, 0xF8);
+    }
+#else
     enc = TC__V_OR(tc__v_unsigned(k, neg, _mm256_min_epi32(enc, ov)), TC__V_AND(neg, k->sign_bit));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_bits, enc);
+#endif
 }
 
 /* tc_round_array's form of tc__v_narrow_small: the rounded value's fp32
@@ -3057,11 +3084,19 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
     case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
     default:    nrm = mag; break;
     }
-    r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
     ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
     if (mode != TC_RN && mode != TC_RNA) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
+#ifdef TC__AVX512VL
+    {   /* masked and, or and move in place of three selects; NaN lanes (num clear) take nan_val */
+        __mmask8 num = _mm256_cmple_epi32_mask(mag, inf);
+        r = _mm256_mask_and_epi32(TC__V_ANDNOT(k->low_mask, nrm), _mm256_cmpgt_epi32_mask(k->min_normal, mag), sub, abs_mask);
+        return _mm256_mask_mov_epi32(_mm256_mask_or_epi32(k->nan_val, num, r, sgn), _mm256_mask_cmpgt_epi32_mask(num, r, k->max_val), ov);
+    }
+#else
+    r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
     r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_val, r);
+#endif
 }
 
 /* Four vectors of codes below 256 to 32 bytes in element order (the packs
@@ -3076,15 +3111,21 @@ static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
     _mm256_storeu_si256((__m256i *)(void *)p, _mm256_permute4x64_epi64(_mm256_packus_epi32(a, b), 0xD8));
 }
 
-/* tc__v_narrow_small over 32 elements a step, to bytes; returns where it
-   stopped. */
-static TC__ALWAYS_INLINE size_t tc__v_narrow_small_x32(const tc__vnarrow *k, const float *in, uint8_t *out,
-                                                       size_t i, size_t e, int mode, int sat) {
+/* The byte formats' kernel: tc__v_narrow_pow2 (ue8m0) or tc__v_narrow_small
+   (`pow2`, like `mode` and `sat`, is a constant at each call). */
+static TC__ALWAYS_INLINE tc__vi tc__v_narrow_byte(const tc__vnarrow *k, tc__vi u, int mode, int sat, int pow2) {
+    return pow2 ? tc__v_narrow_pow2(k, u, mode) : tc__v_narrow_small(k, u, mode, sat);
+}
+
+/* tc__v_narrow_byte over 32 elements a step, stored by one pack-and-permute;
+   returns where it stopped. */
+static TC__ALWAYS_INLINE size_t tc__v_narrow_x32(const tc__vnarrow *k, const float *in, uint8_t *out,
+                                                 size_t i, size_t e, int mode, int sat, int pow2) {
     for (; i + 32 <= e; i += 32)
-        tc__v_store8x4(out + i, tc__v_narrow_small(k, TC__V_LOAD32(in + i), mode, sat),
-                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 8), mode, sat),
-                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 16), mode, sat),
-                       tc__v_narrow_small(k, TC__V_LOAD32(in + i + 24), mode, sat));
+        tc__v_store8x4(out + i, tc__v_narrow_byte(k, TC__V_LOAD32(in + i), mode, sat, pow2),
+                       tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 8), mode, sat, pow2),
+                       tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 16), mode, sat, pow2),
+                       tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 24), mode, sat, pow2));
     return i;
 }
 #endif
@@ -3117,6 +3158,14 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
     case TC_RD:  bias = TC__V_AND(neg, k->low_mask); break;
     default:     bias = TC__V_SET1(0); break;
     }
+#ifdef TC__AVX512VL
+    {   /* NaN lanes (num clear) take nan_bits from the masked step that ends each path */
+        __mmask8 num = _mm256_cmp_ps_mask(_mm256_castsi256_ps(u), _mm256_castsi256_ps(u), _CMP_ORD_Q);
+        if (!sat) return _mm256_mask_srl_epi32(k->nan_bits, num, TC__V_ADD(u, bias), _mm_cvtsi32_si128(k->shift));
+        r = _mm256_mask_min_epi32(k->nan_bits, num, TC__V_SRL(TC__V_ADD(mag, bias), k->shift), k->max_bits);
+        return _mm256_mask_ternarylogic_epi32(r, num, neg, k->sign_bit, 0xF8);   /* r | neg & sign_bit */
+    }
+#else
     if (sat) {
         r = TC__V_SRL(TC__V_ADD(mag, bias), k->shift);
         r = TC__V_OR(tc__v_select(TC__V_GT(r, k->max_bits), k->max_bits, r), TC__V_AND(neg, k->sign_bit));
@@ -3124,6 +3173,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
         r = TC__V_SRL(TC__V_ADD(u, bias), k->shift);
     }
     return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, r);
+#endif
 }
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
@@ -3161,8 +3211,14 @@ static void tc__vwiden_init(tc__vwiden *k, tc__fmt f) {
 static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
     tc__vi mag = TC__V_AND(v, k->mag_mask);
 #ifdef __AVX2__
-    if (k->table)   /* exact by construction: the entries are tc__widen's */
-        return TC__V_OR(_mm256_permutevar8x32_epi32(k->mags, mag), TC__V_SLL(TC__V_AND(v, k->sign_bit), k->sign_shift));
+    if (k->table) {   /* exact by construction: the entries are tc__widen's; vpermd reads only the index's low 3 bits */
+        tc__vi m = _mm256_permutevar8x32_epi32(k->mags, v), s = TC__V_SLL(v, k->sign_shift), sign = TC__V_SLL(k->sign_bit, k->sign_shift);
+#ifdef TC__AVX512VL
+        return _mm256_ternarylogic_epi32(m, s, sign, 0xF8);   /* m | s & sign */
+#else
+        return TC__V_OR(m, TC__V_AND(s, sign));
+#endif
+    }
 #endif
     if (k->pow2) {   /* ue8m0: code 0 is 2^-127, an fp32 subnormal; 0xFF NaN */
         tc__vi r = tc__v_select(TC__V_EQ(mag, TC__V_SET1(0)), TC__V_SET1(0x400000), TC__V_SLL(mag, 23));
@@ -3190,7 +3246,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
    by VCVTPS2PH rounding down and up, the odd one of the two, then 16-bit
    lanes; exact by S. Boldo and G. Melquiond, IEEE Trans. Computers 57(4),
    2008, as fp16 keeps p + 2 bits or more) passed test_formats_vec but was
-   slower than tc__v_narrow_small on Zen 3: more operations per element
+   slower than tc__v_narrow_small on Zen 4: more operations per element
    even on normal inputs, and fp32 subnormals in the scaling and in
    VCVTPS2PH take microcode assists there (docs/REFERENCE.md 1.6), so it is
    not used. */
@@ -3199,18 +3255,26 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
     const uint32_t inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
     const __m128i shift = _mm_cvtsi32_si128(10 - f.mbits), sign_shift = _mm_cvtsi32_si128(16 - f.total);
     const __m256i mag_mask = _mm256_set1_epi16((short)((1 << (f.total - f.sign)) - 1));
-    const __m256i sign_bit = _mm256_set1_epi16((short)(f.sign ? 1 << (f.total - 1) : 0));
+    const __m256i sign16 = _mm256_set1_epi16((short)(f.sign ? 0x8000 : 0));   /* fp16's sign bit, where the code's lands */
     const __m256i nan_above = _mm256_set1_epi16((short)(f.has_inf ? inf_enc : f.has_nan ? f.nan_bits - 1 : 0x7FFF));
     const __m256 scale = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(15 - bias)));
     const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
     for (; i + 16 <= e; i += 16) {
         __m256i c = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-        __m256i mag = _mm256_and_si256(c, mag_mask), nan = _mm256_cmpgt_epi16(mag, nan_above);
-        __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, shift), _mm256_sll_epi16(_mm256_and_si256(c, sign_bit), sign_shift));
+        __m256i mag = _mm256_and_si256(c, mag_mask);
+#ifdef TC__AVX512VL   /* vpternlogd merges the fields; the non-NaN lanes as a mask make the scaling a masked multiply */
+        __m256i h = _mm256_ternarylogic_epi32(_mm256_sll_epi16(mag, shift), _mm256_sll_epi16(c, sign_shift), sign16, 0xF8);
+        __mmask16 num = _mm256_cmple_epi16_mask(mag, nan_above);
+        _mm256_storeu_ps(out + i, _mm256_mask_mul_ps(qnan, (__mmask8)num, _mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale));
+        _mm256_storeu_ps(out + i + 8, _mm256_mask_mul_ps(qnan, (__mmask8)(num >> 8), _mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale));
+#else
+        __m256i nan = _mm256_cmpgt_epi16(mag, nan_above);
+        __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, shift), _mm256_and_si256(_mm256_sll_epi16(c, sign_shift), sign16));
         __m256 lo = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale);
         __m256 hi = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale);
         _mm256_storeu_ps(out + i, _mm256_blendv_ps(lo, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(nan)))));
         _mm256_storeu_ps(out + i + 8, _mm256_blendv_ps(hi, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(nan, 1)))));
+#endif
     }
     return i;
 }
@@ -3265,6 +3329,9 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     float *out32 = (float *)c->out;
     const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t), sat = k.sat;
     if (k.pow2) {
+#ifdef __AVX2__
+        i = tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 1);
+#endif
         for (; i + TC__VW <= e; i += TC__VW) tc__v_store8(out8 + i, tc__v_narrow_pow2(&k, TC__V_LOAD32(in + i), mode));
         return i;
     }
@@ -3272,7 +3339,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
 #ifdef __AVX2__
     {
         unsigned csr = tc__csr_set(mode == TC_RNA ? TC_RZ : mode);   /* see tc__v_narrow_small */
-        if (bytes == 1) i = sat ? tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 1) : tc__v_narrow_small_x32(&k, in, out8, i, e, mode, 0);
+        if (bytes == 1) i = sat ? tc__v_narrow_x32(&k, in, out8, i, e, mode, 1, 0) : tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 0);
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
         if (bytes == 2) for (; i + 16 <= e; i += 16)
@@ -3286,13 +3353,6 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
         _mm_setcsr(csr);
         return i;
     }
-#endif
-#ifdef __AVX2__
-    if (bytes == 1) for (; i + 32 <= e; i += 32)
-        tc__v_store8x4(out8 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode),
-                       tc__v_narrow(&k, TC__V_LOAD32(in + i + 16), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 24), mode));
-    if (bytes == 2) for (; i + 16 <= e; i += 16)
-        tc__v_store16x2(out16 + i, tc__v_narrow(&k, TC__V_LOAD32(in + i), mode), tc__v_narrow(&k, TC__V_LOAD32(in + i + 8), mode));
 #endif
     for (; i + TC__VW <= e; i += TC__VW) {
         tc__vi u = TC__V_LOAD32(in + i);
@@ -3362,8 +3422,15 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         unsigned csr = tc__csr_set(c->rounding);
         for (; i + 8 <= e; i += 8) {
             __m256 x = _mm256_loadu_ps(in32 + i);
-            __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
             __m128i h = _mm256_cvtps_ph(x, _MM_FROUND_CUR_DIRECTION);
+#ifdef TC__AVX512VL   /* the NaN lanes as a mask: one masked move patches them */
+            __mmask8 nan = _mm256_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+            if (c->kind == TC__CVT_NARROW)
+                _mm_storeu_si128((__m128i *)(void *)((uint16_t *)c->out + i), _mm_mask_mov_epi16(h, nan, _mm_set1_epi16(0x7FFF)));
+            else
+                _mm256_storeu_ps(outf32 + i, _mm256_mask_mov_ps(_mm256_cvtph_ps(h), nan, _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF))));
+#else
+            __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
             if (c->kind == TC__CVT_NARROW) {
                 __m256i nan32 = _mm256_castps_si256(nan);
                 __m128i nan16 = _mm_packs_epi32(_mm256_castsi256_si128(nan32), _mm256_extractf128_si256(nan32, 1));
@@ -3372,6 +3439,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
             } else {
                 _mm256_storeu_ps(outf32 + i, _mm256_blendv_ps(_mm256_cvtph_ps(h), _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF)), nan));
             }
+#endif
         }
         _mm_setcsr(csr);
     }

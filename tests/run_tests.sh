@@ -28,8 +28,8 @@
 #
 # Before it, one line per stage and the number of values the unit tests compared.
 # TC_QUICK=1 makes the exhaustive tests (test_formats_exhaustive*) sample every 61st input instead of all 2^32.
-# Their AVX2 build (test_formats_exhaustive_avx2, where the CPU has AVX2) always
-# samples every 61st input.
+# Their AVX2 and AVX-512 builds (test_formats_exhaustive_avx2/_avx512, where the
+# CPU has them) always sample every 61st input.
 set -u
 BUILD=${BUILD:-build}
 CC=${CC:-cc}
@@ -88,7 +88,7 @@ for t in "$BUILD"/tests/test_*; do
   [ -x "$t" ] || continue
   name=$(basename "$t")
   echo "-- $name"
-  if [ "$name" = test_formats_exhaustive_avx2 ]; then run_counted "$name" "$t" --stride 61
+  if [ "$name" = test_formats_exhaustive_avx2 ] || [ "$name" = test_formats_exhaustive_avx512 ]; then run_counted "$name" "$t" --stride 61
   elif [[ "$name" == test_formats_exhaustive* ]]; then run_counted "$name" "$t" "${exhaustive_args[@]}"
   else run_counted "$name" "$t"; fi
   values=$((values + run_v))
@@ -125,7 +125,8 @@ for cc in gcc clang; do
   compile_case "$cc -std=c99 TC_STATIC" $cc -std=c99 $warn -DTC_STATIC -I. -c tests/compile/use_header.c -o "$tmp/a.o"
   compile_case "$cc -std=c99 TC_NO_SIMD" $cc -std=c99 $warn -DTC_NO_SIMD -I. -c tests/compile/use_header.c -o "$tmp/a.o"
   case $(uname -m) in x86_64|i?86)   # the GEMM's AVX2 kernel and TC_THREADS' POSIX threads
-    compile_case "$cc -std=c99 -mavx2 TC_THREADS" $cc -std=c99 $warn -mavx2 -DTC_THREADS -I. -c tests/compile/use_header.c -o "$tmp/a.o";;
+    compile_case "$cc -std=c99 -mavx2 TC_THREADS" $cc -std=c99 $warn -mavx2 -DTC_THREADS -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+    compile_case "$cc -std=c99 -mavx512f -mavx512bw -mavx512vl" $cc -std=c99 $warn -mavx512f -mavx512bw -mavx512vl -I. -c tests/compile/use_header.c -o "$tmp/a.o";;
   esac
   compile_case "$cc -std=c99 TC_MALLOC/TC_FREE/TC_ASSERT overridden" $cc -std=c99 $warn -DUSE_CUSTOM_ALLOC -I. -c tests/compile/use_header.c -o "$tmp/a.o"
   compile_case "$cc -std=c99 two translation units link" sh -c "$cc -std=c99 $warn -I. -c tests/compile/use_header.c -o $tmp/a.o && $cc -std=c99 $warn -I. -c tests/compile/declarations_only.c -o $tmp/b.o && $cc $tmp/a.o $tmp/b.o -o $tmp/ab -lm && $tmp/ab"
@@ -138,7 +139,8 @@ for cxx in g++ clang++; do
   command -v $cxx >/dev/null || { echo "skip $cxx (not installed)"; continue; }
   compile_case "$cxx -std=c++17" $cxx -std=c++17 $warn -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
   case $(uname -m) in x86_64|i?86)
-    compile_case "$cxx -std=c++17 -mavx2 TC_THREADS" $cxx -std=c++17 $warn -mavx2 -DTC_THREADS -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o";;
+    compile_case "$cxx -std=c++17 -mavx2 TC_THREADS" $cxx -std=c++17 $warn -mavx2 -DTC_THREADS -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
+    compile_case "$cxx -std=c++17 -mavx512f -mavx512bw -mavx512vl" $cxx -std=c++17 $warn -mavx512f -mavx512bw -mavx512vl -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o";;
   esac
 done
 if command -v "$NVCC" >/dev/null; then

@@ -11,9 +11,10 @@
    unaligned loads and the scalar tail run too.
    The exhaustive tests (test_formats_exhaustive*.cpp) compare the same
    paths with CUDA's host code over all 2^32 inputs; this one runs in make
-   test. Built twice by the Makefile where the CPU has AVX2: as
-   test_formats_vec (SSE2 kernels) and test_formats_vec_avx2 (-mavx2
-   -mf16c: the 8-lane and F16C kernels). */
+   test. Built up to three times by the Makefile, as the CPU allows:
+   test_formats_vec (SSE2 kernels), test_formats_vec_avx2 (-mavx2 -mf16c:
+   the 8-lane and F16C kernels) and test_formats_vec_avx512 (AVX-512 F, BW,
+   VL, DQ: the kernels' AVX-512VL steps). */
 #include "tc_test.h"
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
@@ -21,7 +22,9 @@
 #include <stdlib.h>
 
 static const char *test_name(void) {
-#if defined(__AVX2__)
+#if defined(__AVX512VL__) && defined(__AVX512BW__)
+    return "test_formats_vec_avx512";
+#elif defined(__AVX2__)
     return "test_formats_vec_avx2";
 #else
     return "test_formats_vec";
