@@ -2763,10 +2763,10 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    subnormal results) and tc_round_array to them tc__v_round_small; with
    AVX2 and F16C the byte formats widen by way of fp16 (tc__v_widen_f16).
    The FTZ flags take the scalar encoder. With AVX-512 F, VL and BW
-   (TC__AVX512VL) the lanes stay 256 bits wide: Zen 4 executes a 512-bit
-   operation as two 256-bit halves (AMD's Software Optimization Guide for
-   the Zen 4 microarchitecture; not measured: 512-bit lanes were not tried), so
-   only fewer operations help. Selects that end a kernel become a compare
+   (TC__AVX512VL) the lanes stay 256 bits wide: Zen 4 runs a 512-bit
+   instruction on its 256-bit units ("double-pumping", A. J. Yee's Zen 5
+   AVX-512 teardown, numberworld.org, 2024, recalling his Zen 4 one; 512-bit
+   lanes were not tried here), so only fewer operations help. Selects that end a kernel become a compare
    into a mask register (vpcmpd; vcmpps ordered or unordered for NaN) and a masked
    operation that does the step's work as well: vpminsd, vpsrld, vpandd,
    vpord, vmulps or vmovdqu16 with NaN lanes taking the NaN code, and
