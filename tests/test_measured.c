@@ -14,8 +14,9 @@
 /* Issue targets: calibration at most 10%, validation at most 15%. The
    calibration bound is met (6.2%); the validation set is not (the tiling
    model is optimistic for single-buffered and wmma hand-written GEMMs, see
-   lesson 05), so its bound here only guards against getting worse than
-   today's 18.2%. */
+   lesson 05, and the sparse slice model, one speedup per GPU at every shape,
+   for the two library runs whose sparse kernels lost to dense), so its bound here only guards against getting worse than
+   today's 19.0%. */
 #define CALIBRATION_BOUND 0.10
 #define VALIDATION_GUARD 0.21
 
