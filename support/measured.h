@@ -14,6 +14,7 @@
    Functions return tc_status; load errors say "file:line: message". */
 #ifndef TC_MEASURED_H
 #define TC_MEASURED_H
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +156,27 @@ static inline int measured_param_int(const measured_row *r, const char *key, lon
     return *end == '\0' && *out > 0 && *out <= (1L << 30);
 }
 
+/* A source someone who clones the repository can check: a file at a commit,
+   github:owner/repo@commit:path, or a GitHub issue or pull-request thread,
+   https://github.com/owner/repo/issues/N or .../pull/N (optionally with a
+   #anchor), for numbers posted only in a thread (its notes name the comment's
+   author and date). */
+static inline int measured_source_ok(const char *s) {
+    static const char *const kinds[] = { "/issues/", "/pull/" };
+    const char *owner, *kind = NULL;
+    size_t i;
+    if (!s) return 0;
+    if (strncmp(s, "github:", 7) == 0) return strchr(s, '@') && strchr(s, '@')[1] && strchr(s, '@')[1] != ':' && strchr(strchr(s, '@'), ':');
+    if (strncmp(s, "https://github.com/", 19) != 0) return 0;
+    owner = s + 19;
+    for (i = 0; i < sizeof kinds / sizeof kinds[0] && !kind; i++) kind = strstr(owner, kinds[i]);
+    if (!kind || kind == owner || !strchr(owner, '/') || strchr(owner, '/') == kind) return 0;   /* owner/repo before it */
+    kind = strchr(kind + 1, '/') + 1;
+    if (!isdigit((unsigned char)*kind)) return 0;
+    while (isdigit((unsigned char)*kind)) kind++;
+    return *kind == '\0' || *kind == '#';
+}
+
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
@@ -167,8 +189,8 @@ static inline const char *measured__check(const measured_row *r) {
     if (!category_ok) return "unknown category";
     if (!r->id[0]) return "empty id";
     if (!r->gpu[0]) return "empty gpu";
-    if (strncmp(r->source, "github:", 7) != 0 || !strchr(r->source, '@') || strchr(r->source, '@')[1] == ':')
-        return "source must be github:owner/repo@commit:path";
+    if (!measured_source_ok(r->source))
+        return "source must be github:owner/repo@commit:path or https://github.com/owner/repo/(issues|pull)/N";
     if (strcmp(r->set, "calibration") != 0 && strcmp(r->set, "validation") != 0) return "set must be calibration or validation";
     if (r->proxy_for[0] && strcmp(r->proxy_for, "h100") != 0 && strcmp(r->proxy_for, "rtx4090") != 0)
         return "proxy_for must be empty, h100 or rtx4090";

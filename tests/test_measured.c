@@ -14,8 +14,9 @@
 /* Issue targets: calibration at most 10%, validation at most 15%. The
    calibration bound is met (6.2%); the validation set is not (the tiling
    model is optimistic for single-buffered and wmma hand-written GEMMs, see
-   lesson 05), so its bound here only guards against getting worse than
-   today's 18.2%. */
+   lesson 05, and the sparse slice model, one speedup per GPU at every shape,
+   for the two library runs whose sparse kernels lost to dense), so its bound here only guards against getting worse than
+   today's 19.0%. */
 #define CALIBRATION_BOUND 0.10
 #define VALIDATION_GUARD 0.21
 
@@ -69,6 +70,8 @@ static void test_parser(void) {
     expect_refused(HEADER GOOD_ROW "x2,A100-40GB,,1410,latency,dram_latency,c,,abc,cycles,calibration,github:o/r@1:f,n\r\n", 3, "not a number");
     expect_refused(HEADER GOOD_ROW "x2,A100-40GB,,1410,latency,dram_latency,c,,1,cycles,calibration,,n\r\n", 3, "source");
     expect_refused(HEADER GOOD_ROW "x2,A100-40GB,,1410,latency,dram_latency,c,,1,cycles,calibration,github:o/r@:f,n\r\n", 3, "source");
+    expect_refused(HEADER GOOD_ROW "x2,A100-40GB,,1410,latency,dram_latency,c,,1,cycles,calibration,github:o/r@1,n\r\n", 3, "source");
+    expect_refused(HEADER GOOD_ROW "x2,A100-40GB,,1410,latency,dram_latency,c,,1,cycles,calibration,https://example.com/o/r/issues/1,n\r\n", 3, "source");
     expect_refused(HEADER GOOD_ROW GOOD_ROW, 3, "duplicate id");
     expect_refused(HEADER "x2,A100-40GB,,1410,latency,dram_latency,c,,1,cycles\r\n", 2, "number of fields");
     expect_refused(HEADER "x2,A100-40GB,,1410,latency,dram_latency,\"open,,1,cycles,calibration,github:o/r@1:f,n\r\n", 2, "malformed");
@@ -100,7 +103,7 @@ static void test_dataset(void) {
         int set = strcmp(r->set, "validation") == 0;
         tc_status st = measured_predict(r, &pred, &why);
         calibration += !set;
-        CHECK(strncmp(r->source, "github:", 7) == 0 && strchr(r->source, '@') && strchr(r->source, ':'));
+        CHECK(measured_source_ok(r->source));
         if (st == TC_OK) {
             predicted++;
             CHECK(pred > 0 && isfinite(pred));
@@ -342,8 +345,24 @@ static void test_elementwise_dram_bound(void) {
     }
 }
 
+/* Sources: a file at a commit, or a GitHub issue or pull-request thread;
+   nothing else, and no half-formed address. */
+static void test_sources(void) {
+    static const char *const good[] = { "github:o/r@0123abc:f.txt", "https://github.com/o/r/issues/57",
+                                        "https://github.com/o/r/pull/90119", "https://github.com/o/r/pull/1#issuecomment-2" };
+    static const char *const bad[] = { NULL, "", "github:", "github:o/r", "github:o/r@:f", "github:o/r@abc",
+                                       "https://github.com/o/r/issues/", "https://github.com/o/r/issues/x",
+                                       "https://github.com/o/r/issues/1x", "https://github.com/o/issues/1",
+                                       "https://github.com//issues/1", "https://github.com/o/r/discussions/1",
+                                       "https://example.com/o/r/issues/1", "http://github.com/o/r/issues/1" };
+    size_t i;
+    for (i = 0; i < sizeof good / sizeof good[0]; i++) CHECK(measured_source_ok(good[i]));
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) CHECK(!measured_source_ok(bad[i]));
+}
+
 int main(void) {
     test_parser();
+    test_sources();
     test_library_gemm();
     test_copy_rate();
     test_elementwise_dram_bound();
