@@ -2043,8 +2043,10 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      the fastest of a few tilings per problem, so support/measured.h runs
      tc_tile_predict over CUTLASS's sm80 fp16 tile set (128x256, 256x128,
      128x128 with 32 or 64 of K, 256x64, 64x256, 128x64, 64x128, 64x64;
-     3-6 stages) and takes the best, instead of the Tensor Core peak: the
-     waves, the partial last wave, occupancy and the D store then count.
+     3-6 stages; on H100 CUTLASS's sm90 wgmma CTA tiles, two consumer
+     warpgroups, as many stages as fit) and takes the best, instead of the
+     Tensor Core peak: the waves, the partial last wave, occupancy and the
+     D store then count.
      It rests on no dataset row (the cuBLAS rows are validation rows): on
      A100 at 4096^3 it predicts 280 TFLOP/s (peak 312) against cuBLAS's
      211-239, so the tiling model, not the library's choice, is what stays

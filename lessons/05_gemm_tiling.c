@@ -171,7 +171,8 @@ static int h100_wgmma(void) {
            "   per CTA, under the wgmma's. Section 6 has no clusters; with them it would call the kernel\n"
            "   compute-bound at the profile's %.2f GHz (the clock of the datasheet's peak) and predict it faster\n"
            "   than measured: how far the clock drops under this load is not published. Two unmodelled effects\n"
-           "   pull opposite ways here. cuBLAS's H100 tilings are not published, so its rows are not simulated.\n\n",
+           "   pull opposite ways here. cuBLAS's own H100 tilings are not published: its rows are simulated\n"
+           "   as the fastest of CUTLASS's sm90 wgmma tilings (support/measured.h), L2-bound the same way.\n\n",
            d.cta_m, d.cta_n, d.cta_k, d.warp_m, d.warp_n, d.stages, r.iter_cycles[TC_TILE_LIMIT_COMPUTE],
            r.iter_cycles[TC_TILE_LIMIT_L2], ((double)d.cta_m + d.cta_n) * d.cta_k * 2 / 1024.0,
            ((double)d.cta_m + d.cta_n / 2.0) * d.cta_k * 2 / h->profile.sm_bytes_per_cycle, h->profile.clock_ghz);

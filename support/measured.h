@@ -614,51 +614,81 @@ static inline const tc_gpu *measured_tile_gpu(const tc_gpu *gpu, tc_gpu *copy) {
 }
 
 /* A library GEMM (cuBLAS, CUTLASS's profiler) picks, per problem, the
-   fastest of a few tilings; this table is CUTLASS's sm80 fp16 Tensor Core
-   set (threadblock M x N x K, warp M x N, stages; the library's
-   default_gemm_configuration and the tile sizes its profiler enumerates:
-   SPEC of the library, not a measurement). Rows padded by 8 elements
-   stand in for CUTLASS's swizzled, conflict-free layouts (assumption). */
-static const struct { int cta_m, cta_n, cta_k, warp_m, warp_n, stages; } measured_library_tiles[] = {
-    { 128, 256, 32, 64, 64, 3 }, { 256, 128, 32, 64, 64, 3 }, { 128, 128, 32, 64, 64, 4 }, { 128, 128, 64, 64, 64, 3 },
-    { 256, 64, 32, 64, 64, 4 }, { 64, 256, 32, 64, 64, 4 }, { 128, 64, 32, 64, 32, 6 }, { 64, 128, 32, 32, 64, 6 },
-    { 64, 64, 64, 32, 32, 5 },
+   fastest of a few tilings. This table holds two of CUTLASS's tile sets
+   (SPEC of the library, not measurements), each row for one family of
+   GPUs (sm):
+   - sm 80, for every GPU without wgmma: the sm80 fp16 Tensor Core set of
+     mma.sync m16n8k16 (threadblock M x N x K, warp M x N, stages; the
+     library's default_gemm_configuration and the tile sizes its profiler
+     enumerates). Rows padded by 8 elements stand in for CUTLASS's
+     swizzled, conflict-free layouts (assumption).
+   - sm 90, for the GPUs with wgmma (H100, H200): the CTA tiles CUTLASS's
+     generator emits for 16-bit dense wgmma at its default instantiation
+     level 131 (python/cutlass_library/sm90_utils.py and sm90_shapes.py at
+     7107b05535f8977f5ecb9d01ee203205b1fd9bc4: wgmma level 1 = m64n128k16
+     and m64n256k16, MMA multipliers (2,1,4), (1,1,4), (4,1,4), (2,2,4),
+     CTA dimensions at most 256). A 128-row or larger CTA splits its rows
+     over two consumer warpgroups (CUTLASS's cooperative schedule, which
+     needs M % 128 = 0), a 64-row one has one. stages 0: as many as fit
+     the CTA's shared memory (CUTLASS's StageCountAutoCarveout, without the
+     epilogue's share: assumption); rows unpadded (swizzled). Section 6
+     models neither the producer warpgroup, TMA, clusters nor a persistent
+     schedule (its banner). A tiling that does not fit the GPU is skipped
+     (256 x 256 needs more accumulator registers than a thread has). */
+static const struct { int sm, cta_m, cta_n, cta_k, warp_m, warp_n, inst_n, stages; } measured_library_tiles[] = {
+    { 80, 128, 256, 32, 64, 64, 8, 3 }, { 80, 256, 128, 32, 64, 64, 8, 3 }, { 80, 128, 128, 32, 64, 64, 8, 4 },
+    { 80, 128, 128, 64, 64, 64, 8, 3 }, { 80, 256, 64, 32, 64, 64, 8, 4 }, { 80, 64, 256, 32, 64, 64, 8, 4 },
+    { 80, 128, 64, 32, 64, 32, 8, 6 }, { 80, 64, 128, 32, 32, 64, 8, 6 }, { 80, 64, 64, 64, 32, 32, 8, 5 },
+    { 90, 64, 128, 64, 64, 128, 128, 0 }, { 90, 128, 128, 64, 64, 128, 128, 0 }, { 90, 256, 128, 64, 128, 128, 128, 0 },
+    { 90, 128, 256, 64, 64, 256, 256, 0 }, { 90, 64, 256, 64, 64, 256, 256, 0 }, { 90, 256, 256, 64, 128, 256, 256, 0 },
 };
 
 enum { MEASURED_LIBRARY_TILES = (int)(sizeof measured_library_tiles / sizeof measured_library_tiles[0]) };
 
-/* Tiling i of measured_library_tiles for an m x n x k fp16 GEMM of
-   m16n8k16; 0 if i is out of range. */
-static inline int measured_library_desc(int i, long m, long n, long k, tc_tile_desc *d) {
-    if (i < 0 || i >= MEASURED_LIBRARY_TILES || !d) return 0;
+/* Which of the table's tile sets a GPU's library runs: 90 with wgmma, else 80. */
+static inline int measured_library_family(const tc_gpu *gpu) {
+    return gpu->profile.mma_latency[TC_WGMMA_F16] > 0 ? 90 : 80;
+}
+
+/* Tiling i of measured_library_tiles for an m x n x k fp16 GEMM on gpu (its
+   instruction: m16n8k16, or for the sm 90 rows wgmma.m64nNk16.f16; stages
+   0 resolved to the most that fit); 0 if i is out of range or the row is
+   not of gpu's family (d then unspecified). */
+static inline int measured_library_desc(const tc_gpu *gpu, int i, long m, long n, long k, tc_tile_desc *d) {
+    if (!gpu || i < 0 || i >= MEASURED_LIBRARY_TILES || !d || measured_library_tiles[i].sm != measured_library_family(gpu)) return 0;
     memset(d, 0, sizeof *d);
     d->M = (int)m; d->N = (int)n; d->K = (int)k;
     d->in = TC_FP16;
     d->cta_m = measured_library_tiles[i].cta_m; d->cta_n = measured_library_tiles[i].cta_n; d->cta_k = measured_library_tiles[i].cta_k;
     d->warp_m = measured_library_tiles[i].warp_m; d->warp_n = measured_library_tiles[i].warp_n;
-    d->inst_m = 16; d->inst_n = 8; d->inst_k = 16;
+    d->inst_m = measured_library_tiles[i].sm == 90 ? 64 : 16; d->inst_n = measured_library_tiles[i].inst_n; d->inst_k = 16;
+    d->pad_a = d->pad_b = measured_library_tiles[i].sm == 90 ? 0 : 8;
     d->stages = measured_library_tiles[i].stages;
-    d->pad_a = 8; d->pad_b = 8;
+    if (d->stages == 0)   /* the most that pass tc_tile_check's shared-memory limit (16 at most), else 2 and let it fail */
+        for (d->stages = 16; d->stages > 2; d->stages--)
+            if (tc_tile_check(gpu, d, NULL) == TC_OK) break;
     return 1;
 }
 
-/* The library GEMM's FLOP rate (fp16 in, m16n8k16): section 6's tiling
-   model (tc_tile_predict: occupancy, waves and the partial last wave, the
+/* The library GEMM's FLOP rate (fp16 in): section 6's tiling model
+   (tc_tile_predict: occupancy, waves and the partial last wave, the
    simulated main loop, the prologue and the D store) over every tiling of
-   measured_library_tiles that fits the GPU, the fastest. TC_ERR_SIZE
-   unless 1 <= m, n, k <= 2^30; TC_ERR_ARCH if no tiling fits. */
+   gpu's family in measured_library_tiles that fits the GPU, the fastest.
+   TC_ERR_SIZE unless 1 <= m, n, k <= 2^30; TC_ERR_ARCH if no tiling fits. */
 static inline tc_status measured_library_gemm(const tc_gpu *gpu, long m, long n, long k, double *flops_per_s) {
     tc_tile_desc d;
     tc_tile_result tr;
     tc_gpu copy;
+    const tc_gpu *tile_gpu;
     int i;
     double best = 0.0;
     if (!gpu || !flops_per_s) return TC_ERR_NULL;
     *flops_per_s = 0.0;
     if (m < 1 || n < 1 || k < 1 || m > (1L << 30) || n > (1L << 30) || k > (1L << 30)) return TC_ERR_SIZE;
-    gpu = measured_tile_gpu(gpu, &copy);
-    for (i = 0; measured_library_desc(i, m, n, k, &d); i++)
-        if (tc_tile_predict(gpu, &d, &tr, NULL) == TC_OK && tr.predicted_flops_per_s > best)
+    tile_gpu = measured_tile_gpu(gpu, &copy);
+    for (i = 0; i < MEASURED_LIBRARY_TILES; i++)
+        if (measured_library_desc(gpu, i, m, n, k, &d) && tc_tile_predict(tile_gpu, &d, &tr, NULL) == TC_OK &&
+            tr.predicted_flops_per_s > best)
             best = tr.predicted_flops_per_s;
     *flops_per_s = best;
     return best > 0.0 ? TC_OK : TC_ERR_ARCH;
