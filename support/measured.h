@@ -180,7 +180,7 @@ static inline int measured_source_ok(const char *s) {
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
-                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math" };
+                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math", "timed" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -801,7 +801,7 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         *predicted = (double)kernels * pr.seconds * 1e6 + (double)fills * g->launch_overhead_us;
         return TC_OK;
     } else if (strcmp(q, "gemm_tflops") == 0 || strcmp(q, "sparse_speedup") == 0) {
-        char kernel[16] = "", cta[32];
+        char kernel[16] = "", cta[32], timed[8];
         double s;
         if (!measured_param_int(r, "m", &m) || !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) {
             if (why) *why = q[0] == 's' ? "not one GEMM (a whole network): not modelled" : "params lack m, n, k";
@@ -820,12 +820,10 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         measured_param(r, "kernel", kernel, sizeof kernel);
         if (strcmp(kernel, "library") == 0) {
             if ((st = measured_library_gemm(gpu, m, n, k, &s)) != TC_OK) return st;
-            *predicted = s / 1e12;
-            return TC_OK;
-        }
-        if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {
+        } else if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {
             tc_tile_desc d;
             tc_tile_result tr;
+            tc_gpu copy;
             char math[8];
             if (measured_tile(r, &d) != TC_OK) { if (why) *why = "cta is not MxNxK, or regs not 1..255"; return TC_ERR_ARG; }
             if (measured_param(r, "math", math, sizeof math)) {   /* the copy loop alone: its operand bytes at the copy rate */
@@ -835,15 +833,22 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
                 *predicted = tr.flops / (tr.l2_bytes / rate) / 1e12;
                 return TC_OK;
             }
-            {
-                tc_gpu copy;
-                if ((st = tc_tile_predict(measured_tile_gpu(gpu, &copy), &d, &tr, why)) != TC_OK) return st;
-            }
-            *predicted = tr.predicted_flops_per_s / 1e12;
-            return TC_OK;
+            if ((st = tc_tile_predict(measured_tile_gpu(gpu, &copy), &d, &tr, why)) != TC_OK) return st;
+            s = tr.predicted_flops_per_s;
+        } else {
+            if (why) *why = "the row gives no tiling section 6 can express (see its notes)";
+            return TC_ERR_ARG;
         }
-        if (why) *why = "the row gives no tiling section 6 can express (see its notes)";
-        return TC_ERR_ARG;
+        if (measured_param(r, "timed", timed, sizeof timed)) {
+            /* each call timed alone after the previous one finished: the launch reaches an idle GPU after the
+               start event, so the call costs the launch path too (the profile's back-to-back launch cost,
+               calibration rows rrze-launch-*; ASSUMED to be that latency) */
+            const double flops = 2.0 * (double)m * (double)n * (double)k;
+            if (strcmp(timed, "call") != 0) { if (why) *why = "timed=call is the only variant"; return TC_ERR_ARG; }
+            s = flops / (flops / s + g->launch_overhead_us * 1e-6);
+        }
+        *predicted = s / 1e12;
+        return TC_OK;
     } else {
         if (why) *why = "no predictor for this quantity";
         return TC_ERR_ARG;
