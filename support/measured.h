@@ -573,7 +573,7 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
    row for the GPU (or cannot be read): no bound. */
 static inline double measured_copy_rate(const tc_gpu *gpu) {
     measured_set set;
-    char err[512], math[8];
+    char err[512], math[8], timed[8];
     double rate = 0.0;
     int i;
     if (!gpu || measured_load(TC_DATASET, &set, err, sizeof err) != TC_OK) return 0.0;
@@ -584,7 +584,10 @@ static inline double measured_copy_rate(const tc_gpu *gpu) {
             strcmp(set.rows[i].set, "calibration") != 0 || measured_gpu(&set.rows[i]) != gpu ||
             measured_tile(&set.rows[i], &d) != TC_OK || tc_tile_model(gpu, &d, &tr, NULL) != TC_OK)
             continue;
-        rate = tr.l2_bytes / (tr.flops / (set.rows[i].value * 1e12));
+        /* a copy loop timed per call (timed=call) paid its launch in the measured time too */
+        rate = tr.l2_bytes / (tr.flops / (set.rows[i].value * 1e12) -
+                              (measured_param(&set.rows[i], "timed", timed, sizeof timed) && strcmp(timed, "call") == 0
+                                   ? gpu->profile.launch_overhead_us * 1e-6 : 0.0));
     }
     measured_free(&set);
     return rate;
@@ -830,11 +833,11 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
                 double rate = measured_copy_rate(gpu);
                 if (strcmp(math, "0") != 0 || !(rate > 0.0)) { if (why) *why = "math=0 is the only variant, on a GPU with a calibration copy row"; return TC_ERR_ARG; }
                 if ((st = tc_tile_model(gpu, &d, &tr, why)) != TC_OK) return st;
-                *predicted = tr.flops / (tr.l2_bytes / rate) / 1e12;
-                return TC_OK;
+                s = tr.flops / (tr.l2_bytes / rate);
+            } else {
+                if ((st = tc_tile_predict(measured_tile_gpu(gpu, &copy), &d, &tr, why)) != TC_OK) return st;
+                s = tr.predicted_flops_per_s;
             }
-            if ((st = tc_tile_predict(measured_tile_gpu(gpu, &copy), &d, &tr, why)) != TC_OK) return st;
-            s = tr.predicted_flops_per_s;
         } else {
             if (why) *why = "the row gives no tiling section 6 can express (see its notes)";
             return TC_ERR_ARG;
