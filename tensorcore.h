@@ -3308,6 +3308,24 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
    low bit, get a low half of 0xFFFF and lose that sign. The unpacks work
    within 128-bit lanes: a dword transpose of the codes first makes their
    output land in element order. */
+/* 64 codes to 64 fp32 bits in four registers (tc__v_widen_vbmi). */
+static TC__ALWAYS_INLINE void tc__v_widen_vbmi64(const __m512i *plane, __m512i sign, __m512i perm, const uint8_t *in, __m512i d[4]) {
+    /* maskz: g++ 12 -O2 warns on the plain form's undefined source */
+    __m512i c = _mm512_maskz_permutexvar_epi32((__mmask16)0xFFFF, perm, _mm512_loadu_si512((const void *)in));
+    __m512i hi = _mm512_ternarylogic_epi32(_mm512_permutex2var_epi8(plane[0], c, plane[1]), c, sign, 0xF8);   /* hi | c & sign */
+    __m512i lo = _mm512_permutex2var_epi8(plane[2], c, plane[3]);
+    __m512i h[2], l[2];
+    int q;
+    h[0] = _mm512_unpacklo_epi8(lo, hi);
+    h[1] = _mm512_unpackhi_epi8(lo, hi);
+    for (q = 0; q < 2; q++) {   /* NaN: low word 0xFFFF, sign cleared */
+        l[q] = _mm512_srai_epi16(_mm512_slli_epi16(h[q], 15), 15);
+        h[q] = _mm512_ternarylogic_epi32(h[q], l[q], _mm512_set1_epi16((short)0x8000), 0x70);   /* h & ~(l & 0x8000) */
+        d[2 * q] = _mm512_unpacklo_epi16(l[q], h[q]);
+        d[2 * q + 1] = _mm512_unpackhi_epi16(l[q], h[q]);
+    }
+}
+
 static size_t tc__v_widen_vbmi(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
     /* Lane numbers, and from them byte numbers, 4 times them, the transpose. */
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -3316,36 +3334,31 @@ static size_t tc__v_widen_vbmi(tc__fmt f, const uint8_t *in, float *out, size_t 
     const __m512i perm = _mm512_add_epi32(_mm512_slli_epi32(_mm512_and_si512(lane, _mm512_set1_epi32(3)), 2), _mm512_srli_epi32(lane, 2));
     float tab[128];
     uint8_t codes[128];
-    __m512i t[8], plane[2][2], sign;
+    __m512i t[8], plane[4], sign, d[4];   /* plane: byte 3's two halves, then byte 2's */
     int j, q, b;
     if (e - i < 512) return i;
     _mm512_storeu_si512((void *)codes, byte);
     _mm512_storeu_si512((void *)(codes + 64), _mm512_add_epi8(byte, _mm512_set1_epi8(64)));
     tc__v_widen_f16(f, codes, tab, 0, 128);
     for (j = 0; j < 8; j++) t[j] = _mm512_loadu_si512((const void *)(tab + 16 * j));
-    for (b = 0; b < 2; b++) {   /* planes: byte 3, byte 2 */
+    for (b = 0; b < 2; b++) {
         __m512i idx = _mm512_add_epi8(by4, _mm512_set1_epi8((char)(3 - b)));
         for (q = 0; q < 2; q++)   /* entries 64q..64q+63: dwords 0-31 from t[4q], t[4q+1], 32-63 from the next two */
-            plane[b][q] = _mm512_mask_blend_epi8((__mmask64)0xFFFFFFFF00000000ull, _mm512_permutex2var_epi8(t[4 * q], idx, t[4 * q + 1]),
+            plane[2 * b + q] = _mm512_mask_blend_epi8((__mmask64)0xFFFFFFFF00000000ull, _mm512_permutex2var_epi8(t[4 * q], idx, t[4 * q + 1]),
                                                  _mm512_permutex2var_epi8(t[4 * q + 2], idx, t[4 * q + 3]));
     }
     sign = _mm512_set1_epi8((char)(f.sign && f.total == 8 ? 0x80 : 0));   /* a sign the index does not carry */
-    for (; i + 64 <= e; i += 64) {
-        /* maskz: g++ 12 -O2 warns on the plain form's undefined source */
-        __m512i c = _mm512_maskz_permutexvar_epi32((__mmask16)0xFFFF, perm, _mm512_loadu_si512((const void *)(in + i)));
-        __m512i hi = _mm512_ternarylogic_epi32(_mm512_permutex2var_epi8(plane[0][0], c, plane[0][1]), c, sign, 0xF8);   /* hi | c & sign */
-        __m512i lo = _mm512_permutex2var_epi8(plane[1][0], c, plane[1][1]);
-        __m512i h[2], l[2];
-        h[0] = _mm512_unpacklo_epi8(lo, hi);
-        h[1] = _mm512_unpackhi_epi8(lo, hi);
-        for (q = 0; q < 2; q++) {   /* NaN: low word 0xFFFF, sign cleared */
-            l[q] = _mm512_srai_epi16(_mm512_slli_epi16(h[q], 15), 15);
-            h[q] = _mm512_ternarylogic_epi32(h[q], l[q], _mm512_set1_epi16((short)0x8000), 0x70);   /* h & ~(l & 0x8000) */
+    if (!((uintptr_t)(out + i) & 3)) {   /* stores that cross no cache line: the first step stores up to a 64-byte boundary */
+        size_t head = (64 - ((uintptr_t)(out + i) & 63)) % 64 / 4;
+        if (head) {
+            tc__v_widen_vbmi64(plane, sign, perm, in + i, d);
+            _mm512_mask_storeu_epi32((void *)(out + i), (__mmask16)((1u << head) - 1), d[0]);
+            i += head;
         }
-        _mm512_storeu_si512((void *)(out + i), _mm512_unpacklo_epi16(l[0], h[0]));
-        _mm512_storeu_si512((void *)(out + i + 16), _mm512_unpackhi_epi16(l[0], h[0]));
-        _mm512_storeu_si512((void *)(out + i + 32), _mm512_unpacklo_epi16(l[1], h[1]));
-        _mm512_storeu_si512((void *)(out + i + 48), _mm512_unpackhi_epi16(l[1], h[1]));
+    }
+    for (; i + 64 <= e; i += 64) {
+        tc__v_widen_vbmi64(plane, sign, perm, in + i, d);
+        for (q = 0; q < 4; q++) _mm512_storeu_si512((void *)(out + i + 16 * q), d[q]);
     }
     return i;
 }
