@@ -2779,13 +2779,14 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    tc__v_narrow_pow2, tc__v_widen_f16, tc__v_widen's e2m1 table and the
    F16C fp16 loop. With AVX-512 VBMI as well (TC__AVX512VBMI) the byte
    formats but ue8m0 widen by table (tc__v_widen_vbmi: vpermi2b, two
-   128-entry byte planes, 512-bit registers): 20 vector instructions per 64
-   codes against about 15 per 16 for tc__v_widen_f16 (gcc 12 -O3).
-   MEASURED 2026-11-24 on the 2-core Zen 4 VM (bench_formats, 4 runs of
-   each build alternately, load average 1.5-1.9): e4m3, e5m2 and e3m2
-   widening +27-36% GB/s at the L1, L2 and LLC sizes, e2m1 +8-15%.
-   AVX512_BF16's vcvtneps2bf16 is not
-   used: it flushes subnormal inputs to zero and keeps a NaN's payload
+   128-entry byte planes, 512-bit registers, stores aligned to 64 bytes):
+   20 vector instructions per 64 codes against about 15 per 16 for
+   tc__v_widen_f16 (gcc 12 -O3). MEASURED 2026-11-24 on the 2-core Zen 4 VM
+   (bench_formats, 4 runs of each build alternately, load average 0.9-1.1):
+   e4m3, e5m2 and e3m2 widening +23-26% GB/s at the L1 size, +61-71% at the
+   L2 and LLC sizes (+46% and +38% for e2m1, whose vpermd table it
+   replaces), -0 to -6% at the DRAM size. AVX512_BF16's vcvtneps2bf16 is
+   not used: it flushes subnormal inputs to zero and keeps a NaN's payload
    (Intel SDM, VCVTNEPS2BF16), so it is not tc_fp32_to_bf16 RN.
    tests/test_formats_vec.c compares every path with the scalar functions
    in seconds, the exhaustive tests on every fp32 input. */
@@ -3263,31 +3264,51 @@ static TC__ALWAYS_INLINE tc__vi tc__v_widen(const tc__vwiden *k, tc__vi v) {
    even on normal inputs, and fp32 subnormals in the scaling and in
    VCVTPS2PH take microcode assists there (docs/REFERENCE.md 1.6), so it is
    not used. */
-static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
+typedef struct {
+    __m128i shift, sign_shift;
+    __m256i mag_mask, sign16, nan_above;
+    __m256 scale, qnan;
+} tc__vwiden16;
+
+static TC__ALWAYS_INLINE tc__vwiden16 tc__vwiden16_init(tc__fmt f) {
     const int bias = (1 << (f.ebits - 1)) - 1;
     const uint32_t inf_enc = ((1u << f.ebits) - 1u) << f.mbits;
-    const __m128i shift = _mm_cvtsi32_si128(10 - f.mbits), sign_shift = _mm_cvtsi32_si128(16 - f.total);
-    const __m256i mag_mask = _mm256_set1_epi16((short)((1 << (f.total - f.sign)) - 1));
-    const __m256i sign16 = _mm256_set1_epi16((short)(f.sign ? 0x8000 : 0));   /* fp16's sign bit, where the code's lands */
-    const __m256i nan_above = _mm256_set1_epi16((short)(f.has_inf ? inf_enc : f.has_nan ? f.nan_bits - 1 : 0x7FFF));
-    const __m256 scale = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(15 - bias)));
-    const __m256 qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
-    for (; i + 16 <= e; i += 16) {
-        __m256i c = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + i)));
-        __m256i mag = _mm256_and_si256(c, mag_mask);
+    tc__vwiden16 k;
+    k.shift = _mm_cvtsi32_si128(10 - f.mbits);
+    k.sign_shift = _mm_cvtsi32_si128(16 - f.total);
+    k.mag_mask = _mm256_set1_epi16((short)((1 << (f.total - f.sign)) - 1));
+    k.sign16 = _mm256_set1_epi16((short)(f.sign ? 0x8000 : 0));   /* fp16's sign bit, where the code's lands */
+    k.nan_above = _mm256_set1_epi16((short)(f.has_inf ? inf_enc : f.has_nan ? f.nan_bits - 1 : 0x7FFF));
+    k.scale = _mm256_castsi256_ps(_mm256_set1_epi32(tc__pow2_bits(15 - bias)));
+    k.qnan = _mm256_castsi256_ps(_mm256_set1_epi32(0x7FFFFFFF));
+    return k;
+}
+
+/* 16 codes in 16-bit lanes to their 16 fp32 values, in r[0] and r[1]. */
+static TC__ALWAYS_INLINE void tc__v_widen16(const tc__vwiden16 *k, __m256i c, __m256 r[2]) {
+    __m256i mag = _mm256_and_si256(c, k->mag_mask);
 #ifdef TC__AVX512VL   /* vpternlogd merges the fields; the non-NaN lanes as a mask make the scaling a masked multiply */
-        __m256i h = _mm256_ternarylogic_epi32(_mm256_sll_epi16(mag, shift), _mm256_sll_epi16(c, sign_shift), sign16, 0xF8);
-        __mmask16 num = _mm256_cmple_epi16_mask(mag, nan_above);
-        _mm256_storeu_ps(out + i, _mm256_mask_mul_ps(qnan, (__mmask8)num, _mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale));
-        _mm256_storeu_ps(out + i + 8, _mm256_mask_mul_ps(qnan, (__mmask8)(num >> 8), _mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale));
+    __m256i h = _mm256_ternarylogic_epi32(_mm256_sll_epi16(mag, k->shift), _mm256_sll_epi16(c, k->sign_shift), k->sign16, 0xF8);
+    __mmask16 num = _mm256_cmple_epi16_mask(mag, k->nan_above);
+    r[0] = _mm256_mask_mul_ps(k->qnan, (__mmask8)num, _mm256_cvtph_ps(_mm256_castsi256_si128(h)), k->scale);
+    r[1] = _mm256_mask_mul_ps(k->qnan, (__mmask8)(num >> 8), _mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), k->scale);
 #else
-        __m256i nan = _mm256_cmpgt_epi16(mag, nan_above);
-        __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, shift), _mm256_and_si256(_mm256_sll_epi16(c, sign_shift), sign16));
-        __m256 lo = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_castsi256_si128(h)), scale);
-        __m256 hi = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), scale);
-        _mm256_storeu_ps(out + i, _mm256_blendv_ps(lo, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(nan)))));
-        _mm256_storeu_ps(out + i + 8, _mm256_blendv_ps(hi, qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(nan, 1)))));
+    __m256i nan = _mm256_cmpgt_epi16(mag, k->nan_above);
+    __m256i h = _mm256_or_si256(_mm256_sll_epi16(mag, k->shift), _mm256_and_si256(_mm256_sll_epi16(c, k->sign_shift), k->sign16));
+    __m256 lo = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_castsi256_si128(h)), k->scale);
+    __m256 hi = _mm256_mul_ps(_mm256_cvtph_ps(_mm256_extracti128_si256(h, 1)), k->scale);
+    r[0] = _mm256_blendv_ps(lo, k->qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_castsi256_si128(nan))));
+    r[1] = _mm256_blendv_ps(hi, k->qnan, _mm256_castsi256_ps(_mm256_cvtepi16_epi32(_mm256_extracti128_si256(nan, 1))));
 #endif
+}
+
+static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
+    const tc__vwiden16 k = tc__vwiden16_init(f);
+    __m256 r[2];
+    for (; i + 16 <= e; i += 16) {
+        tc__v_widen16(&k, _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(in + i))), r);
+        _mm256_storeu_ps(out + i, r[0]);
+        _mm256_storeu_ps(out + i + 8, r[1]);
     }
     return i;
 }
@@ -3299,7 +3320,7 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
    of the work). Every value of these formats (3 fraction bits or fewer,
    exponents within fp32's normal range) is an fp32 whose low 16 bits are
    zero and whose byte 2 has its low 4 bits clear; NaN is 0x7FFFFFFF. The
-   table is tc__v_widen_f16's answer for codes 0-127 (exact by
+   table is tc__v_widen16's answer for codes 0-127 (exact by
    construction), cut into two byte planes of 128 entries, fp32's byte 3
    and byte 2; vpermi2b (VBMI) looks a byte up in two registers by the
    code's low 7 bits. A signed 8-bit format's sign (bit 7) is OR'd into
@@ -3310,7 +3331,8 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
    output land in element order. */
 /* 64 codes to 64 fp32 bits in four registers (tc__v_widen_vbmi). */
 static TC__ALWAYS_INLINE void tc__v_widen_vbmi64(const __m512i *plane, __m512i sign, __m512i perm, const uint8_t *in, __m512i d[4]) {
-    /* maskz: g++ 12 -O2 warns on the plain form's undefined source */
+    /* maskz (here and in the table's build): g++ 12 -O2 warns
+       (maybe-uninitialized) on the plain forms' undefined source */
     __m512i c = _mm512_maskz_permutexvar_epi32((__mmask16)0xFFFF, perm, _mm512_loadu_si512((const void *)in));
     __m512i hi = _mm512_ternarylogic_epi32(_mm512_permutex2var_epi8(plane[0], c, plane[1]), c, sign, 0xF8);   /* hi | c & sign */
     __m512i lo = _mm512_permutex2var_epi8(plane[2], c, plane[3]);
@@ -3327,20 +3349,19 @@ static TC__ALWAYS_INLINE void tc__v_widen_vbmi64(const __m512i *plane, __m512i s
 }
 
 static size_t tc__v_widen_vbmi(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
-    /* Lane numbers, and from them byte numbers, 4 times them, the transpose. */
+    /* Lane numbers, and from them 4 times the byte numbers and the transpose. */
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i byte = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(0x04040404)), _mm512_set1_epi32(0x03020100));
-    const __m512i by4 = _mm512_add_epi8(_mm512_add_epi8(byte, byte), _mm512_add_epi8(byte, byte));   /* byte j: 4j mod 256; vpermi2b reads 7 bits */
+    const __m512i by4 = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(0x10101010)), _mm512_set1_epi32(0x0C080400));   /* byte j: 4j mod 256; vpermi2b reads 7 bits */
     const __m512i perm = _mm512_add_epi32(_mm512_slli_epi32(_mm512_and_si512(lane, _mm512_set1_epi32(3)), 2), _mm512_srli_epi32(lane, 2));
-    float tab[128];
-    uint8_t codes[128];
+    const tc__vwiden16 k = tc__vwiden16_init(f);
     __m512i t[8], plane[4], sign, d[4];   /* plane: byte 3's two halves, then byte 2's */
+    __m256 r[2];
     int j, q, b;
     if (e - i < 512) return i;
-    _mm512_storeu_si512((void *)codes, byte);
-    _mm512_storeu_si512((void *)(codes + 64), _mm512_add_epi8(byte, _mm512_set1_epi8(64)));
-    tc__v_widen_f16(f, codes, tab, 0, 128);
-    for (j = 0; j < 8; j++) t[j] = _mm512_loadu_si512((const void *)(tab + 16 * j));
+    for (j = 0; j < 8; j++) {   /* codes 16j..16j+15 */
+        tc__v_widen16(&k, _mm512_maskz_cvtepi32_epi16((__mmask16)0xFFFF, _mm512_add_epi32(lane, _mm512_set1_epi32(16 * j))), r);
+        t[j] = _mm512_maskz_inserti64x4((__mmask8)0xFF, _mm512_castsi256_si512(_mm256_castps_si256(r[0])), _mm256_castps_si256(r[1]), 1);
+    }
     for (b = 0; b < 2; b++) {
         __m512i idx = _mm512_add_epi8(by4, _mm512_set1_epi8((char)(3 - b)));
         for (q = 0; q < 2; q++)   /* entries 64q..64q+63: dwords 0-31 from t[4q], t[4q+1], 32-63 from the next two */
