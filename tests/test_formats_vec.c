@@ -80,6 +80,12 @@ static uint32_t code_at(tc_dtype t, const void *out, size_t i) {
     }
 }
 
+/* The code t's narrowing API writes for x (tf32's array holds the value). */
+static uint32_t want_code(tc_dtype t, float x, int rounding) {
+    uint32_t want = tc_encode(t, x, rounding);
+    return t == TC_TF32 ? fbits(tc_decode(t, want)) : want;
+}
+
 static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
     static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
     static const int extra[] = { TC_RN | TC_FTZ, TC_RZ | TC_FTZ_OUT, TC_RU | TC_SATFINITE | TC_FTZ };
@@ -95,8 +101,7 @@ static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
             CHECK_STATUS(narrow(t, x + 1, got, n, rounding), TC_OK);
             if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
             for (i = 0; i < n; i++) {
-                uint32_t want = tc_encode(t, x[i + 1], rounding), g = code_at(t, got, i);
-                if (t == TC_TF32) want = fbits(tc_decode(t, want));   /* its array holds the value */
+                uint32_t want = want_code(t, x[i + 1], rounding), g = code_at(t, got, i);
                 if (g != want && !bad++) { first = i; fw = want; fg = g; }
                 if (round) {
                     uint32_t rwant = fbits(tc_round(t, x[i + 1], rounding)), rgot = fbits(r[i]);
@@ -105,6 +110,35 @@ static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
             }
             report("narrow", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
             if (round) report("round", t, rounding, rfirst, fbits(x[rfirst + 1]), rg, rw, rbad, (long)n);
+        }
+    }
+}
+
+/* The same on a short slice written at every output offset within 64
+   bytes: the AVX-512 kernels' first step stores only up to a 32- or
+   64-byte boundary of out (tc__head32, tc__v_widen_vbmi). */
+static void test_out_offsets(const float *x, uint32_t *got, float *r) {
+    static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
+    size_t ti, j, i, off, n = 1024 + 37;
+    for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+        tc_dtype t = types[ti];
+        int round = t != TC_UE4M3 && t != TC_UE8M0;
+        size_t size = t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1;
+        for (j = 0; j < 10; j++) {
+            int rounding = (int)(j % 5) | (j >= 5 ? TC_SATFINITE : 0);
+            long bad = 0;
+            size_t first = 0, first_off = 0;
+            for (off = 0; off < 16 && !bad; off++) {
+                unsigned char *o = (unsigned char *)got + off * size;
+                CHECK_STATUS(narrow(t, x + 1, o, n, rounding), TC_OK);
+                if (round) CHECK_STATUS(tc_round_array(t, x + 1, r + off, n, rounding), TC_OK);
+                for (i = 0; i < n; i++) {
+                    if ((code_at(t, o, i) != want_code(t, x[i + 1], rounding) || (round && fbits(r[off + i]) != fbits(tc_round(t, x[i + 1], rounding)))) && !bad++)
+                        first = i, first_off = off;
+                }
+            }
+            report("narrow/round at an offset", t, rounding, first, fbits(x[first + 1]), code_at(t, (unsigned char *)got + first_off * size, first),
+                   want_code(t, x[first + 1], rounding), bad, (long)(n * 16));
         }
     }
 }
@@ -128,10 +162,14 @@ static void test_widen(float *y) {
     }
     for (k = 0; k < sizeof u8 / sizeof u8[0]; k++) {
         long bad = 0;
-        size_t first = 0, n = 256 * 3 + 5;
-        CHECK_STATUS(tc_decode_u8_array(u8[k], b + 1, y, n), TC_OK);
-        for (i = 0; i < n; i++) if (fbits(y[i]) != fbits(tc_decode(u8[k], b[i + 1])) && !bad++) first = i;
-        report("widen", u8[k], TC_RN, first, b[first + 1], fbits(y[first]), fbits(tc_decode(u8[k], b[first + 1])), bad, (long)n);
+        size_t first = 0, n = 256 * 3 + 5, off, first_off = 0;
+        for (off = 0; off < 16; off++) {   /* every output offset within 64 bytes: the VBMI kernel's first, partial step */
+            float *z = y + off;
+            CHECK_STATUS(tc_decode_u8_array(u8[k], b + 1, z, n), TC_OK);
+            for (i = 0; i < n; i++) if (fbits(z[i]) != fbits(tc_decode(u8[k], b[i + 1])) && !bad++) first = i, first_off = off;
+            if (bad) break;   /* keep the first mismatch's output for the report */
+        }
+        report("widen", u8[k], TC_RN, first, b[first + 1], fbits(y[first_off + first]), fbits(tc_decode(u8[k], b[first + 1])), bad, (long)n * 16);
     }
 }
 
@@ -151,6 +189,7 @@ int main(void) {
             memcpy(&x[N_EDGES + hi * N_LOWS + l], &u, sizeof u);
         }
     test_narrow_and_round(x, got, r);
+    test_out_offsets(x, got, r);
     test_widen(r);
     free(x); free(r); free(got);
     return tct_finish(test_name());
