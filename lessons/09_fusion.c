@@ -213,6 +213,14 @@ int main(int argc, char **argv) {
            "  residual, write out) = 12 bytes\n"
            "  Each row: simulated kernel time, launch time, and the two combined. They overlap, not add: the\n"
            "  host launches the next kernel while one runs, so each kernel costs max(its run, one launch).\n");
+    {   /* the same max() one level up: a Python loop's dispatch is a floor too */
+        double v0;
+        if (measured_value("gn-bf16gemm-v0-1024-rtx5090", &v0) != TC_OK) return 1;
+        printf("  From Python the floor is the interpreter's dispatch, not the launch: on one RTX 5090 machine\n"
+               "  three 1024^3 GEMM kernels of different design each took about %.0f us a call (MEASURED: tests/measured\n"
+               "  row gn-bf16gemm-v0-1024-rtx5090 and its notes), the host's pace; at 2048^3 they differ again.\n",
+               2e6 * 1024.0 * 1024 * 1024 / (v0 * 1e12));
+    }
     for (i = 0; i < N_GPUS; i++) {
         const tc_gpu *gpu = tc_gpu_find(gpus[i]);
         const tc_sim_profile *g;

@@ -180,7 +180,7 @@ static inline int measured_source_ok(const char *s) {
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
-                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math", "timed" };
+                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math", "timed", "host_us" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -804,8 +804,8 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         *predicted = (double)kernels * pr.seconds * 1e6 + (double)fills * g->launch_overhead_us;
         return TC_OK;
     } else if (strcmp(q, "gemm_tflops") == 0 || strcmp(q, "sparse_speedup") == 0) {
-        char kernel[16] = "", cta[32], timed[8];
-        double s;
+        char kernel[16] = "", cta[32], timed[sizeof r->params], host[sizeof r->params];
+        double s, flops;
         if (!measured_param_int(r, "m", &m) || !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) {
             if (why) *why = q[0] == 's' ? "not one GEMM (a whole network): not modelled" : "params lack m, n, k";
             return TC_ERR_ARG;
@@ -842,13 +842,24 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
             if (why) *why = "the row gives no tiling section 6 can express (see its notes)";
             return TC_ERR_ARG;
         }
+        flops = 2.0 * (double)m * (double)n * (double)k;
         if (measured_param(r, "timed", timed, sizeof timed)) {
             /* each call timed alone after the previous one finished: the launch reaches an idle GPU after the
                start event, so the call costs the launch path too (the profile's back-to-back launch cost,
                calibration rows rrze-launch-*; ASSUMED to be that latency) */
-            const double flops = 2.0 * (double)m * (double)n * (double)k;
             if (strcmp(timed, "call") != 0) { if (why) *why = "timed=call is the only variant"; return TC_ERR_ARG; }
             s = flops / (flops / s + g->launch_overhead_us * 1e-6);
+        }
+        if (measured_param(r, "host_us", host, sizeof host)) {
+            /* calls issued back to back by a host loop that spends host_us on each (measured with other kernels
+               of the same run): the GPU overlaps one call's kernel with the next call's issue, so a call
+               costs the longer of the two, not their sum */
+            double host_us;
+            if (!measured__number(host, &host_us) || !(host_us > 0.0 && host_us <= 1e6)) {
+                if (why) *why = "host_us is not a time in (0, 1e6] us";
+                return TC_ERR_ARG;
+            }
+            s = flops / fmax(flops / s, host_us * 1e-6);
         }
         *predicted = s / 1e12;
         return TC_OK;
