@@ -130,16 +130,20 @@ static inline int measured__number(const char *s, double *out) {
     return *end == '\0' && isfinite(*out);
 }
 
-/* params: the value of `key` in "k1=v1;k2=v2" into out; 0 if absent. */
+/* params: the value of `key` in "k1=v1;k2=v2" into out; 0 if absent. A
+   value too long for out comes back as "" (present), which every caller's
+   parse refuses: an over-long value must never read as an absent one and
+   let a default stand in for it. */
 static inline int measured_param(const measured_row *r, const char *key, char *out, size_t cap) {
     const char *p = r->params;
     size_t klen = strlen(key);
+    if (cap == 0) return 0;
     while (*p) {
         const char *end = strchr(p, ';');
         size_t n = end ? (size_t)(end - p) : strlen(p);
         if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
             size_t v = n - klen - 1;
-            if (v >= cap) return 0;
+            if (v >= cap) v = 0;
             memcpy(out, p + klen + 1, v);
             out[v] = '\0';
             return 1;

@@ -214,6 +214,20 @@ static void test_predict_edges(void) {
     CHECK(pred == tc_gpu_find("a100")->profile.mma_latency[TC_MMA_M16N8K16_F16]);
     strcpy(r.quantity, "mma_throughput");
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);   /* no warps */
+    {   /* a value longer than its key's buffer is refused, never read as absent (which would predict
+           the full GEMM for a copy loop, section 6's register estimate, or a Tensor Core kernel for FFMA) */
+        static const char *const longer[] = { "math=00000000000000000000000000000000000000000000000000000000000000000",
+                                               "regs=00000000000000000000000000000000000000000000000000000000000000128",
+                                               "in=fp32xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx;warp=32x64;lanes=4x8" };
+        size_t i;
+        strcpy(r.quantity, "gemm_tflops");
+        strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2");
+        CHECK_STATUS(measured_predict(&r, &pred, &why), TC_OK);
+        for (i = 0; i < sizeof longer / sizeof longer[0]; i++) {
+            sprintf(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;%s", longer[i]);
+            CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
+        }
+    }
 }
 
 /* The library GEMM is the fastest of its tilings, each through the tiling
