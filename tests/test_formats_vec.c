@@ -155,10 +155,13 @@ static void test_widen(float *y) {
     for (k = 0; k < 2; k++) {
         tc_dtype t = k ? TC_BF16 : TC_FP16;
         long bad = 0;
-        size_t first = 0;
-        CHECK_STATUS(k ? tc_bf16_to_f32_array(h + 1, y, 65536 + 5) : tc_fp16_to_f32_array(h + 1, y, 65536 + 5), TC_OK);
-        for (i = 0; i < 65536 + 5; i++) if (fbits(y[i]) != fbits(tc_decode(t, h[i + 1])) && !bad++) first = i;
-        report("widen", t, TC_RN, first, h[first + 1], fbits(y[first]), fbits(tc_decode(t, h[first + 1])), bad, 65536 + 5);
+        size_t first = 0, off, first_off = 0;
+        for (off = 0; off < 8 && !bad; off++) {   /* every output offset within 32 bytes */
+            float *z = y + off;
+            CHECK_STATUS(k ? tc_bf16_to_f32_array(h + 1, z, 65536 + 5) : tc_fp16_to_f32_array(h + 1, z, 65536 + 5), TC_OK);
+            for (i = 0; i < 65536 + 5; i++) if (fbits(z[i]) != fbits(tc_decode(t, h[i + 1])) && !bad++) first = i, first_off = off;
+        }
+        report("widen", t, TC_RN, first, h[first + 1], fbits(y[first_off + first]), fbits(tc_decode(t, h[first + 1])), bad, (65536 + 5) * 8);
     }
     for (k = 0; k < sizeof u8 / sizeof u8[0]; k++) {
         long bad = 0;
