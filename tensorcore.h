@@ -3361,9 +3361,8 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
 
 #ifdef TC__AVX512VBMI
 /* Widening every byte format but ue8m0 by table, 64 codes a step, for
-   arrays of 512 codes or more (ASSUMED: building the table costs about
-   what widening its 128 codes does, so from 512 on it is at most a quarter
-   of the work). Every value of these formats (3 fraction bits or fewer,
+   arrays of 512 codes or more (MEASURED on the Zen 4 VM, README "Speed":
+   below that tc__v_widen_f16 is quicker, even with the table cached). Every value of these formats (3 fraction bits or fewer,
    exponents within fp32's normal range) is an fp32 whose low 16 bits are
    zero and whose byte 2 has its low 4 bits clear; NaN is 0x7FFFFFFF. The
    table is tc__v_widen16's answer for codes 0-127 (exact by
@@ -3394,16 +3393,16 @@ static TC__ALWAYS_INLINE void tc__v_widen_vbmi64(const __m512i *plane, __m512i s
     }
 }
 
-static size_t tc__v_widen_vbmi(tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
-    /* Lane numbers, and from them 4 times the byte numbers and the transpose. */
+/* The table's two planes of each byte, for format f (plane: byte 3's two
+   halves, then byte 2's). */
+static void tc__vbmi_build(tc__fmt f, __m512i plane[4]) {
+    /* Lane numbers, and from them 4 times the byte numbers. */
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i by4 = _mm512_add_epi32(_mm512_mullo_epi32(lane, _mm512_set1_epi32(0x10101010)), _mm512_set1_epi32(0x0C080400));   /* byte j: 4j mod 256; vpermi2b reads 7 bits */
-    const __m512i perm = _mm512_add_epi32(_mm512_slli_epi32(_mm512_and_si512(lane, _mm512_set1_epi32(3)), 2), _mm512_srli_epi32(lane, 2));
     const tc__vwiden16 k = tc__vwiden16_init(f);
-    __m512i t[8], plane[4], sign, d[4];   /* plane: byte 3's two halves, then byte 2's */
+    __m512i t[8];
     __m256 r[2];
     int j, q, b;
-    if (e - i < 512) return i;
     for (j = 0; j < 8; j++) {   /* codes 16j..16j+15 */
         tc__v_widen16(&k, _mm512_maskz_cvtepi32_epi16((__mmask16)0xFFFF, _mm512_add_epi32(lane, _mm512_set1_epi32(16 * j))), r);
         t[j] = _mm512_maskz_inserti64x4((__mmask8)0xFF, _mm512_castsi256_si512(_mm256_castps_si256(r[0])), _mm256_castps_si256(r[1]), 1);
@@ -3414,6 +3413,47 @@ static size_t tc__v_widen_vbmi(tc__fmt f, const uint8_t *in, float *out, size_t 
             plane[2 * b + q] = _mm512_mask_blend_epi8((__mmask64)0xFFFFFFFF00000000ull, _mm512_permutex2var_epi8(t[4 * q], idx, t[4 * q + 1]),
                                                  _mm512_permutex2var_epi8(t[4 * q + 2], idx, t[4 * q + 3]));
     }
+}
+
+/* The planes are built once per dtype and kept: building them took 30-40
+   ns of a 2 Ki-code call's 160 (README "Speed"). Concurrent callers
+   (tc_convert_threads' slices, or the user's own threads) take no lock and
+   never wait: a slot's state goes from 0 to 1 by one compare-and-swap, so
+   exactly one caller writes its planes, and a caller reads them only after
+   it has seen state 2, which that writer stores after the planes with
+   release order and the reader loads with acquire order. Until then every
+   caller builds its own copy on its stack. Without the GNU __atomic
+   builtins (gcc, clang) the planes are built on every call. */
+#if defined(__GNUC__) || defined(__clang__)
+#define TC__VBMI_CACHE 1
+static __m512i tc__vbmi_planes[TC_DTYPE_COUNT][4];
+static int tc__vbmi_state[TC_DTYPE_COUNT];
+#endif
+
+static void tc__vbmi_planes_of(tc_dtype t, tc__fmt f, __m512i plane[4]) {
+#ifdef TC__VBMI_CACHE
+    int q, empty = 0;
+    if (__atomic_load_n(&tc__vbmi_state[t], __ATOMIC_ACQUIRE) == 2) {
+        for (q = 0; q < 4; q++) plane[q] = tc__vbmi_planes[t][q];
+        return;
+    }
+    tc__vbmi_build(f, plane);
+    if (__atomic_compare_exchange_n(&tc__vbmi_state[t], &empty, 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        for (q = 0; q < 4; q++) tc__vbmi_planes[t][q] = plane[q];
+        __atomic_store_n(&tc__vbmi_state[t], 2, __ATOMIC_RELEASE);
+    }
+#else
+    tc__vbmi_build(f, plane);
+#endif
+}
+
+static size_t tc__v_widen_vbmi(tc_dtype t, tc__fmt f, const uint8_t *in, float *out, size_t i, size_t e) {
+    /* the dword transpose of the codes (tc__v_widen_vbmi64): lane j takes dword 4(j mod 4) + j / 4 */
+    const __m512i perm = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    __m512i plane[4], sign, d[4];
+    int q;
+    if (e - i < 512) return i;
+    tc__vbmi_planes_of(t, f, plane);
     sign = _mm512_set1_epi8((char)(f.sign && f.total == 8 ? 0x80 : 0));   /* a sign the index does not carry */
     if (!((uintptr_t)(out + i) & 3)) {   /* stores that cross no cache line: the first step stores up to a 64-byte boundary */
         size_t head = (64 - ((uintptr_t)(out + i) & 63)) % 64 / 4;
@@ -3635,7 +3675,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
 #endif
 #if defined(TC__AVX2) && defined(TC__F16C)
 #ifdef TC__AVX512VBMI
-        if (bytes == 1 && f.ebits <= 5 && !f.pow2) i = tc__v_widen_vbmi(f, in8, outf32, i, e);
+        if (bytes == 1 && f.ebits <= 5 && !f.pow2) i = tc__v_widen_vbmi(c->t, f, in8, outf32, i, e);
 #endif
         if (bytes == 1 && f.ebits <= 5 && !f.pow2 && f.total - f.sign != 3)   /* e2m1: tc__v_widen's table is quicker */
             i = tc__v_widen_f16(f, in8, outf32, i, e);

@@ -8,7 +8,9 @@
    and the FTZ flags (which take the scalar path). Narrowing (typed arrays
    and tc_encode_u8_array), tc_round_array, and widening every code. The
    arrays start one element in and stop short of a vector multiple, so the
-   unaligned loads and the scalar tail run too.
+   unaligned loads and the tail (scalar, or with AVX-512VL one masked step)
+   run too; every length up to 80 is tried, and the first widening of
+   each byte format runs on 4 threads at once (the VBMI table cache).
    The exhaustive tests (test_formats_exhaustive*.cpp) compare the same
    paths with CUDA's host code over all 2^32 inputs; this one runs in make
    test. Built up to three times by the Makefile, as the CPU allows:
@@ -16,6 +18,7 @@
    the 8-lane and F16C kernels) and test_formats_vec_avx512 (AVX-512 F, BW,
    VL, DQ: the kernels' AVX-512VL steps). */
 #include "tc_test.h"
+#define TC_THREADS
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
@@ -231,11 +234,35 @@ static void test_widen(float *y) {
     }
 }
 
+/* The first widening of each byte format in this process, on 4 threads
+   at once: with AVX-512 VBMI each slice's call finds the format's table
+   not yet cached, one of them caches it while the others build their own
+   (tc__vbmi_planes_of); a second call reads the cache. Both must be exact. */
+static void test_first_use_threads(float *y) {
+    static const tc_dtype u8[] = { TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3 };
+    enum { M = 4 << 16 };   /* 4 slices of tc_convert_threads' 64 Ki grain */
+    static uint8_t b[M];
+    size_t i, k;
+    int pass;
+    for (i = 0; i < M; i++) b[i] = (uint8_t)(i * 131 + (i >> 8));
+    CHECK_STATUS(tc_convert_threads(4), TC_OK);
+    for (k = 0; k < sizeof u8 / sizeof u8[0]; k++)
+        for (pass = 0; pass < 2; pass++) {
+            long bad = 0;
+            size_t first = 0;
+            CHECK_STATUS(tc_decode_u8_array(u8[k], b, y, M), TC_OK);
+            for (i = 0; i < M; i++) if (fbits(y[i]) != fbits(tc_decode(u8[k], b[i])) && !bad++) first = i;
+            report("widen on threads", u8[k], TC_RN, first, b[first], fbits(y[first]), fbits(tc_decode(u8[k], b[first])), bad, M);
+        }
+    CHECK_STATUS(tc_convert_threads(1), TC_OK);
+}
+
 int main(void) {
     float *x = (float *)malloc(N * sizeof *x), *r = (float *)malloc(N * sizeof *r);
     uint32_t *got = (uint32_t *)malloc(N * sizeof *got);
     size_t hi, l;
     if (!x || !r || !got) { printf("%s: out of memory\n", test_name()); return 1; }
+    test_first_use_threads(r);   /* first: before any other call widens these formats */
     for (l = 0; l < N_EDGES; l++) {
         uint32_t u = edges[l / 2] | (l % 2 ? 0x80000000u : 0);
         memcpy(&x[l], &u, sizeof u);
