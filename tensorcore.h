@@ -2787,11 +2787,19 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    (bench_formats, 4 runs of each build alternately, load average 0.9-1.1):
    e4m3, e5m2 and e3m2 widening +23-26% GB/s at the L1 size, +61-71% at the
    L2 and LLC sizes (+46% and +38% for e2m1, whose vpermd table it
-   replaces), -0 to -6% at the DRAM size. With AVX-512VL the bf16/tf32
-   and tc_round_array loops start with a masked step up to out's 32-byte
-   boundary (tc__head32), so that their 32-byte stores cross no cache line
-   (README "Speed": +41-50% GB/s for tf32 and tc_round_array bf16/tf32 at
-   the L2 and LLC sizes). AVX512_BF16's vcvtneps2bf16 is not used: it
+   replaces), -0 to -6% at the DRAM size; its table is built once per
+   format and cached (tc__vbmi_planes_of, lock-free): +4-7% GB/s at the L1
+   size. With AVX-512VL the bf16/tf32, F16C fp16 (narrowing 16 elements
+   a step, one 32-byte store) and tc_round_array loops start with a masked
+   step up to out's 32-byte boundary (tc__head32), so that their 32-byte
+   stores cross no cache line (README "Speed": +41-50% GB/s for tf32 and
+   tc_round_array bf16/tf32 at the L2 and LLC sizes; fp16 narrowing and
+   tc_round_array fp16 +47-53% at L1 and L2, +25-30% at LLC), and every
+   loop ends with one masked step (tc__tail8) instead of up to 7 scalar
+   conversions (25-45 ns a call): tf32, tc_round_array and the byte
+   formats' widening +11-33% GB/s at the L1 size (2 Ki elements).
+   MEASURED 2026-11-24, same VM, main's and this bench_formats
+   alternately, 5 runs each, load average 0.7-1.1. AVX512_BF16's vcvtneps2bf16 is not used: it
    flushes subnormal inputs to zero and keeps a NaN's payload (Intel SDM,
    VCVTNEPS2BF16), so it is not tc_fp32_to_bf16 RN.
    tests/test_formats_vec.c compares every path with the scalar functions
