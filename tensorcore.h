@@ -3742,12 +3742,16 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     }
 #endif
 #ifdef TC__SSE2
-    if (tc__cvt_vector_ok(c)) {
+    if (tc__cvt_vector_ok(c) && i + TC__VW <= e) {   /* the set-up costs tens of ns: not for a tail */
         tc__vnarrow k;
         tc__vwiden w;
         tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND);
+#ifdef __AVX2__
+        memset(&w, 0, sizeof w);   /* unused: tc_round_array takes tc__v_round_small or tc__v_narrow_e8 */
+#else
         if (c->kind == TC__CVT_ROUND) tc__vwiden_init(&w, f);
         else memset(&w, 0, sizeof w);   /* unused when narrowing */
+#endif
         switch (c->rounding & ~TC_SATFINITE) {
         case TC_RN:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RN); break;
         case TC_RNA: i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RNA); break;
