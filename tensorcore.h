@@ -2271,6 +2271,9 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #if defined(__AVX512VBMI__) && defined(TC__F16C)
 #define TC__AVX512VBMI 1
 #endif
+#if defined(__AVX512BF16__) && defined(__AVX512DQ__)
+#define TC__AVX512BF16 1
+#endif
 #endif
 #endif
 
@@ -3549,6 +3552,26 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
         else if (h)
             _mm256_mask_storeu_epi32((float *)out + i, (__mmask8)((1u << h) - 1), TC__V_SLL(tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat), k->shift));
         i += h;
+    }
+#endif
+#ifdef TC__AVX512BF16
+    /* bf16 RN by vcvtneps2bf16, which rounds to nearest even but takes a
+       subnormal input as zero and keeps a NaN's payload (Intel SDM,
+       VCVTNEPS2BF16): a step with a subnormal input (vfpclassps, rare in
+       most data; 6% of the bench's random steps) takes the integer kernel,
+       NaN lanes take nan_bits. MEASURED on the Zen 4 VM outside the bench:
+       0.064 against 0.102 ns per element on 2 Ki elements. */
+    if (bytes == 2 && mode == TC_RN && !sat) {
+        const __m256i nan16 = tc__v_pack16x2(k->nan_bits, k->nan_bits);
+        for (; i + 16 <= e; i += 16) {
+            const __m512 x = _mm512_loadu_ps(in + i);
+            __m256i h;
+            if (_mm512_fpclass_ps_mask(x, 0x20))   /* 0x20: denormal */
+                h = tc__v_pack16x2(tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat), tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat));
+            else
+                h = _mm256_mask_mov_epi16((__m256i)_mm512_cvtneps_pbh(x), _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), nan16);
+            _mm256_storeu_si256((__m256i *)(void *)((uint16_t *)out + i), h);
+        }
     }
 #endif
     if (bytes == 2) for (; i + 16 <= e; i += 16)
