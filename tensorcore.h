@@ -2795,16 +2795,19 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    size. With AVX-512VL the bf16/tf32, F16C fp16 (narrowing 16 elements
    a step, one 32-byte store) and tc_round_array loops start with a masked
    step up to out's 32-byte boundary (tc__head32), so that their 32-byte
-   stores cross no cache line (README "Speed": +41-50% GB/s for tf32 and
-   tc_round_array bf16/tf32 at the L2 and LLC sizes; fp16 narrowing and
-   tc_round_array fp16 +47-53% at L1 and L2, +25-30% at LLC), and every
-   loop ends with one masked step (tc__tail8) instead of up to 7 scalar
-   conversions (25-45 ns a call): tf32, tc_round_array and the byte
-   formats' widening +11-33% GB/s at the L1 size (2 Ki elements).
-   MEASURED 2026-11-24, same VM, main's and this bench_formats
-   alternately, 5 runs each, load average 0.7-1.1. AVX512_BF16's vcvtneps2bf16 is not used: it
-   flushes subnormal inputs to zero and keeps a NaN's payload (Intel SDM,
-   VCVTNEPS2BF16), so it is not tc_fp32_to_bf16 RN.
+   stores cross no cache line, and every loop ends with one masked step
+   (tc__tail8) instead of up to 7 scalar conversions (25-45 ns a call).
+   With AVX512_BF16 and DQ as well (TC__AVX512BF16) bf16 RN narrowing takes
+   vcvtneps2bf16, which takes a subnormal input as zero and keeps a NaN's
+   payload (Intel SDM, VCVTNEPS2BF16): steps with a subnormal input take
+   the integer kernel, NaN lanes are patched (tc__v_e8_loop). README
+   "Speed" (MEASURED 2026-11-24/25, same VM, main's and this bench_formats
+   alternately, 5 runs each, load average 1.0-1.1): head and tail: fp16
+   narrowing +48-55% GB/s at L1, +50% L2, +29% LLC, tc_round_array fp16
+   +72-76%, +53%, +23-24%; tf32 and tc_round_array +12-17% at L1; the byte
+   formats' widening +21-27% at L1 (with the table cache); bf16 RN
+   +18% L1, +26% L2, +20% LLC; tc_round_array bf16 by vcvtneps2bf16 was
+   slower (-9% at L1) and is not used.
    tests/test_formats_vec.c compares every path with the scalar functions
    in seconds, the exhaustive tests on every fp32 input. */
 
@@ -3557,10 +3560,11 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
 #ifdef TC__AVX512BF16
     /* bf16 RN by vcvtneps2bf16, which rounds to nearest even but takes a
        subnormal input as zero and keeps a NaN's payload (Intel SDM,
-       VCVTNEPS2BF16): a step with a subnormal input (vfpclassps, rare in
-       most data; 6% of the bench's random steps) takes the integer kernel,
-       NaN lanes take nan_bits. MEASURED on the Zen 4 VM outside the bench:
-       0.064 against 0.102 ns per element on 2 Ki elements. */
+       VCVTNEPS2BF16): a step with a subnormal input (vfpclassps; rare in
+       most data, 1 - (255/256)^16 = 6% of steps on random bits, as in the
+       bench) takes the integer kernel, NaN lanes take nan_bits. MEASURED on
+       the Zen 4 VM outside the bench (2026-11-24, random bits): 0.074
+       against 0.10 ns per element on 2 Ki elements. */
     if (bytes == 2 && mode == TC_RN && !sat) {
         const __m256i nan16 = tc__v_pack16x2(k->nan_bits, k->nan_bits);
         for (; i + 16 <= e; i += 16) {
