@@ -3523,6 +3523,12 @@ static TC__ALWAYS_INLINE __m256i tc__f16c_narrow16(const float *in) {
 #endif
 #endif
 
+#ifdef __AVX2__
+/* 8 bf16 codes to their fp32 bits: a shift (NaN payloads kept, as CUDA's
+   host conversion keeps them). */
+static TC__ALWAYS_INLINE __m256i tc__bf16_widen8(__m128i h) { return _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16); }
+#endif
+
 /* One array conversion as data, so that tc__parallel_for can hand slices of
    it to threads. */
 typedef enum { TC__CVT_NARROW, TC__CVT_WIDEN, TC__CVT_ROUND } tc__cvt_kind;
@@ -3683,6 +3689,23 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         const uint8_t *in8 = (const uint8_t *)c->in;
         const uint16_t *in16 = (const uint16_t *)c->in;
         if (c->t == TC_BF16) {
+#ifdef __AVX2__   /* 8 a step, one 32-byte store (tc__bf16_widen8) */
+#ifdef TC__AVX512VL
+            if (i + 8 <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
+                size_t h = tc__head32(outf32 + i, 4);
+                if (h) _mm256_mask_storeu_epi32(outf32 + i, (__mmask8)((1u << h) - 1), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
+                i += h;
+            }
+#endif
+            for (; i + 16 <= e; i += 16) {
+                _mm256_storeu_si256((__m256i *)(void *)(outf32 + i), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
+                _mm256_storeu_si256((__m256i *)(void *)(outf32 + i + 8), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i + 8))));
+            }
+            for (; i + 8 <= e; i += 8) _mm256_storeu_si256((__m256i *)(void *)(outf32 + i), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
+#ifdef TC__AVX512VL
+            if (i < e) _mm256_mask_storeu_epi32(outf32 + i, tc__tail8(i, e), tc__bf16_widen8(_mm_maskz_loadu_epi16(tc__tail8(i, e), in16 + i))), i = e;
+#endif
+#endif
 #ifdef TC__SSE2
             for (; i + 8 <= e; i += 8) {
                 __m128i h = _mm_loadu_si128((const __m128i *)(const void *)(in16 + i));
