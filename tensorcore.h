@@ -2807,7 +2807,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    +72-76%, +53%, +23-24%; tf32 and tc_round_array +12-17% at L1; the byte
    formats' widening +21-27% at L1 (with the table cache); bf16 RN
    +18% L1, +26% L2, +20% LLC; tc_round_array bf16 by vcvtneps2bf16 was
-   slower (-9% at L1) and is not used.
+   slower (-9% at L1) and is not used. With AVX2 bf16 widens 8 a step
+   (vpmovzxwd and a shift, tc__bf16_widen8; AVX-512VL: first and last
+   steps masked): +79% GB/s at L1, +29% at L2.
    tests/test_formats_vec.c compares every path with the scalar functions
    in seconds, the exhaustive tests on every fp32 input. */
 
@@ -3523,7 +3525,7 @@ static TC__ALWAYS_INLINE __m256i tc__f16c_narrow16(const float *in) {
 #endif
 #endif
 
-#ifdef __AVX2__
+#ifdef TC__AVX2
 /* 8 bf16 codes to their fp32 bits: a shift (NaN payloads kept, as CUDA's
    host conversion keeps them). */
 static TC__ALWAYS_INLINE __m256i tc__bf16_widen8(__m128i h) { return _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16); }
@@ -3689,7 +3691,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         const uint8_t *in8 = (const uint8_t *)c->in;
         const uint16_t *in16 = (const uint16_t *)c->in;
         if (c->t == TC_BF16) {
-#ifdef __AVX2__   /* 8 a step, one 32-byte store (tc__bf16_widen8) */
+#ifdef TC__AVX2   /* 8 a step, one 32-byte store (tc__bf16_widen8) */
 #ifdef TC__AVX512VL
             if (i + 8 <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
                 size_t h = tc__head32(outf32 + i, 4);
