@@ -3390,11 +3390,11 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
    low bit, get a low half of 0xFFFF and lose that sign. The unpacks work
    within 128-bit lanes: a dword transpose of the codes first makes their
    output land in element order. */
-/* 64 codes to 64 fp32 bits in four registers (tc__v_widen_vbmi). */
-static TC__ALWAYS_INLINE void tc__v_widen_vbmi64(const __m512i *plane, __m512i sign, __m512i perm, const uint8_t *in, __m512i d[4]) {
+/* 64 codes (`codes`, as loaded) to 64 fp32 bits in four registers (tc__v_widen_vbmi). */
+static TC__ALWAYS_INLINE void tc__v_widen_vbmi64(const __m512i *plane, __m512i sign, __m512i perm, __m512i codes, __m512i d[4]) {
     /* maskz (here and in the table's build): g++ 12 -O2 warns
        (maybe-uninitialized) on the plain forms' undefined source */
-    __m512i c = _mm512_maskz_permutexvar_epi32((__mmask16)0xFFFF, perm, _mm512_loadu_si512((const void *)in));
+    __m512i c = _mm512_maskz_permutexvar_epi32((__mmask16)0xFFFF, perm, codes);
     __m512i hi = _mm512_ternarylogic_epi32(_mm512_permutex2var_epi8(plane[0], c, plane[1]), c, sign, 0xF8);   /* hi | c & sign */
     __m512i lo = _mm512_permutex2var_epi8(plane[2], c, plane[3]);
     __m512i h[2], l[2];
@@ -3474,14 +3474,20 @@ static size_t tc__v_widen_vbmi(tc_dtype t, tc__fmt f, const uint8_t *in, float *
     if (!((uintptr_t)(out + i) & 3)) {   /* stores that cross no cache line: the first step stores up to a 64-byte boundary */
         size_t head = (64 - ((uintptr_t)(out + i) & 63)) % 64 / 4;
         if (head) {
-            tc__v_widen_vbmi64(plane, sign, perm, in + i, d);
+            tc__v_widen_vbmi64(plane, sign, perm, _mm512_loadu_si512((const void *)(in + i)), d);
             _mm512_mask_storeu_epi32((void *)(out + i), (__mmask16)((1u << head) - 1), d[0]);
             i += head;
         }
     }
     for (; i + 64 <= e; i += 64) {
-        tc__v_widen_vbmi64(plane, sign, perm, in + i, d);
+        tc__v_widen_vbmi64(plane, sign, perm, _mm512_loadu_si512((const void *)(in + i)), d);
         for (q = 0; q < 4; q++) _mm512_storeu_si512((void *)(out + i + 16 * q), d[q]);
+    }
+    if (i < e) {   /* the last codes as one masked step (see tc__tail8) */
+        const __mmask64 m = ((__mmask64)1 << (e - i)) - 1;
+        tc__v_widen_vbmi64(plane, sign, perm, _mm512_maskz_loadu_epi8(m, (const void *)(in + i)), d);
+        for (q = 0; q < 4; q++) _mm512_mask_storeu_epi32((void *)(out + i + 16 * q), (__mmask16)(m >> (16 * q)), d[q]);
+        i = e;
     }
     return i;
 }
