@@ -9,7 +9,7 @@
    and tc_encode_u8_array), tc_round_array, and widening every code. The
    arrays start one element in and stop short of a vector multiple, so the
    unaligned loads and the tail (scalar, or with AVX-512VL one masked step)
-   run too; every length up to 80 is tried, and the first widening of
+   run too; every length up to 80 and from 512 to 600 is tried, and the first widening of
    each byte format runs on 4 threads at once (the VBMI table cache).
    The exhaustive tests (test_formats_exhaustive*.cpp) compare the same
    paths with CUDA's host code over all 2^32 inputs; this one runs in make
@@ -146,9 +146,12 @@ static void test_out_offsets(const float *x, uint32_t *got, float *r) {
     }
 }
 
-/* Every length from 0 to 80, narrowed, rounded and widened: the vector
-   loops' masked last steps (tc__tail8) write exactly n elements, and the
+/* Every length from 0 to 80 and from 512 to 600 (the VBMI widening's
+   sizes), narrowed, rounded and widened: the vector loops' masked last
+   steps (tc__tail8, tc__v_widen_vbmi) write exactly n elements, and the
    bytes after them keep their fill. */
+enum { LMAX = 600, LFILL = (LMAX + 16) * 4 };
+static size_t next_length(size_t n) { return n == 80 ? 512 : n + 1; }
 static int untouched(const void *p, size_t from, size_t to) {
     const unsigned char *b = (const unsigned char *)p;
     for (; from < to; from++) if (b[from] != 0xA5) return 0;
@@ -157,7 +160,7 @@ static int untouched(const void *p, size_t from, size_t to) {
 static void test_lengths(const float *x, uint32_t *got, float *r) {
     static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
     static const int modes[] = { TC_RN, TC_RNA, TC_RZ, TC_RD | TC_SATFINITE, TC_RU };
-    static unsigned char codes[80 * 2 + 2];
+    static unsigned char codes[LMAX * 2 + 2];
     size_t ti, j, i, n;
     for (i = 0; i < sizeof codes; i++) codes[i] = (unsigned char)(i * 37 + 11);
     for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
@@ -168,15 +171,15 @@ static void test_lengths(const float *x, uint32_t *got, float *r) {
         size_t at = 0, first = 0, first_n = 0;
         int first_rounding = TC_RN;
         for (j = 0; j < sizeof modes / sizeof modes[0]; j++) {
-            for (n = 0; n <= 80; n++) {
+            for (n = 0; n <= LMAX; n = next_length(n)) {
                 int ok = 1;
-                memset(got, 0xA5, (80 + 16) * 4);
-                memset(r, 0xA5, (80 + 16) * 4);
+                memset(got, 0xA5, LFILL);
+                memset(r, 0xA5, LFILL);
                 CHECK_STATUS(narrow(t, x + 1, got, n, modes[j]), TC_OK);
                 if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, modes[j]), TC_OK);
                 for (i = 0; i < n && ok; i++)
                     if (code_at(t, got, i) != want_code(t, x[i + 1], modes[j]) || (round && fbits(r[i]) != fbits(tc_round(t, x[i + 1], modes[j])))) ok = 0, at = i;
-                if (ok && (!untouched(got, n * size, (80 + 16) * 4) || !untouched(r, round ? n * 4 : 0, (80 + 16) * 4))) ok = 0, at = n;
+                if (ok && (!untouched(got, n * size, LFILL) || !untouched(r, round ? n * 4 : 0, LFILL))) ok = 0, at = n;
                 if (!ok && !bad++) first = at, first_n = n, first_rounding = modes[j];
                 count++;
             }
@@ -184,16 +187,16 @@ static void test_lengths(const float *x, uint32_t *got, float *r) {
         if (bad) printf("  lengths %s %s: %ld of %ld lengths wrong, first n = %zu at %zu (n: past the end)\n", tc_format_of(t)->name, tc_rounding_name(first_rounding), bad, count, first_n, first);
         tct_add(count - bad, bad);
         if (t == TC_TF32) continue;
-        for (n = 0, bad = 0, count = 0; n <= 80; n++, count++) {   /* widening */
+        for (n = 0, bad = 0, count = 0; n <= LMAX; n = next_length(n), count++) {   /* widening */
             int ok = 1;
-            memset(r, 0xA5, (80 + 16) * 4);
+            memset(r, 0xA5, LFILL);
             if (size == 2) CHECK_STATUS(t == TC_FP16 ? tc_fp16_to_f32_array((const uint16_t *)(const void *)codes, r, n) : tc_bf16_to_f32_array((const uint16_t *)(const void *)codes, r, n), TC_OK);
             else CHECK_STATUS(tc_decode_u8_array(t, codes, r, n), TC_OK);
             for (i = 0; i < n; i++) {
                 uint32_t c = size == 2 ? (uint32_t)((const uint16_t *)(const void *)codes)[i] : codes[i];
                 if (fbits(r[i]) != fbits(tc_decode(t, c))) ok = 0;
             }
-            if (!untouched(r, n * 4, (80 + 16) * 4)) ok = 0;
+            if (!untouched(r, n * 4, LFILL)) ok = 0;
             if (!ok && !bad++) first_n = n;
         }
         if (bad) printf("  lengths %s widen: %ld of %ld lengths wrong, first n = %zu\n", tc_format_of(t)->name, bad, count, first_n);
