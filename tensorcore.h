@@ -2795,21 +2795,24 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    size. With AVX-512VL the bf16/tf32, F16C fp16 (narrowing 16 elements
    a step, one 32-byte store) and tc_round_array loops start with a masked
    step up to out's 32-byte boundary (tc__head32), so that their 32-byte
-   stores cross no cache line, and every loop ends with one masked step
-   (tc__tail8) instead of up to 7 scalar conversions (25-45 ns a call).
+   stores cross no cache line (README "Speed": +41-50% GB/s for tf32 and
+   tc_round_array bf16/tf32 at the L2 and LLC sizes), and every loop ends
+   with one masked step (tc__tail8, and one of 64 codes in
+   tc__v_widen_vbmi) instead of up to 7 scalar conversions (25-45 ns a
+   call).
    With AVX512_BF16 and DQ as well (TC__AVX512BF16) bf16 RN narrowing takes
    vcvtneps2bf16, which takes a subnormal input as zero and keeps a NaN's
    payload (Intel SDM, VCVTNEPS2BF16): steps with a subnormal input take
    the integer kernel, NaN lanes are patched (tc__v_e8_loop). README
    "Speed" (MEASURED 2026-11-24/25, same VM, main's and this bench_formats
-   alternately, 5 runs each, load average 1.0-1.1): head and tail: fp16
-   narrowing +48-55% GB/s at L1, +50% L2, +29% LLC, tc_round_array fp16
-   +72-76%, +53%, +23-24%; tf32 and tc_round_array +12-17% at L1; the byte
-   formats' widening +21-27% at L1 (with the table cache); bf16 RN
-   +18% L1, +26% L2, +20% LLC; tc_round_array bf16 by vcvtneps2bf16 was
-   slower (-9% at L1) and is not used. With AVX2 bf16 widens 8 a step
-   (vpmovzxwd and a shift, tc__bf16_widen8; AVX-512VL: first and last
-   steps masked): +79% GB/s at L1, +29% at L2.
+   alternately, 5 runs each, load average 1.0-1.05): fp16 narrowing +85-92%
+   GB/s at L1, +55% L2, +29-30% LLC; tc_round_array fp16 +50-51%, +46%,
+   +18-21%; tf32 and the other tc_round_array rows +13-20% at L1; the byte
+   formats' widening +24-31% at L1 (with the table cache); bf16 RN +33% L1,
+   +27% L2, +18% LLC; tc_round_array bf16 by vcvtneps2bf16 was slower (-9%
+   at L1) and is not used. With AVX2 bf16 widens 8 a step (vpmovzxwd and
+   a shift, tc__bf16_widen8; AVX-512VL: first and last steps masked):
+   +81% GB/s at L1, +31% at L2.
    tests/test_formats_vec.c compares every path with the scalar functions
    in seconds, the exhaustive tests on every fp32 input. */
 
