@@ -42,6 +42,8 @@ AVX512_FLAGS := -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx2 -mf16c
 # VBMI (byte permutes: section 1's table widening) where the CPU has it, so
 # that the _avx512 tests run that path too.
 AVX512_FLAGS += $(if $(shell grep -qw avx512vbmi /proc/cpuinfo 2>/dev/null && echo yes),-mavx512vbmi)
+# AVX512_BF16 likewise (section 1's bf16 RN narrowing by vcvtneps2bf16).
+AVX512_FLAGS += $(if $(shell grep -qw avx512_bf16 /proc/cpuinfo 2>/dev/null && echo yes),-mavx512bf16)
 
 TEST_C    := $(wildcard tests/test_*.c)
 TEST_CXX  := $(wildcard tests/test_*.cpp)

@@ -8,7 +8,9 @@
    and the FTZ flags (which take the scalar path). Narrowing (typed arrays
    and tc_encode_u8_array), tc_round_array, and widening every code. The
    arrays start one element in and stop short of a vector multiple, so the
-   unaligned loads and the scalar tail run too.
+   unaligned loads and the tail (scalar, or with AVX-512VL one masked step)
+   run too; every length up to 80 and from 512 to 600 is tried, and the first widening of
+   each byte format runs on 4 threads at once (the VBMI table cache).
    The exhaustive tests (test_formats_exhaustive*.cpp) compare the same
    paths with CUDA's host code over all 2^32 inputs; this one runs in make
    test. Built up to three times by the Makefile, as the CPU allows:
@@ -16,6 +18,7 @@
    the 8-lane and F16C kernels) and test_formats_vec_avx512 (AVX-512 F, BW,
    VL, DQ: the kernels' AVX-512VL steps). */
 #include "tc_test.h"
+#define TC_THREADS
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
@@ -143,6 +146,64 @@ static void test_out_offsets(const float *x, uint32_t *got, float *r) {
     }
 }
 
+/* Every length from 0 to 80 and from 512 to 600 (the VBMI widening's
+   sizes), narrowed, rounded and widened: the vector loops' masked last
+   steps (tc__tail8, tc__v_widen_vbmi) write exactly n elements, and the
+   bytes after them keep their fill. */
+enum { LMAX = 600, LFILL = (LMAX + 16) * 4 };
+static size_t next_length(size_t n) { return n == 80 ? 512 : n + 1; }
+static int untouched(const void *p, size_t from, size_t to) {
+    const unsigned char *b = (const unsigned char *)p;
+    for (; from < to; from++) if (b[from] != 0xA5) return 0;
+    return 1;
+}
+static void test_lengths(const float *x, uint32_t *got, float *r) {
+    static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
+    static const int modes[] = { TC_RN, TC_RNA, TC_RZ, TC_RD | TC_SATFINITE, TC_RU };
+    static unsigned char codes[LMAX * 2 + 2];
+    size_t ti, j, i, n;
+    for (i = 0; i < sizeof codes; i++) codes[i] = (unsigned char)(i * 37 + 11);
+    for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
+        tc_dtype t = types[ti];
+        int round = t != TC_UE4M3 && t != TC_UE8M0;
+        size_t size = t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1;
+        long bad = 0, count = 0;
+        size_t at = 0, first = 0, first_n = 0;
+        int first_rounding = TC_RN;
+        for (j = 0; j < sizeof modes / sizeof modes[0]; j++) {
+            for (n = 0; n <= LMAX; n = next_length(n)) {
+                int ok = 1;
+                memset(got, 0xA5, LFILL);
+                memset(r, 0xA5, LFILL);
+                CHECK_STATUS(narrow(t, x + 1, got, n, modes[j]), TC_OK);
+                if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, modes[j]), TC_OK);
+                for (i = 0; i < n && ok; i++)
+                    if (code_at(t, got, i) != want_code(t, x[i + 1], modes[j]) || (round && fbits(r[i]) != fbits(tc_round(t, x[i + 1], modes[j])))) ok = 0, at = i;
+                if (ok && (!untouched(got, n * size, LFILL) || !untouched(r, round ? n * 4 : 0, LFILL))) ok = 0, at = n;
+                if (!ok && !bad++) first = at, first_n = n, first_rounding = modes[j];
+                count++;
+            }
+        }
+        if (bad) printf("  lengths %s %s: %ld of %ld lengths wrong, first n = %zu at %zu (n: past the end)\n", tc_format_of(t)->name, tc_rounding_name(first_rounding), bad, count, first_n, first);
+        tct_add(count - bad, bad);
+        if (t == TC_TF32) continue;
+        for (n = 0, bad = 0, count = 0; n <= LMAX; n = next_length(n), count++) {   /* widening */
+            int ok = 1;
+            memset(r, 0xA5, LFILL);
+            if (size == 2) CHECK_STATUS(t == TC_FP16 ? tc_fp16_to_f32_array((const uint16_t *)(const void *)codes, r, n) : tc_bf16_to_f32_array((const uint16_t *)(const void *)codes, r, n), TC_OK);
+            else CHECK_STATUS(tc_decode_u8_array(t, codes, r, n), TC_OK);
+            for (i = 0; i < n; i++) {
+                uint32_t c = size == 2 ? (uint32_t)((const uint16_t *)(const void *)codes)[i] : codes[i];
+                if (fbits(r[i]) != fbits(tc_decode(t, c))) ok = 0;
+            }
+            if (!untouched(r, n * 4, LFILL)) ok = 0;
+            if (!ok && !bad++) first_n = n;
+        }
+        if (bad) printf("  lengths %s widen: %ld of %ld lengths wrong, first n = %zu\n", tc_format_of(t)->name, bad, count, first_n);
+        tct_add(count - bad, bad);
+    }
+}
+
 /* Every code of every format, widened, against tc_decode; bytes above a
    narrow format's width are ignored, as tc_decode ignores them. */
 static void test_widen(float *y) {
@@ -155,10 +216,13 @@ static void test_widen(float *y) {
     for (k = 0; k < 2; k++) {
         tc_dtype t = k ? TC_BF16 : TC_FP16;
         long bad = 0;
-        size_t first = 0;
-        CHECK_STATUS(k ? tc_bf16_to_f32_array(h + 1, y, 65536 + 5) : tc_fp16_to_f32_array(h + 1, y, 65536 + 5), TC_OK);
-        for (i = 0; i < 65536 + 5; i++) if (fbits(y[i]) != fbits(tc_decode(t, h[i + 1])) && !bad++) first = i;
-        report("widen", t, TC_RN, first, h[first + 1], fbits(y[first]), fbits(tc_decode(t, h[first + 1])), bad, 65536 + 5);
+        size_t first = 0, off, first_off = 0;
+        for (off = 0; off < 8 && !bad; off++) {   /* every output offset within 32 bytes */
+            float *z = y + off;
+            CHECK_STATUS(k ? tc_bf16_to_f32_array(h + 1, z, 65536 + 5) : tc_fp16_to_f32_array(h + 1, z, 65536 + 5), TC_OK);
+            for (i = 0; i < 65536 + 5; i++) if (fbits(z[i]) != fbits(tc_decode(t, h[i + 1])) && !bad++) first = i, first_off = off;
+        }
+        report("widen", t, TC_RN, first, h[first + 1], fbits(y[first_off + first]), fbits(tc_decode(t, h[first + 1])), bad, (65536 + 5) * 8);
     }
     for (k = 0; k < sizeof u8 / sizeof u8[0]; k++) {
         long bad = 0;
@@ -173,11 +237,35 @@ static void test_widen(float *y) {
     }
 }
 
+/* The first widening of each byte format in this process, on 4 threads
+   at once: with AVX-512 VBMI each slice's call finds the format's table
+   not yet cached, one of them caches it while the others build their own
+   (tc__vbmi_planes_of); a second call reads the cache. Both must be exact. */
+static void test_first_use_threads(float *y) {
+    static const tc_dtype u8[] = { TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3 };
+    enum { M = 4 << 16 };   /* 4 slices of tc_convert_threads' 64 Ki grain */
+    static uint8_t b[M];
+    size_t i, k;
+    int pass;
+    for (i = 0; i < M; i++) b[i] = (uint8_t)(i * 131 + (i >> 8));
+    CHECK_STATUS(tc_convert_threads(4), TC_OK);
+    for (k = 0; k < sizeof u8 / sizeof u8[0]; k++)
+        for (pass = 0; pass < 2; pass++) {
+            long bad = 0;
+            size_t first = 0;
+            CHECK_STATUS(tc_decode_u8_array(u8[k], b, y, M), TC_OK);
+            for (i = 0; i < M; i++) if (fbits(y[i]) != fbits(tc_decode(u8[k], b[i])) && !bad++) first = i;
+            report("widen on threads", u8[k], TC_RN, first, b[first], fbits(y[first]), fbits(tc_decode(u8[k], b[first])), bad, M);
+        }
+    CHECK_STATUS(tc_convert_threads(1), TC_OK);
+}
+
 int main(void) {
     float *x = (float *)malloc(N * sizeof *x), *r = (float *)malloc(N * sizeof *r);
     uint32_t *got = (uint32_t *)malloc(N * sizeof *got);
     size_t hi, l;
     if (!x || !r || !got) { printf("%s: out of memory\n", test_name()); return 1; }
+    test_first_use_threads(r);   /* first: before any other call widens these formats */
     for (l = 0; l < N_EDGES; l++) {
         uint32_t u = edges[l / 2] | (l % 2 ? 0x80000000u : 0);
         memcpy(&x[l], &u, sizeof u);
@@ -190,6 +278,7 @@ int main(void) {
         }
     test_narrow_and_round(x, got, r);
     test_out_offsets(x, got, r);
+    test_lengths(x, got, r);
     test_widen(r);
     free(x); free(r); free(got);
     return tct_finish(test_name());
