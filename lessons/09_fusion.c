@@ -11,9 +11,9 @@
    the next kernel while one runs, so each kernel costs the longer of its
    run and its launch (2.5 us, fitted to measured back-to-back launches;
    from a Python loop the interpreter's dispatch is that floor instead:
-   about 20 us a call, measured on one RTX 5090 machine); the CPU computes every version and checks the results are bit-equal
-   (the same fp32 operations in the same order, only the memory traffic
-   differs).
+   about 20 us a call, measured on one RTX 5090 machine); the CPU
+   computes every version and checks the results are bit-equal (the same
+   fp32 operations in the same order, only the memory traffic differs).
 
    Sizes: part 1 predicts the BatchNorm output of ResNet-50's first stage at
    batch 256 (256 x 64 x 56 x 56 = 51.4M elements); the CPU check runs on 4M
