@@ -1988,6 +1988,14 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      (pj-bf16gemm-kernel-*: a clustered wgmma kernel, 9.5% and 12.7% slow;
      with its cluster's sharing it would be compute-bound at the profile's
      datasheet clock and fast instead: docs/REFERENCE.md 3.11).
+   Sparse tiles (sparse = 1): A is 2:4 (tf32 1:2) sparse and the
+     instruction the table's mma.sp (inst_k the dense K, m16n8k32 for
+     f16/bf16): half the instructions at the sparse kind's interval (section
+     5: ASSUMED to issue like the dense half-K kind), A's kept values plus 4
+     bits of metadata per group across L2 and shared memory, and one 4-byte
+     LDS of metadata per A fragment and K step. Not modelled: wgmma.sp,
+     direct loads (refused). The dataset's sparse rows use it
+     (support/measured.h, docs/REFERENCE.md 3.7: 16.3% over 16 rows).
    How the time is built (tc_tile_model, analytic): for one main-loop
      iteration of one CTA (cta_k of K) the model counts what each SM
      resource must do - MMA or FFMA pipe, shared-memory wavefronts (128
@@ -2097,6 +2105,8 @@ typedef struct {
     int stages;                   /* shared-memory buffers; 0 = 1. >= 2 means a cp.async pipeline */
     int pad_a, pad_b;             /* elements added to each shared row of A (rows hold cta_k) and B (rows hold cta_n) */
     int regs_per_thread;          /* 0 = estimate (accumulators + fragments + 40) */
+    int sparse;                   /* 1: A is structured-sparse (2:4; tf32 1:2) and the instruction is the table's
+                                     mma.sp of inst_m x inst_n x inst_k (inst_k the dense K: 32 for f16/bf16) */
 } tc_tile_desc;
 
 /* Which resource set the predicted time. */
@@ -9334,11 +9344,11 @@ static int tc__tile_l1_latency(const tc_sim_profile *g) { return g->l1_latency ?
 /* The dense instruction of the table for a type and shape, or -1: an
    mma.sync (a warp's), or a wgmma (a warpgroup's, m 64, any N its row
    allows). */
-static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik) {
+static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik, int sparse) {
     int i;
     for (i = 0; i < TC_MMA_INSTR_COUNT; i++) {
         const tc_mma_instr_info *I = &tc__mma_instrs[i];
-        if (I->sparse_group || I->in != in || I->b_type != in || I->m != im || I->k != ik) continue;
+        if (!I->sparse_group != !sparse || I->in != in || I->b_type != in || I->m != im || I->k != ik) continue;
         if (I->threads == 32 && I->n == in_) return i;
         if (I->threads == 128 && tc_mma_instr_n_ok((tc_mma_instr)i, in_)) return i;
     }
@@ -9348,8 +9358,23 @@ static int tc__tile_mma_instr(tc_dtype in, int im, int in_, int ik) {
 /* Warps that issue one instruction of the tiling together: 4 for a wgmma,
    whose warp_m x warp_n is then one warpgroup's tile; 1 otherwise. */
 static int tc__tile_parts(const tc_tile_desc *d) {
-    int kind = d->in == TC_FP32 ? -1 : tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k);
+    int kind = d->in == TC_FP32 ? -1 : tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k, d->sparse);
     return kind < 0 ? 1 : tc__mma_warps(&tc__mma_instrs[kind]);
+}
+
+/* A's pattern: keep of every group values along K are stored (1 of 1 when
+   dense), with 4 bits of metadata per group (tc_sparse_meta_words). */
+static void tc__tile_sparsity(const tc_tile_desc *d, int *group, int *keep) {
+    int kind = d->sparse && d->in != TC_FP32 ? tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k, 1) : -1;
+    *group = kind < 0 ? 1 : tc__mma_instrs[kind].sparse_group;
+    *keep = kind < 0 ? 1 : tc__mma_instrs[kind].sparse_keep;
+}
+
+/* Metadata bytes of `rows` rows of A over k of K (0 when dense). */
+static double tc__tile_meta_bytes(const tc_tile_desc *d, double rows, double k) {
+    int group, keep;
+    tc__tile_sparsity(d, &group, &keep);
+    return d->sparse ? rows * (k / group) / 2.0 : 0.0;
 }
 
 /* The simulator's latency and interval of one warp's share of the
@@ -9365,18 +9390,22 @@ static double tc__tile_mma_timing(const tc_sim_profile *g, int kind, int inst_n,
 
 /* Multiply-adds per clock per SM: a pipe per sub-partition accepts one
    instruction every `interval` cycles. */
-TCDEF double tc_tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
+static double tc__tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int inst_n, int inst_k, int sparse) {
     const tc_sim_profile *g = tc__tile_profile(m);
     int kind;
     if (!g || g->ffma_interval < 1) return 0.0;
-    if (in == TC_FP32) return (double)g->subpartitions * 32.0 / g->ffma_interval;
-    kind = tc__tile_mma_instr(in, inst_m, inst_n, inst_k);
+    if (in == TC_FP32) return sparse ? 0.0 : (double)g->subpartitions * 32.0 / g->ffma_interval;
+    kind = tc__tile_mma_instr(in, inst_m, inst_n, inst_k, sparse);
     if (kind < 0 || g->mma_latency[kind] < 1 || g->mma_interval[kind] < 1) return 0.0;
     {
         int latency, interval;
         const double fma = tc__tile_mma_timing(g, kind, inst_n, &latency, &interval);
         return (double)g->subpartitions * fma / interval;
     }
+}
+
+TCDEF double tc_tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
+    return tc__tile_fma_per_clk(m, in, inst_m, inst_n, inst_k, 0);
 }
 
 TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *m) {
@@ -9389,9 +9418,12 @@ TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *m) {
    wgmma reads both from shared memory), 40 for addresses, indices and loop
    state. */
 static int tc__tile_regs_estimate(const tc_tile_desc *d) {
-    int eb = tc__tile_elem_bytes(d->in), parts = tc__tile_parts(d);
-    int64_t acc = (int64_t)d->warp_m * d->warp_n / (32 * parts);
-    int64_t frag = parts > 1 ? 0 : ((int64_t)d->warp_m + d->warp_n) * d->inst_k * eb / 128;
+    int eb = tc__tile_elem_bytes(d->in), parts = tc__tile_parts(d), group, keep;
+    int64_t acc = (int64_t)d->warp_m * d->warp_n / (32 * parts), frag;
+    tc__tile_sparsity(d, &group, &keep);
+    /* a sparse A fragment holds the kept values, plus one metadata register per instruction row block */
+    frag = parts > 1 ? 0 : ((int64_t)d->warp_m * keep / group + d->warp_n) * d->inst_k * eb / 128 +
+                           (d->sparse ? d->warp_m / d->inst_m : 0);
     if (d->in == TC_FP32) frag = (int64_t)d->warp_m / d->inst_m + d->warp_n / d->inst_n;
     return (int)(acc + 2 * frag + 40);
 }
@@ -9434,16 +9466,21 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
         return tc__tile_fail(why, "unknown staging", TC_ERR_ARG);
     if (d->staging == TC_TILE_DIRECT && (d->stages > 0 || d->pad_a > 0 || d->pad_b > 0))
         return tc__tile_fail(why, "direct loads use no shared memory: stages and pads must be 0", TC_ERR_ARG);
+    if (d->sparse != 0 && d->sparse != 1) return tc__tile_fail(why, "sparse must be 0 or 1", TC_ERR_ARG);
     eb = tc__tile_elem_bytes(d->in);
     if (eb == 0) return tc__tile_fail(why, "unknown input type", TC_ERR_DTYPE);
     if (d->in == TC_FP32) {
+        if (d->sparse) return tc__tile_fail(why, "FFMA has no sparse form: sparse needs a Tensor Core input type", TC_ERR_TILE_INST);
         if (d->inst_m > 32 || d->inst_n > 32 || d->inst_m * d->inst_n != 32 || d->inst_k != 1)   /* no int overflow */
             return tc__tile_fail(why, "an FFMA instruction is 32 lanes: inst_m * inst_n = 32, inst_k = 1", TC_ERR_TILE_INST);
-    } else if (!(tc_tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k) > 0.0)) {
-        return tc__tile_fail(why, "no mma.sync or wgmma of this shape for this input type on this machine", TC_ERR_TILE_INST);
+    } else if (!(tc__tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k, d->sparse) > 0.0)) {
+        return tc__tile_fail(why, d->sparse ? "no mma.sp of this shape (inst_k the dense K) for this input type on this machine"
+                                            : "no mma.sync or wgmma of this shape for this input type on this machine", TC_ERR_TILE_INST);
     }
     if (tc__tile_parts(d) > 1 && d->staging != TC_TILE_SHARED)
         return tc__tile_fail(why, "a wgmma reads A and B from shared memory: staging must be TC_TILE_SHARED", TC_ERR_ARG);
+    if (d->sparse && (tc__tile_parts(d) > 1 || d->staging != TC_TILE_SHARED))
+        return tc__tile_fail(why, "sparse tilings model mma.sp staged through shared memory (wgmma.sp and direct loads are not modelled)", TC_ERR_ARG);
     if (d->cta_m % d->warp_m || d->cta_n % d->warp_n)
         return tc__tile_fail(why, "the warp tile does not divide the CTA tile", TC_ERR_TILE_DIVIDE);
     if (d->warp_m % d->inst_m || d->warp_n % d->inst_n)
@@ -9457,8 +9494,12 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
     threads = warps * 32;
     stages = d->stages ? d->stages : 1;
     smem = 0;
-    if (d->staging == TC_TILE_SHARED)
-        smem = (int64_t)stages * ((int64_t)d->cta_m * (d->cta_k + d->pad_a) + (int64_t)d->cta_k * (d->cta_n + d->pad_b)) * eb;
+    if (d->staging == TC_TILE_SHARED) {
+        int group, keep;
+        tc__tile_sparsity(d, &group, &keep);
+        smem = (int64_t)stages * (((int64_t)d->cta_m * (d->cta_k / group * keep + d->pad_a) + (int64_t)d->cta_k * (d->cta_n + d->pad_b)) * eb +
+                                  (int64_t)tc__tile_meta_bytes(d, d->cta_m, d->cta_k));
+    }
     if (smem > m->occupancy.shared_bytes_per_cta || smem + m->occupancy.shared_reserved_per_cta > g->shared_bytes_per_sm)
         return tc__tile_fail(why, "the CTA's shared memory (stages x (A tile + B tile)) is over the machine's per-CTA limit", TC_ERR_TILE_SHARED);
     /* Direct loads use no shared memory, but the simulated main loop
@@ -9503,8 +9544,9 @@ TCDEF tc_status tc_tile_check(const tc_gpu *m, const tc_tile_desc *d, const char
    of A (K elements apart) and B (N elements apart) allows: 4097 fp16 columns
    leave rows 2-byte aligned, so the loads cannot be 16-byte vectors. */
 static int tc__tile_vector_bytes(const tc_tile_desc *d, int eb) {
-    int v = 16;
-    while (v > eb && (((int64_t)d->K * eb) % v || ((int64_t)d->N * eb) % v)) v /= 2;
+    int v = 16, group, keep;
+    tc__tile_sparsity(d, &group, &keep);
+    while (v > eb && (((int64_t)d->K / group * keep * eb) % v || ((int64_t)d->N * eb) % v)) v /= 2;
     return v;
 }
 
@@ -9559,9 +9601,9 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     tc_tile_result r;
     tc_status s;
     const tc_sim_profile *g;
-    int eb, stages, vec, i, warps, parts, mma_latency = 0, mma_interval = 0;
-    double inst_w, lds_w = 0.0, wave_rd = 0.0, wave_st, gl_bytes, gl_instr, issue_w, chain, flop_per_inst;
-    double compute_rate, dram_bytes_per_s;
+    int eb, stages, vec, i, warps, parts, group, keep, mma_latency = 0, mma_interval = 0;
+    double inst_w, lds_w = 0.0, wave_rd = 0.0, meta_rd = 0.0, wave_st, gl_bytes, gl_instr, issue_w, chain, flop_per_inst;
+    double compute_rate, dram_bytes_per_s, a_share;
     int64_t rem;
     if (!out) return tc__tile_fail(why, "out is NULL", TC_ERR_NULL);
     memset(&r, 0, sizeof r);
@@ -9570,11 +9612,13 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     if (s != TC_OK) return s;
     g = tc__tile_profile(m);
     dram_bytes_per_s = g->dram_bytes_per_cycle * g->clock_ghz * 1e9;
-    if (d->in != TC_FP32) tc__tile_mma_timing(g, tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k), d->inst_n, &mma_latency, &mma_interval);
+    if (d->in != TC_FP32) tc__tile_mma_timing(g, tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k, d->sparse), d->inst_n, &mma_latency, &mma_interval);
     parts = tc__tile_parts(d);
     eb = tc__tile_elem_bytes(d->in);
     stages = d->stages ? d->stages : 1;
     warps = r.warps_per_cta;
+    tc__tile_sparsity(d, &group, &keep);
+    a_share = (double)keep / group;   /* of A's values, the stored ones */
 
     /* the grid and its counts */
     r.ctas_m = tc__tile_cdiv(d->M, d->cta_m);
@@ -9584,9 +9628,11 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     r.flops = 2.0 * d->M * (double)d->N * d->K;
     inst_w = (double)(d->warp_m / d->inst_m) * (d->warp_n / d->inst_n) * (d->cta_k / d->inst_k);
     r.instructions = (double)r.ctas * warps * (double)r.k_iters * inst_w;
-    gl_bytes = ((double)d->cta_m + d->cta_n) * d->cta_k * eb;   /* one CTA, one iteration */
+    /* one CTA, one iteration (a sparse A: its stored values and metadata) */
+    gl_bytes = ((double)d->cta_m * a_share + d->cta_n) * d->cta_k * eb + tc__tile_meta_bytes(d, d->cta_m, d->cta_k);
     r.l2_bytes = (double)r.ctas * r.k_iters * gl_bytes + (double)d->M * d->N * sizeof(float);
-    r.dram_bytes = ((double)d->M * d->K + (double)d->K * d->N) * eb + (double)d->M * d->N * sizeof(float);
+    r.dram_bytes = ((double)d->M * d->K * a_share + (double)d->K * d->N) * eb + tc__tile_meta_bytes(d, d->M, d->K) +
+                   (double)d->M * d->N * sizeof(float);
     r.intensity = r.flops / r.dram_bytes;
     r.intensity_l2 = r.flops / r.l2_bytes;
 
@@ -9605,13 +9651,17 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
                        ((double)d->inst_m + d->inst_n) * d->inst_k * eb;
         wave_rd = bytes / 128.0 / parts;
     } else {
-        /* ldmatrix.x4: 32 lanes x 16 bytes per instruction, 4 wavefronts */
-        double a = (double)d->warp_m * d->cta_k * eb, b = (double)d->warp_n * d->cta_k * eb;
-        lds_w = (double)tc__tile_cdiv((int64_t)a, 512) + (double)tc__tile_cdiv((int64_t)b, 512);
-        wave_rd = (double)tc__tile_cdiv((int64_t)a, 128) + (double)tc__tile_cdiv((int64_t)b, 128);
+        /* ldmatrix.x4: 32 lanes x 16 bytes per instruction, 4 wavefronts; a sparse
+           A fragment's metadata word: one LDS of 4 bytes a lane (one wavefront) per
+           instruction row block and K step */
+        double a = (double)d->warp_m * d->cta_k * a_share * eb, b = (double)d->warp_n * d->cta_k * eb;
+        meta_rd = d->sparse ? (double)(d->warp_m / d->inst_m) * (d->cta_k / d->inst_k) : 0.0;
+        lds_w = (double)tc__tile_cdiv((int64_t)a, 512) + (double)tc__tile_cdiv((int64_t)b, 512) + meta_rd;
+        wave_rd = (double)tc__tile_cdiv((int64_t)a, 128) + (double)tc__tile_cdiv((int64_t)b, 128) + meta_rd;
     }
-    r.shared_bytes = (double)r.ctas * r.k_iters * warps * (d->in == TC_FP32 || parts == 1 ? ((double)d->warp_m + d->warp_n) * d->cta_k * eb
-                                                                                          : wave_rd * 128.0);
+    r.shared_bytes = (double)r.ctas * r.k_iters * warps *
+                     (d->in == TC_FP32 || parts == 1 ? ((double)d->warp_m * a_share + d->warp_n) * d->cta_k * eb + meta_rd * 128.0
+                                                     : wave_rd * 128.0);
 
     /* global loads of one CTA-iteration: cp.async (one instruction per
        vector), or LDG + STS through registers; direct loads are the LDS
@@ -9629,7 +9679,7 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     issue_w = inst_w + lds_w + 4.0 + (d->staging == TC_TILE_SHARED ? (stages >= 2 ? 1.0 : 2.0) : 0.0);
 
     flop_per_inst = (double)d->inst_m * d->inst_n * d->inst_k / parts;   /* one warp's share */
-    compute_rate = tc_tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k);
+    compute_rate = tc__tile_fma_per_clk(m, d->in, d->inst_m, d->inst_n, d->inst_k, d->sparse);
     r.iter_cycles[TC_TILE_LIMIT_COMPUTE] = warps * inst_w * flop_per_inst / compute_rate;
     r.iter_cycles[TC_TILE_LIMIT_SHARED] = (warps * wave_rd + wave_st) * 128.0 / tc_tile_shared_bytes_per_clk(m);
     r.iter_cycles[TC_TILE_LIMIT_ISSUE] = (warps * issue_w + gl_instr) / g->subpartitions;
@@ -9688,8 +9738,10 @@ typedef struct {
     const tc_tile_desc *d;
     tc_sim_program *p;
     int eb, warps, stages, unroll, mma_a, mma_b, b_group;
-    int64_t row_a, row_b, a_bytes, stage_bytes;   /* shared layout of one stage */
+    int64_t row_a, row_b, a_bytes, b_off, stage_bytes;   /* shared layout of one stage: A, (sparse) metadata, B */
+    int64_t a_step;                               /* bytes of an A row per instruction K step */
     int vec, width, n_g;                          /* global: bytes per thread, instruction width, loads per warp */
+    int tail_width;                               /* the last load's width: a warp's share need not be whole loads */
     int64_t chunk, per_warp, region;              /* bytes: one load instruction, one warp's share per iteration, per warp */
     tc_mma_instr kind;
     int parts;                                    /* warps per instruction: 4 for a wgmma */
@@ -9702,16 +9754,18 @@ typedef struct {
 static void tc__tile_emit_loads(tc__tile_prog *P, int it, int slot) {
     int q;
     for (q = 0; q < P->n_g; q++) {
-        tc_sim_addr a = tc_sim_addr_affine(it * P->per_warp + q * P->chunk, P->vec >= 4 ? P->vec : 0, P->region,
-                                           (int64_t)P->unroll * P->per_warp, P->width);
+        const int w = q == P->n_g - 1 ? P->tail_width : P->width;
+        tc_sim_addr a = tc_sim_addr_affine(it * P->per_warp + q * P->chunk, P->vec >= 4 ? w : 0, P->region,
+                                           (int64_t)P->unroll * P->per_warp, w);
         int reg = TC__TILE_G + (slot * P->n_g + q) % TC__TILE_NG;
         a.lane_table = P->hg;
         if (P->stages >= 2) tc_sim_ldgsts(P->p, reg, a);
         else tc_sim_ldg(P->p, reg, TC_SIM_NOREG, a);
     }
     for (q = 0; P->stages == 1 && q < P->n_g; q++) {
-        int64_t lane = 32 * P->width <= P->stage_bytes ? P->width : 0;
-        tc_sim_sts(P->p, TC__TILE_G + q % TC__TILE_NG, tc_sim_addr_affine(0, lane, 0, 0, P->width));
+        const int w = q == P->n_g - 1 ? P->tail_width : P->width;
+        int64_t lane = 32 * w <= P->stage_bytes ? w : 0;
+        tc_sim_sts(P->p, TC__TILE_G + q % TC__TILE_NG, tc_sim_addr_affine(0, lane, 0, 0, w));
     }
 }
 
@@ -9732,7 +9786,7 @@ static void tc__tile_emit_compute(tc__tile_prog *P, int buf) {
                 tc_sim_lds(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, TC_SIM_NOREG, TC_SIM_NOREG, a);
             }
             for (j = 0; j < nt / vb; j++) {
-                tc_sim_addr a = tc_sim_addr_affine(sb + P->a_bytes + s * P->row_b + j * 4 * vb, 0, 0, 0, 4 * vb);
+                tc_sim_addr a = tc_sim_addr_affine(sb + P->b_off + s * P->row_b + j * 4 * vb, 0, 0, 0, 4 * vb);
                 a.lane_table = P->hb;
                 tc_sim_lds(P->p, TC__TILE_BR + j % TC__TILE_NFRAG, TC_SIM_NOREG, TC_SIM_NOREG, a);
             }
@@ -9750,9 +9804,14 @@ static void tc__tile_emit_compute(tc__tile_prog *P, int buf) {
                                  TC__TILE_ACC + acc % TC__TILE_NACC);
         } else {
             for (i = 0; i < mt; i++) {
-                tc_sim_addr a = tc_sim_addr_affine(sb + (int64_t)i * d->inst_m * P->row_a + (int64_t)s * d->inst_k * P->eb, 0, 0, 0, 16);
+                tc_sim_addr a = tc_sim_addr_affine(sb + (int64_t)i * d->inst_m * P->row_a + s * P->a_step, 0, 0, 0, 16);
                 a.lane_table = P->ha;
                 tc_sim_ldsm(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, P->mma_a, TC_SIM_NOREG, a);
+                /* a sparse fragment's metadata word (4 bytes a lane, one wavefront) into the same register name:
+                   the simulator has no spare names, and the MMA waits for both */
+                if (d->sparse)
+                    tc_sim_lds(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, TC_SIM_NOREG, TC_SIM_NOREG,
+                               tc_sim_addr_affine(sb + P->a_bytes + ((int64_t)s * mt + i) * 128 % (P->b_off - P->a_bytes), 4, 0, 0, 4));
             }
             for (j = 0; j < nt; j += P->b_group) {
                 int tiles = nt - j < P->b_group ? nt - j : P->b_group, t0, c;
@@ -9761,16 +9820,19 @@ static void tc__tile_emit_compute(tc__tile_prog *P, int buf) {
                 for (t0 = 0; t0 < tiles; t0 += c) {
                     tc_sim_addr a;
                     c = (tiles - t0) * P->mma_b == 3 ? 2 : tiles - t0;
-                    a = tc_sim_addr_affine(sb + P->a_bytes + (int64_t)s * d->inst_k * P->row_b + (int64_t)(j + t0) * d->inst_n * P->eb,
+                    a = tc_sim_addr_affine(sb + P->b_off + (int64_t)s * d->inst_k * P->row_b + (int64_t)(j + t0) * d->inst_n * P->eb,
                                            0, 0, 0, 16);
                     a.lane_table = P->hb;
                     tc_sim_ldsm(P->p, TC__TILE_BR + (j / P->b_group) % TC__TILE_NFRAG, P->mma_b * c, TC_SIM_NOREG, a);
                 }
             }
             for (i = 0; i < mt; i++)
-                for (j = 0; j < nt; j++, acc++)
-                    tc_sim_mma(P->p, P->kind, TC__TILE_ACC + acc % TC__TILE_NACC, TC__TILE_AR + i % TC__TILE_NFRAG,
-                               TC__TILE_BR + (j / P->b_group) % TC__TILE_NFRAG, TC__TILE_ACC + acc % TC__TILE_NACC);
+                for (j = 0; j < nt; j++, acc++) {
+                    const int dc = TC__TILE_ACC + acc % TC__TILE_NACC, ra = TC__TILE_AR + i % TC__TILE_NFRAG;
+                    const int rb = TC__TILE_BR + (j / P->b_group) % TC__TILE_NFRAG;
+                    if (d->sparse) tc_sim_mma_sp(P->p, P->kind, dc, ra, rb, dc, ra);
+                    else tc_sim_mma(P->p, P->kind, dc, ra, rb, dc);
+                }
         }
     }
 }
@@ -9801,11 +9863,12 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *m, const
     tc__tile_prog P;
     tc_tile_result r;
     tc_status s;
-    int j, top;
+    int j, top, group, keep;
     if (!p) return TC_ERR_NULL;
     memset(&r, 0, sizeof r);
     s = tc__tile_validate(m, d, NULL, &r);
     if (s != TC_OK) return s;
+    tc__tile_sparsity(d, &group, &keep);
     memset(&P, 0, sizeof P);
     P.d = d;
     P.p = p;
@@ -9816,20 +9879,31 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *m, const
     if (iters < 1 || iters > (1 << 20) || iters % P.unroll || ctas < 1 || ctas > r.ctas_per_sm) return TC_ERR_SIZE;
     P.parts = tc__tile_parts(d);
     if (d->in != TC_FP32) {
-        P.kind = (tc_mma_instr)tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k);
-        P.mma_a = d->inst_m * d->inst_k * P.eb / 128;   /* 8x8 16-bit (128-byte) matrices per fragment */
+        P.kind = (tc_mma_instr)tc__tile_mma_instr(d->in, d->inst_m, d->inst_n, d->inst_k, d->sparse);
+        P.mma_a = d->inst_m * (d->inst_k / group * keep) * P.eb / 128;   /* 8x8 16-bit (128-byte) matrices per fragment */
         P.mma_b = d->inst_k * d->inst_n * P.eb / 128;
         P.b_group = P.mma_b > 0 && P.mma_b <= 4 ? 4 / P.mma_b : 1;   /* B fragments per ldmatrix.x4 (mma.sync) */
     }
-    P.row_a = (int64_t)(d->cta_k + d->pad_a) * P.eb;
+    P.row_a = (int64_t)(d->cta_k / group * keep + d->pad_a) * P.eb;
+    P.a_step = (int64_t)(d->inst_k / group * keep) * P.eb;
     P.row_b = (int64_t)(d->cta_n + d->pad_b) * P.eb;
     if (d->in != TC_FP32 && P.parts == 1 && (P.row_a % 16 || P.row_b % 16)) return TC_ERR_SHAPE;
     P.a_bytes = d->cta_m * P.row_a;
-    P.stage_bytes = P.a_bytes + d->cta_k * P.row_b;
+    P.b_off = P.a_bytes + (int64_t)tc__tile_meta_bytes(d, d->cta_m, d->cta_k);
+    P.stage_bytes = P.b_off + d->cta_k * P.row_b;
     P.vec = tc__tile_vector_bytes(d, P.eb);
     P.width = P.vec < 4 ? 4 : P.vec;
     P.chunk = 32 * (int64_t)P.vec;
-    P.n_g = (int)tc__tile_cdiv(tc__tile_cdiv(((int64_t)d->cta_m + d->cta_n) * d->cta_k * P.eb, P.chunk), P.warps);
+    {   /* a warp's share of the stage (A, its metadata, B), in whole loads but the last, which is as narrow
+           as 4, 8 or 16 bytes a lane allow (a sparse stage's metadata makes shares that are not whole loads) */
+        const int64_t share = tc__tile_cdiv(((int64_t)d->cta_m * (d->cta_k / group * keep) + (int64_t)d->cta_n * d->cta_k) * P.eb +
+                                            (int64_t)tc__tile_meta_bytes(d, d->cta_m, d->cta_k), P.warps);
+        int64_t tail;
+        P.n_g = (int)tc__tile_cdiv(share, P.chunk);
+        tail = share - (int64_t)(P.n_g - 1) * P.chunk;
+        for (P.tail_width = 4; P.tail_width < P.width && 32 * P.tail_width < tail; P.tail_width *= 2) {}
+        if (P.vec < 4) P.tail_width = P.width;
+    }
     P.per_warp = P.n_g * P.chunk;
     P.region = (iters + P.stages) * P.per_warp;
 
@@ -9943,17 +10017,17 @@ TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_
    and its single buffer's load latency had no second CTA to hide it. */
 static const tc_tile_kernel tc__tile_ladder[] = {
     { 1, "naive", "FFMA, one output per thread, operands straight from global memory (coalesced along N)",
-      { 0, 0, 0, TC_FP32, 8, 32, 8, 1, 32, 1, 32, 1, TC_TILE_DIRECT, 0, 0, 0, 32 } },
+      { 0, 0, 0, TC_FP32, 8, 32, 8, 1, 32, 1, 32, 1, TC_TILE_DIRECT, 0, 0, 0, 32, 0 } },
     { 2, "smem", "FFMA, 32x32 shared-memory tiles, one output per thread",
-      { 0, 0, 0, TC_FP32, 32, 32, 32, 1, 32, 1, 32, 1, TC_TILE_SHARED, 1, 0, 0, 32 } },
+      { 0, 0, 0, TC_FP32, 32, 32, 32, 1, 32, 1, 32, 1, TC_TILE_SHARED, 1, 0, 0, 32, 0 } },
     { 3, "regblock", "FFMA, 128x128x8 tiles, 8x8 outputs per thread from 16-byte shared loads",
-      { 0, 0, 0, TC_FP32, 128, 128, 8, 64, 32, 8, 4, 1, TC_TILE_SHARED, 1, 0, 0, 114 } },
+      { 0, 0, 0, TC_FP32, 128, 128, 8, 64, 32, 8, 4, 1, TC_TILE_SHARED, 1, 0, 0, 114, 0 } },
     { 4, "mma", "mma.sync m16n8k16 (fp16 or bf16 in, fp32 out), ldmatrix, 128x128x32 tiles, 64x64 per warp",
-      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 1, 8, 8, 222 } },
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 1, 8, 8, 222, 0 } },
     { 5, "mma_cp_async", "version 4 with a 4-stage cp.async pipeline",
-      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 4, 8, 8, 226 } },
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 4, 8, 8, 226, 0 } },
     { 6, "mma_tf32", "mma.sync m16n8k8 tf32 (fp32 in, fp32 out), 128x128x16 tiles, 4-stage cp.async",
-      { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 226 } },
+      { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 226, 0 } },
 };
 
 TCDEF int tc_tile_ladder_count(void) { return TC__COUNT_OF(tc__tile_ladder); }

@@ -237,7 +237,7 @@ static int ladder_and_roofline(void) {
         double sweep, table, small, model;
         if (measured_value("xd-sweep-cublas-4096-a100", &sweep) != TC_OK || measured_value("xd-hgemm-cublas-a100", &table) != TC_OK ||
             measured_value("xd-sweep-cublas-1024-a100", &small) != TC_OK ||
-            measured_library_gemm(tc_gpu_find("a100"), 1024, 1024, 1024, &model) != TC_OK) return 1;
+            measured_library_gemm(tc_gpu_find("a100"), 1024, 1024, 1024, 0, &model) != TC_OK) return 1;
         printf("   The xd-sweep rows are the same author's size sweep (the median of 50 timed calls per size).\n"
                "   At 4096^3 it reads cuBLAS at %.1f TFLOP/s where the author's table reads %.1f: one GPU model,\n"
                "   one kernel, %.0f%% apart in conditions the source does not state, about the model's own error.\n"

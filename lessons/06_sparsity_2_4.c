@@ -127,8 +127,10 @@ static int draw(const float *W, const unsigned char *mask, const float *P, int M
    support/measured.h's measured_gemm_slice: one SM runs one thread block
    computing a bm x bn tile of D = W * X with dense m16n8k16 or 2:4 mma.sp
    m16n8k32, loads software-pipelined, re-read operands from L2 and
-   read-once operands from DRAM (its comment says more); the same
-   simulation predicts the dataset's sparse speedup rows in tcsim validate. */
+   read-once operands from DRAM (its comment says more). tcsim validate
+   predicts the dataset's sparse rows with section 6's sparse tiling
+   instead (the library's fastest sparse tiling against its fastest dense
+   one), which has the waves, prologue and D store this slice leaves out. */
 typedef struct { const char *name, *bound; measured_gemm_shape shape; } gemm_shape;
 /* D (M x N) = W (M x K, the pruned weights) * X (K x N, activations), fp16 */
 static const gemm_shape shapes[] = {
@@ -215,7 +217,8 @@ int main(int argc, char **argv) {
            tc_gpu_find("a100")->profile.sm_bytes_per_cycle, tc_gpu_find("h100")->profile.sm_bytes_per_cycle,
            sparse_bytes_per_elem / 2);
     printf("Measured (tests/measured/dataset.csv, validation rows: nothing is fitted to them;\n"
-           "`simulated` is this slice for the measured layer's GEMM, 128 x 128 tiles from L2):\n");
+           "`simulated` is section 6's tiling of each row's GEMM, the fastest sparse tiling (mma.sp)\n"
+           "against the fastest dense one of CUTLASS's tile sets, A100's copy rate from L2):\n");
     if (measured_print(stdout, NULL, "sparse_speedup", "  ") < 0) return 1;
     {   /* the rows the text below names, read from the dataset */
         static const char *const ids[] = { "pr90119-sparse-cslt-m768-bs4-a100", "pr90119-sparse-cutlass-m768-bs4-a100",
@@ -229,7 +232,8 @@ int main(int argc, char **argv) {
                "shared-memory staging, metadata routing and tile edges.\n"
                "The slice gives one speedup per GPU whatever the shape: it simulates one steady K step and\n"
                "scales it by the GEMM's FLOPs, so the waves, the prologue and the D store, which dense and\n"
-               "sparse pay alike and which pull a small GEMM's speedup down, are not in it. The library\n"
+               "sparse pay alike and which pull a small GEMM's speedup down, are not in it; the tilings\n"
+               "above have them, and a short K (768) gets less from sparsity. The library\n"
                "matters as much as the shape: at 768 x 3072 x 3072 on A100 cuSPARSELt ran %.2fx, the PR's\n"
                "CUTLASS kernels %.2fx. Where the gap is over 25%% the sparse kernel was not the dense one's\n"
                "equal: CUTLASS issue 408's sparse GEMM (%.2fx) ran at half the 484 TFLOPS its maintainer\n"

@@ -398,8 +398,8 @@ static inline double measured__clock_ghz(const measured_row *r, const tc_sim_pro
     return r->clock_mhz > 0 ? r->clock_mhz / 1000.0 : g->clock_ghz;
 }
 
-/* ---- a GEMM slice on one SM, dense or 2:4 sparse (lesson 06, and the
-   sparse speedup rows) ----
+/* ---- a GEMM slice on one SM, dense or 2:4 sparse (lesson 06; the sparse
+   speedup rows take section 6's sparse tiling, measured_library_gemm) ----
    One SM runs one thread block of MEASURED__WARPS warps that computes a bm x bn tile
    of D = W * X, MEASURED__K_STEP of K per step: every warp loads its share of the
    step's W tile (dense fp16, or 2:4 values + metadata) and X tile from
@@ -641,7 +641,15 @@ static inline const tc_gpu *measured_tile_gpu(const tc_gpu *gpu, tc_gpu *copy) {
      epilogue's share: assumption); rows unpadded (swizzled). Section 6
      models neither the producer warpgroup, TMA, clusters nor a persistent
      schedule (its banner). A tiling that does not fit the GPU is skipped
-     (256 x 256 needs more accumulator registers than a thread has). */
+     (256 x 256 needs more accumulator registers than a thread has).
+   A 2:4 sparse GEMM (A the sparse operand) runs the sm 80 rows on every
+   GPU with mma.sp m16n8k32 (section 6's sparse tiling: A's kept values and
+   metadata cross L2 and shared memory, half the instructions at the sparse
+   kind's interval). ASSUMED: CUTLASS's sm80 sparse set is this set (its
+   own tile list is not read here); on H100 the sm80 kernels are what
+   CUTLASS's profiler ran for sparse GEMMs in 2024 (its maintainer in the
+   cutlass1335 row's thread: no Hopper-optimised sparse kernels then), and
+   section 6 does not model wgmma.sp. */
 static const struct { int sm, cta_m, cta_n, cta_k, warp_m, warp_n, inst_n, stages; } measured_library_tiles[] = {
     { 80, 128, 256, 32, 64, 64, 8, 3 }, { 80, 256, 128, 32, 64, 64, 8, 3 }, { 80, 128, 128, 32, 64, 64, 8, 4 },
     { 80, 128, 128, 64, 64, 64, 8, 3 }, { 80, 256, 64, 32, 64, 64, 8, 4 }, { 80, 64, 256, 32, 64, 64, 8, 4 },
@@ -658,17 +666,24 @@ static inline int measured_library_family(const tc_gpu *gpu) {
 }
 
 /* Tiling i of measured_library_tiles for an m x n x k fp16 GEMM on gpu (its
-   instruction: m16n8k16, or for the sm 90 rows wgmma.m64nNk16.f16; stages
-   0 resolved to the most that fit); 0 if i is out of range or the row is
-   not of gpu's family (d then unspecified). */
-static inline int measured_library_desc(const tc_gpu *gpu, int i, long m, long n, long k, tc_tile_desc *d) {
-    if (!gpu || i < 0 || i >= MEASURED_LIBRARY_TILES || !d || measured_library_tiles[i].sm != measured_library_family(gpu)) return 0;
+   instruction: m16n8k16, or for the sm 90 rows wgmma.m64nNk16.f16; sparse:
+   an sm 80 row with mma.sp m16n8k32; stages 0 resolved to the most that
+   fit); 0 if i is out of range or the row is not of the family gpu runs
+   (d then unspecified). */
+static inline int measured_library_desc(const tc_gpu *gpu, int i, long m, long n, long k, int sparse, tc_tile_desc *d) {
+    if (!gpu || i < 0 || i >= MEASURED_LIBRARY_TILES || !d ||
+        measured_library_tiles[i].sm != (sparse ? 80 : measured_library_family(gpu))) return 0;
     memset(d, 0, sizeof *d);
     d->M = (int)m; d->N = (int)n; d->K = (int)k;
     d->in = TC_FP16;
     d->cta_m = measured_library_tiles[i].cta_m; d->cta_n = measured_library_tiles[i].cta_n; d->cta_k = measured_library_tiles[i].cta_k;
     d->warp_m = measured_library_tiles[i].warp_m; d->warp_n = measured_library_tiles[i].warp_n;
-    d->inst_m = measured_library_tiles[i].sm == 90 ? 64 : 16; d->inst_n = measured_library_tiles[i].inst_n; d->inst_k = 16;
+    d->inst_m = measured_library_tiles[i].sm == 90 ? 64 : 16; d->inst_n = measured_library_tiles[i].inst_n; d->inst_k = sparse ? 32 : 16;
+    d->sparse = sparse != 0;
+    /* ASSUMED: the library's sparse kernels at these tiles fit the register file (CUTLASS generates 64 x 64
+       warp tiles for them); section 6's estimate, which double-buffers the m16n8k32 step's larger
+       fragments, would exceed it, so they get the most a thread may have */
+    if (sparse) d->regs_per_thread = gpu->occupancy.max_regs_per_thread;
     d->pad_a = d->pad_b = measured_library_tiles[i].sm == 90 ? 0 : 8;
     d->stages = measured_library_tiles[i].stages;
     if (d->stages == 0)   /* the most that pass tc_tile_check's shared-memory limit (16 at most), else 2 and let it fail */
@@ -677,12 +692,13 @@ static inline int measured_library_desc(const tc_gpu *gpu, int i, long m, long n
     return 1;
 }
 
-/* The library GEMM's FLOP rate (fp16 in): section 6's tiling model
-   (tc_tile_predict: occupancy, waves and the partial last wave, the
-   simulated main loop, the prologue and the D store) over every tiling of
-   gpu's family in measured_library_tiles that fits the GPU, the fastest.
-   TC_ERR_SIZE unless 1 <= m, n, k <= 2^30; TC_ERR_ARCH if no tiling fits. */
-static inline tc_status measured_library_gemm(const tc_gpu *gpu, long m, long n, long k, double *flops_per_s) {
+/* The library GEMM's FLOP rate (fp16 in; sparse: A 2:4, counted as the
+   dense shape's 2 m n k): section 6's tiling model (tc_tile_predict:
+   occupancy, waves and the partial last wave, the simulated main loop, the
+   prologue and the D store) over every tiling of the family gpu runs in
+   measured_library_tiles that fits the GPU, the fastest. TC_ERR_SIZE unless
+   1 <= m, n, k <= 2^30; TC_ERR_ARCH if no tiling fits. */
+static inline tc_status measured_library_gemm(const tc_gpu *gpu, long m, long n, long k, int sparse, double *flops_per_s) {
     tc_tile_desc d;
     tc_tile_result tr;
     tc_gpu copy;
@@ -694,7 +710,7 @@ static inline tc_status measured_library_gemm(const tc_gpu *gpu, long m, long n,
     if (m < 1 || n < 1 || k < 1 || m > (1L << 30) || n > (1L << 30) || k > (1L << 30)) return TC_ERR_SIZE;
     tile_gpu = measured_tile_gpu(gpu, &copy);
     for (i = 0; i < MEASURED_LIBRARY_TILES; i++)
-        if (measured_library_desc(gpu, i, m, n, k, &d) && tc_tile_predict(tile_gpu, &d, &tr, NULL) == TC_OK &&
+        if (measured_library_desc(gpu, i, m, n, k, sparse, &d) && tc_tile_predict(tile_gpu, &d, &tr, NULL) == TC_OK &&
             tr.predicted_flops_per_s > best)
             best = tr.predicted_flops_per_s;
     *flops_per_s = best;
@@ -814,19 +830,16 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
             if (why) *why = q[0] == 's' ? "not one GEMM (a whole network): not modelled" : "params lack m, n, k";
             return TC_ERR_ARG;
         }
-        if (q[0] == 's') {   /* 128 x 128 tiles, both operands re-read from L2, as lesson 06's compute-bound layer */
-            measured_gemm_shape shape;
-            measured_slice dense, sparse;
-            shape.M = (double)m; shape.N = (double)n; shape.K = (double)k;
-            shape.bm = 128; shape.bn = 128; shape.w_from_dram = 0; shape.x_from_dram = 0;
-            if ((st = measured_gemm_slice(gpu, &shape, 0, &dense)) != TC_OK) return st;
-            if ((st = measured_gemm_slice(gpu, &shape, 1, &sparse)) != TC_OK) return st;
-            *predicted = dense.ms / sparse.ms;
+        if (q[0] == 's') {   /* the library's fastest sparse tiling against its fastest dense one, same shape */
+            double dense, sparse;
+            if ((st = measured_library_gemm(gpu, m, n, k, 0, &dense)) != TC_OK) return st;
+            if ((st = measured_library_gemm(gpu, m, n, k, 1, &sparse)) != TC_OK) return st;
+            *predicted = sparse / dense;
             return TC_OK;
         }
         measured_param(r, "kernel", kernel, sizeof kernel);
         if (strcmp(kernel, "library") == 0) {
-            if ((st = measured_library_gemm(gpu, m, n, k, &s)) != TC_OK) return st;
+            if ((st = measured_library_gemm(gpu, m, n, k, 0, &s)) != TC_OK) return st;
         } else if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {
             tc_tile_desc d;
             tc_tile_result tr;

@@ -14,11 +14,11 @@
 /* Issue targets: calibration at most 10%, validation at most 15%. The
    calibration bound is met (6.2%); the validation set is not (the tiling
    model is optimistic for single-buffered and wmma hand-written GEMMs, see
-   lesson 05, and the sparse slice model, one speedup per GPU at every shape,
-   for the two library runs whose sparse kernels lost to dense), so its bound here only guards against getting worse than
-   today's 16.4%. */
+   lesson 05, and for the two library runs whose sparse kernels lost to
+   dense), so its bound here only guards against getting worse than
+   today's 15.5%. */
 #define CALIBRATION_BOUND 0.10
-#define VALIDATION_GUARD 0.20
+#define VALIDATION_GUARD 0.17
 
 /* A scratch file outside the source tree. */
 static const char *tmp_path(void) {
@@ -239,25 +239,25 @@ static void test_library_gemm(void) {
     tc_gpu copy;
     double lib = 0, peak = 2.0 * tc_tile_fma_per_clk(a100, TC_FP16, 16, 8, 16) * a100->profile.sms * a100->profile.clock_ghz * 1e9;
     int i, fit = 0;
-    CHECK_STATUS(measured_library_gemm(a100, 4096, 4096, 4096, &lib), TC_OK);
+    CHECK_STATUS(measured_library_gemm(a100, 4096, 4096, 4096, 0, &lib), TC_OK);
     CHECK(lib > 0.5 * peak && lib < peak);
     for (i = 0; i < MEASURED_LIBRARY_TILES; i++)
-        if (measured_library_desc(a100, i, 4096, 4096, 4096, &d) && tc_tile_predict(measured_tile_gpu(a100, &copy), &d, &tr, NULL) == TC_OK) {
+        if (measured_library_desc(a100, i, 4096, 4096, 4096, 0, &d) && tc_tile_predict(measured_tile_gpu(a100, &copy), &d, &tr, NULL) == TC_OK) {
             CHECK(tr.predicted_flops_per_s <= lib);
             CHECK(d.inst_m == 16 && d.inst_n == 8);   /* A100 runs the sm80 set: mma.sync only */
             fit++;
         }
     CHECK(fit > 1);
-    CHECK(!measured_library_desc(a100, -1, 64, 64, 64, &d) && !measured_library_desc(a100, MEASURED_LIBRARY_TILES, 64, 64, 64, &d));
-    CHECK(!measured_library_desc(NULL, 0, 64, 64, 64, &d) && !measured_library_desc(a100, 0, 64, 64, 64, NULL));
+    CHECK(!measured_library_desc(a100, -1, 64, 64, 64, 0, &d) && !measured_library_desc(a100, MEASURED_LIBRARY_TILES, 64, 64, 64, 0, &d));
+    CHECK(!measured_library_desc(NULL, 0, 64, 64, 64, 0, &d) && !measured_library_desc(a100, 0, 64, 64, 64, 0, NULL));
     {   /* H100 runs the sm90 set (wgmma, stages resolved to the most that fit): below the wgmma peak, at least each tiling */
         const tc_gpu *h100 = tc_gpu_find("h100");
         const double wg_peak = 2.0 * tc_tile_fma_per_clk(h100, TC_FP16, 64, 256, 16) * h100->profile.sms * h100->profile.clock_ghz * 1e9;
         int wg = 0;
-        CHECK_STATUS(measured_library_gemm(h100, 4096, 4096, 4096, &lib), TC_OK);
+        CHECK_STATUS(measured_library_gemm(h100, 4096, 4096, 4096, 0, &lib), TC_OK);
         CHECK(lib > 0.5 * wg_peak && lib < wg_peak);
         for (i = 0; i < MEASURED_LIBRARY_TILES; i++)
-            if (measured_library_desc(h100, i, 4096, 4096, 4096, &d)) {
+            if (measured_library_desc(h100, i, 4096, 4096, 4096, 0, &d)) {
                 CHECK(d.inst_m == 64 && d.stages >= 2 && d.stages <= 16);
                 if (tc_tile_predict(h100, &d, &tr, NULL) == TC_OK) {
                     tc_tile_desc more = d;
@@ -270,18 +270,37 @@ static void test_library_gemm(void) {
         CHECK(wg > 1);
     }
     /* a tiny GEMM: one partial wave, far from peak, still predicted */
-    CHECK_STATUS(measured_library_gemm(a100, 1, 1, 1, &lib), TC_OK);
+    CHECK_STATUS(measured_library_gemm(a100, 1, 1, 1, 0, &lib), TC_OK);
     CHECK(lib > 0 && lib < 0.01 * peak);
-    CHECK_STATUS(measured_library_gemm(a100, 0, 64, 64, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 0, 64, 64, 0, &lib), TC_ERR_SIZE);
     CHECK(lib == 0);
-    CHECK_STATUS(measured_library_gemm(a100, 64, -1, 64, &lib), TC_ERR_SIZE);
-    CHECK_STATUS(measured_library_gemm(a100, 64, 64, LONG_MAX, &lib), TC_ERR_SIZE);
-    CHECK_STATUS(measured_library_gemm(a100, 64, 64, (1L << 30) + 1, &lib), TC_ERR_SIZE);
-    CHECK_STATUS(measured_library_gemm(a100, 1L << 30, 64, 64, &lib), TC_OK);   /* a tall GEMM: many waves, still fast to predict */
+    CHECK_STATUS(measured_library_gemm(a100, 64, -1, 64, 0, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, LONG_MAX, 0, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, (1L << 30) + 1, 0, &lib), TC_ERR_SIZE);
+    CHECK_STATUS(measured_library_gemm(a100, 1L << 30, 64, 64, 0, &lib), TC_OK);   /* a tall GEMM: many waves, still fast to predict */
     CHECK(lib > 0 && lib < peak);
-    CHECK_STATUS(measured_library_gemm(NULL, 64, 64, 64, &lib), TC_ERR_NULL);
-    CHECK_STATUS(measured_library_gemm(a100, 64, 64, 64, NULL), TC_ERR_NULL);
-    CHECK_STATUS(measured_library_gemm(tc_gpu_find("v100"), 4096, 4096, 4096, &lib), TC_ERR_ARCH);   /* no m16n8k16 */
+    CHECK_STATUS(measured_library_gemm(NULL, 64, 64, 64, 0, &lib), TC_ERR_NULL);
+    CHECK_STATUS(measured_library_gemm(a100, 64, 64, 64, 0, NULL), TC_ERR_NULL);
+    CHECK_STATUS(measured_library_gemm(tc_gpu_find("v100"), 4096, 4096, 4096, 0, &lib), TC_ERR_ARCH);   /* no m16n8k16 */
+    {   /* 2:4 sparse: the sm80 set with mma.sp m16n8k32 on every GPU that has it (H100 too), faster than dense on
+           A100 at 4096^3 but under twice as fast; none on V100; the same refusals */
+        const tc_gpu *h100 = tc_gpu_find("h100");
+        double dense = 0, sparse = 0;
+        int sp = 0;
+        CHECK_STATUS(measured_library_gemm(a100, 4096, 4096, 4096, 0, &dense), TC_OK);
+        CHECK_STATUS(measured_library_gemm(a100, 4096, 4096, 4096, 1, &sparse), TC_OK);
+        CHECK(sparse > dense && sparse < 2 * dense);
+        for (i = 0; i < MEASURED_LIBRARY_TILES; i++)
+            if (measured_library_desc(h100, i, 4096, 4096, 4096, 1, &d)) {
+                CHECK(d.sparse == 1 && d.inst_m == 16 && d.inst_k == 32 && d.regs_per_thread == h100->occupancy.max_regs_per_thread);
+                sp++;
+            }
+        CHECK(sp > 1);
+        CHECK_STATUS(measured_library_gemm(h100, 768, 4096, 4096, 1, &sparse), TC_OK);
+        CHECK_STATUS(measured_library_gemm(tc_gpu_find("v100"), 4096, 4096, 4096, 1, &lib), TC_ERR_ARCH);   /* no mma.sp */
+        CHECK_STATUS(measured_library_gemm(a100, 0, 64, 64, 1, &lib), TC_ERR_SIZE);
+        CHECK_STATUS(measured_library_gemm(a100, 64, 64, INT_MAX, 1, &lib), TC_ERR_SIZE);
+    }
 }
 
 /* The operand copy rate: A100's comes from its math=0 calibration row and

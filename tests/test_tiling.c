@@ -718,6 +718,75 @@ static void test_wgmma(void) {
     CHECK_STATUS(tc_tile_check(h, &d, NULL), TC_ERR_TILE_REGS);
 }
 
+/* 2:4 sparse A through mma.sp m16n8k32: half the instructions, A's bytes
+   halved plus 4 bits of metadata per group of 4, the same FLOPs. */
+static void test_sparse(void) {
+    const tc_gpu *a = tc_gpu_find("a100"), *h = tc_gpu_find("h100");
+    tc_tile_desc d = fp16_tile(4096, 4096, 4096), dense = d;
+    tc_tile_result r, rd;
+    tc_sim_program p;
+    const char *why = NULL;
+    int i, sp_ops = 0, meta_lds = 0;
+    d.sparse = 1; d.inst_k = 32;
+    CHECK_STATUS(tc_tile_model(a, &d, &r, &why), TC_OK);
+    CHECK_STATUS(tc_tile_model(a, &dense, &rd, NULL), TC_OK);
+    CHECK(r.flops == rd.flops && r.instructions == rd.instructions / 2);
+    /* 3 stages x (128 x 16 kept halves + 128 x 8 groups x 4 bits + 32 x 128 halves) */
+    CHECK(r.shared_per_cta == 3 * ((128 * 16 + 32 * 128) * 2 + 128 * 8 / 2));
+    /* DRAM: A 2^23 kept halves + 2^22 groups x 4 bits, B 2^24 halves, D 2^24 floats */
+    CHECK(r.dram_bytes == 16777216.0 + 2097152.0 + 33554432.0 + 67108864.0);
+    /* L2: per CTA-iteration 128 x 16 x 2 + 512 + 32 x 128 x 2 = 12800 bytes, 1024 CTAs x 128 iterations, plus D */
+    CHECK(r.l2_bytes == 1024.0 * 128 * 12800 + 67108864.0);
+    /* compute: half the instructions at the same interval, twice the work each: the same pipe time per FLOP as
+       A100's sparse rate (twice dense), so half the cycles */
+    CHECK_NEAR(r.iter_cycles[TC_TILE_LIMIT_COMPUTE], rd.iter_cycles[TC_TILE_LIMIT_COMPUTE] / 2, 1e-12);
+    CHECK_NEAR(r.peak_flops_per_s, 2 * rd.peak_flops_per_s, 1e-12);
+    /* shared reads per warp-iteration: A 64 x 16 halves (4 wavefronts ... 16), B 64 x 32 halves (32),
+       4 metadata words (1 each) */
+    CHECK(r.shared_bytes == 1024.0 * 128 * (4 * (64 * 16 * 2 + 64 * 32 * 2 + 4 * 128.0) + 12800));
+
+    /* the program: every MMA an mma.sp that waits for its fragment and metadata register, one metadata LDS
+       per A fragment */
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 3, 1), TC_OK);
+    for (i = 0; i < p.n; i++) {
+        if (p.code[i].op == TC_SIM_MMA) { sp_ops++; CHECK(p.code[i].mma == TC_MMA_SP_M16N8K32_F16 && p.code[i].src[3] == p.code[i].src[0]); }
+        if (p.code[i].op == TC_SIM_LDS) meta_lds++;
+    }
+    CHECK(sp_ops == 3 * 4 * 8 && meta_lds == 3 * 4);   /* 3 iterations x 4 x 8 instructions; 4 A fragments each */
+    tc_sim_program_free(&p);
+    CHECK_STATUS(tc_tile_predict(a, &d, &r, NULL), TC_OK);
+    CHECK_STATUS(tc_tile_predict(a, &dense, &rd, NULL), TC_OK);
+    CHECK(r.simulated && r.predicted_flops_per_s > rd.predicted_flops_per_s && r.predicted_flops_per_s < 2 * rd.predicted_flops_per_s);
+    CHECK(r.predicted_flops_per_s <= r.peak_flops_per_s);
+
+    /* refusals */
+    d.sparse = 2;
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_ARG);
+    d.sparse = -1;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_ARG);
+    d.sparse = INT_MAX;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_ARG);
+    d.sparse = 1; d.inst_k = 8;   /* inst_k is the dense K: there is no f16 mma.sp m16n8k8 */
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_TILE_INST);
+    CHECK(why && strstr(why, "mma.sp") != NULL);
+    d.inst_k = 32;
+    CHECK_STATUS(tc_tile_check(tc_gpu_find("v100"), &d, NULL), TC_ERR_TILE_INST);   /* no mma.sp before sm_80 */
+    d.staging = TC_TILE_DIRECT; d.stages = 0; d.pad_a = d.pad_b = 0;
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_ARG);
+    d = fp16_tile(4096, 4096, 4096);
+    d.in = TC_FP32; d.inst_m = 8; d.inst_n = 4; d.inst_k = 1; d.sparse = 1; d.pad_a = d.pad_b = 0;
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_TILE_INST);
+    CHECK(why && strstr(why, "FFMA") != NULL);
+    /* a wgmma.sp warpgroup tile: the table has it, the tiling model does not */
+    d = fp16_tile(4096, 4096, 4096);
+    d.cta_n = 256; d.warp_m = 64; d.warp_n = 256; d.inst_m = 64; d.inst_n = 256; d.inst_k = 32; d.pad_a = d.pad_b = 0; d.sparse = 1;
+    d.regs_per_thread = 0;
+    CHECK_STATUS(tc_tile_check(h, &d, &why), TC_ERR_ARG);
+    CHECK(why && strstr(why, "wgmma.sp") != NULL);
+    CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_ERR_ARG);
+}
+
 int main(void) {
     test_check_matches_predict();
     test_machines();
@@ -731,5 +800,6 @@ int main(void) {
     test_sim_program();
     test_sim_time();
     test_wgmma();
+    test_sparse();
     return tct_finish("test_tiling");
 }
