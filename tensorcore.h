@@ -2784,8 +2784,8 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    (TC__AVX512VL) the lanes stay 256 bits wide: Zen 4 runs a 512-bit
    instruction on its 256-bit units ("double-pumping", A. J. Yee's Zen 5
    AVX-512 teardown, numberworld.org, 2024, recalling his Zen 4 one;
-   tc__v_narrow_small written with 512-bit lanes ran no faster here, README
-   "Speed"), so only fewer operations help. Selects that end a kernel become a compare
+   tc__v_narrow_small written with 512-bit lanes ran no faster here,
+   docs/REFERENCE.md 1.6), so only fewer operations help. Selects that end a kernel become a compare
    into a mask register (vpcmpd; vcmpps ordered or unordered for NaN) and a masked
    operation that does the step's work as well: vpminsd, vpsrld, vpandd,
    vpord, vmulps or vmovdqu16 with NaN lanes taking the NaN code, and
@@ -2805,7 +2805,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    size. With AVX-512VL the bf16/tf32, F16C fp16 (narrowing 16 elements
    a step, one 32-byte store) and tc_round_array loops start with a masked
    step up to out's 32-byte boundary (tc__head32), so that their 32-byte
-   stores cross no cache line (README "Speed": +41-50% GB/s for tf32 and
+   stores cross no cache line (docs/REFERENCE.md 1.6: +41-50% GB/s for tf32 and
    tc_round_array bf16/tf32 at the L2 and LLC sizes), and every loop ends
    with one masked step (tc__tail8, and one of 64 codes in
    tc__v_widen_vbmi) instead of up to 7 scalar conversions (25-45 ns a
@@ -2813,8 +2813,8 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    With AVX512_BF16 and DQ as well (TC__AVX512BF16) bf16 RN narrowing takes
    vcvtneps2bf16, which takes a subnormal input as zero and keeps a NaN's
    payload (Intel SDM, VCVTNEPS2BF16): steps with a subnormal input take
-   the integer kernel, NaN lanes are patched (tc__v_e8_loop). README
-   "Speed" (MEASURED 2026-11-24/25, same VM, main's and this bench_formats
+   the integer kernel, NaN lanes are patched (tc__v_e8_loop).
+   docs/REFERENCE.md 1.6 (MEASURED 2026-11-24/25, same VM, main's and this bench_formats
    alternately, 5 runs each, load average 1.0-1.05): fp16 narrowing +85-92%
    GB/s at L1, +55% L2, +29-30% LLC; tc_round_array fp16 +50-51%, +46%,
    +18-21%; tf32 and the other tc_round_array rows +13-20% at L1; the byte
@@ -3167,7 +3167,7 @@ static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
 /* Elements of `size` bytes before p's next 32-byte boundary (0 when p is
    not aligned to its element). A loop whose first step stores only these
    (through a mask) makes every later 32-byte store stay within a cache
-   line: MEASURED on the Zen 4 VM (README "Speed"), 16-byte-aligned arrays
+   line: MEASURED on the Zen 4 VM (docs/REFERENCE.md 1.6), 16-byte-aligned arrays
    against 64-byte-aligned ones cost up to a third of the GB/s of the
    fp32 -> fp32 rows at the L2 size. */
 static size_t tc__head32(const void *p, size_t size) {
@@ -3178,7 +3178,7 @@ static size_t tc__head32(const void *p, size_t size) {
 /* The last e - i (< 8) elements of an 8-lane loop as one masked step, in
    place of the scalar tail: up to 7 calls of the scalar encoder, which
    cost 25-45 ns per array call (MEASURED on the Zen 4 VM, 2048 elements,
-   README "Speed"), a fifth of an L1-sized call. A masked load reads
+   docs/REFERENCE.md 1.6), a fifth of an L1-sized call. A masked load reads
    nothing past the end: AVX-512 suppresses faults on masked-off lanes
    (Intel SDM vol. 1, 15.4.1, memory fault suppression). */
 static TC__ALWAYS_INLINE __mmask8 tc__tail8(size_t i, size_t e) { return (__mmask8)((1u << (e - i)) - 1); }
@@ -3390,7 +3390,7 @@ static TC__ALWAYS_INLINE size_t tc__v_widen_f16(tc__fmt f, const uint8_t *in, fl
 
 #ifdef TC__AVX512VBMI
 /* Widening every byte format but ue8m0 by table, 64 codes a step, for
-   arrays of 512 codes or more (MEASURED on the Zen 4 VM, README "Speed":
+   arrays of 512 codes or more (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6:
    below that tc__v_widen_f16 is quicker, even with the table cached). Every value of these formats (3 fraction bits or fewer,
    exponents within fp32's normal range) is an fp32 whose low 16 bits are
    zero and whose byte 2 has its low 4 bits clear; NaN is 0x7FFFFFFF. The
@@ -3445,7 +3445,7 @@ static void tc__vbmi_build(tc__fmt f, __m512i plane[4]) {
 }
 
 /* The planes are built once per dtype and kept: building them took 30-40
-   ns of a 2 Ki-code call's 160 (README "Speed"). Concurrent callers
+   ns of a 2 Ki-code call's 160 (docs/REFERENCE.md 1.6). Concurrent callers
    (tc_convert_threads' slices, or the user's own threads) take no lock and
    never wait: a slot's state goes from 0 to 1 by one compare-and-swap, so
    exactly one caller writes its planes, and a caller reads them only after
@@ -3741,7 +3741,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         if (c->t == TC_FP16) {
             /* Two steps a turn: with one, the same loop read 0.58-0.85x at
                the L1 size from build to build (code placement); no first step
-               to out's 32-byte boundary: -14% at L1, +4% at L2 (README "Speed"). */
+               to out's 32-byte boundary: -14% at L1, +4% at L2 (docs/REFERENCE.md 1.6). */
             for (; i + 16 <= e; i += 16) {
                 _mm256_storeu_ps(outf32 + i, tc__f16c_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
                 _mm256_storeu_ps(outf32 + i + 8, tc__f16c_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i + 8))));
