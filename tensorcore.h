@@ -9806,12 +9806,13 @@ static void tc__tile_emit_compute(tc__tile_prog *P, int buf) {
             for (i = 0; i < mt; i++) {
                 tc_sim_addr a = tc_sim_addr_affine(sb + (int64_t)i * d->inst_m * P->row_a + s * P->a_step, 0, 0, 0, 16);
                 a.lane_table = P->ha;
-                tc_sim_ldsm(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, P->mma_a, TC_SIM_NOREG, a);
-                /* a sparse fragment's metadata word (4 bytes a lane, one wavefront) into the same register name:
-                   the simulator has no spare names, and the MMA waits for both */
+                /* a sparse fragment's metadata word (4 bytes a lane, one wavefront) into the fragment's register
+                   name, the simulator having no spare ones: issued first, it leaves the shared pipe before the
+                   ldmatrix behind it, whose later ready time is the one the register keeps and the MMA waits for */
                 if (d->sparse)
                     tc_sim_lds(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, TC_SIM_NOREG, TC_SIM_NOREG,
                                tc_sim_addr_affine(sb + P->a_bytes + ((int64_t)s * mt + i) * 128 % (P->b_off - P->a_bytes), 4, 0, 0, 4));
+                tc_sim_ldsm(P->p, TC__TILE_AR + i % TC__TILE_NFRAG, P->mma_a, TC_SIM_NOREG, a);
             }
             for (j = 0; j < nt; j += P->b_group) {
                 int tiles = nt - j < P->b_group ? nt - j : P->b_group, t0, c;

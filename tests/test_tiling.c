@@ -746,12 +746,15 @@ static void test_sparse(void) {
     CHECK(r.shared_bytes == 1024.0 * 128 * (4 * (64 * 16 * 2 + 64 * 32 * 2 + 4 * 128.0) + 12800));
 
     /* the program: every MMA an mma.sp that waits for its fragment and metadata register, one metadata LDS
-       per A fragment */
+       per A fragment, before its ldmatrix */
     memset(&p, 0, sizeof p);
     CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 3, 1), TC_OK);
     for (i = 0; i < p.n; i++) {
         if (p.code[i].op == TC_SIM_MMA) { sp_ops++; CHECK(p.code[i].mma == TC_MMA_SP_M16N8K32_F16 && p.code[i].src[3] == p.code[i].src[0]); }
-        if (p.code[i].op == TC_SIM_LDS) meta_lds++;
+        if (p.code[i].op == TC_SIM_LDS) {   /* the fragment's ldmatrix follows into the same register, so its ready time is kept */
+            meta_lds++;
+            CHECK(i + 1 < p.n && p.code[i + 1].op == TC_SIM_LDSM && p.code[i + 1].dst == p.code[i].dst);
+        }
     }
     CHECK(sp_ops == 3 * 4 * 8 && meta_lds == 3 * 4);   /* 3 iterations x 4 x 8 instructions; 4 A fragments each */
     tc_sim_program_free(&p);
