@@ -184,7 +184,7 @@ static inline int measured_source_ok(const char *s) {
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
-                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math", "timed", "host_us" };
+                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math", "timed", "host_us", "sparse" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -824,8 +824,9 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
         *predicted = (double)kernels * pr.seconds * 1e6 + (double)fills * g->launch_overhead_us;
         return TC_OK;
     } else if (strcmp(q, "gemm_tflops") == 0 || strcmp(q, "sparse_speedup") == 0) {
-        char kernel[16] = "", cta[32], timed[sizeof r->params], host[sizeof r->params];
+        char kernel[16] = "", cta[32], timed[sizeof r->params], host[sizeof r->params], sp_text[sizeof r->params];
         double s, flops;
+        int is_sparse;
         if (!measured_param_int(r, "m", &m) || !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) {
             if (why) *why = q[0] == 's' ? "not one GEMM (a whole network): not modelled" : "params lack m, n, k";
             return TC_ERR_ARG;
@@ -837,9 +838,14 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
             *predicted = sparse / dense;
             return TC_OK;
         }
+        is_sparse = measured_param(r, "sparse", sp_text, sizeof sp_text);
         measured_param(r, "kernel", kernel, sizeof kernel);
+        if (is_sparse && (strcmp(sp_text, "1") != 0 || strcmp(kernel, "library") != 0)) {
+            if (why) *why = "sparse=1 (A 2:4, counted as the dense shape's FLOPs) is the only variant, with kernel=library";
+            return TC_ERR_ARG;
+        }
         if (strcmp(kernel, "library") == 0) {
-            if ((st = measured_library_gemm(gpu, m, n, k, 0, &s)) != TC_OK) return st;
+            if ((st = measured_library_gemm(gpu, m, n, k, is_sparse, &s)) != TC_OK) return st;
         } else if (strcmp(kernel, "tile") == 0 && measured_param(r, "cta", cta, sizeof cta)) {
             tc_tile_desc d;
             tc_tile_result tr;
