@@ -24,9 +24,9 @@
 #define TC_MMASIM_VECTORS "tests/mmasim"
 #endif
 
-#define MAX_M 64
 #define MAX_N 8
-#define MAX_K 32
+#define MAX_M 128
+#define MAX_K 64
 
 /* splitmix64, as gen_vectors.py's Rng. */
 static uint64_t rng_next(uint64_t *s) {
@@ -56,8 +56,28 @@ static uint32_t gen_code(uint64_t *s, const tc_format *f, int mode, int exp_shif
     }
     c = sign << (f->total_bits - 1) | e << f->mantissa_bits | man;
     mag = (1u << (f->total_bits - 1)) - 1;
-    if (!f->has_inf && (c & mag) == mag) c -= 1;
+    if (!f->has_inf && f->has_nan && (c & mag) == mag) c -= 1;
     return c;
+}
+
+/* gen_vectors.py's scale_code(). */
+static uint8_t gen_scale(uint64_t *s, tc_dtype t, int mode) {
+    uint64_t r = rng_next(s), hi = r >> 32;
+    static const int e8[5] = { 0, 1, 1, 2, 3 };
+    if (t == TC_UE8M0) {
+        switch (e8[mode]) {
+        case 0: return (uint8_t)(r & 0xFF);
+        case 1: return (uint8_t)(127 + hi % 7 - 3);
+        case 2: return (uint8_t)(hi % 255);
+        default: return (uint8_t)(hi % 4);
+        }
+    }
+    switch (e8[mode]) {
+    case 0: return (uint8_t)(r & 0x7F);
+    case 1: return (uint8_t)((4 + hi % 7) << 3 | (r & 7));
+    case 2: return (uint8_t)(hi % 127);
+    default: return (uint8_t)(hi % 32);
+    }
 }
 
 /* The value of a generated code: raw fp32 bits for fp32 (a tf32 MMA's operand), else the type's decoding. */
@@ -65,19 +85,30 @@ static float value_of(tc_dtype t, uint32_t code) {
     return t == TC_FP32 ? tct_u2f(code) : tc_decode(t, code);
 }
 
-/* One combination: MMA-Sim's name for it and tensorcore.h's. */
+/* One combination: MMA-Sim's name for it and tensorcore.h's. scaled: run
+   through tc_mma_dot_scaled as type st (kind::f8f6f4 and the block-scaled
+   kinds), else through tc_mma_dot_ex. */
 typedef struct {
     char stem[128], mmasim[160];
     tc_arch arch;
     tc_dtype a, b, out;
     int m, n, k;
+    int scaled;
+    tc_mma_scaled_type st;
 } combo;
 
-/* gen_vectors.py's case_inputs(), as values: A m x k, B k x n (row-major), C m x n. */
-static void case_inputs(const combo *cb, uint64_t seed, float *A, float *B, float *C) {
+/* One case: codes of A (m x k) and B (k x n), row-major; C's values; scales of A (m x k/block) and B (k/block x n). */
+typedef struct {
+    uint32_t a[MAX_M * MAX_K], b[MAX_K * MAX_N];
+    float A[MAX_M * MAX_K], B[MAX_K * MAX_N], C[MAX_M * MAX_N];
+    uint8_t sa[MAX_M * MAX_K], sb[MAX_K * MAX_N];
+} case_data;
+
+/* gen_vectors.py's case_inputs() (and, for scaled kinds, run_case()'s scales). */
+static void case_inputs(const combo *cb, uint64_t seed, case_data *d) {
     tc_dtype ga = cb->a == TC_TF32 ? TC_FP32 : cb->a, gb = cb->b == TC_TF32 ? TC_FP32 : cb->b;
     const tc_format *fa = tc_format_of(ga), *fb = tc_format_of(gb), *fc = tc_format_of(cb->out);
-    uint32_t ca[MAX_M * MAX_K], cbits[MAX_K * MAX_N], cc[MAX_M * MAX_N];
+    uint32_t *ca = d->a, *cbits = d->b, cc[MAX_M * MAX_N];
     int mode = (int)(seed % 5), gm = mode == 2 ? 1 : mode, m = cb->m, n = cb->n, k = cb->k, i, j, p;
     uint64_t s = seed;
     for (i = 0; i < m * k; i++) ca[i] = gen_code(&s, fa, gm, 0);
@@ -90,9 +121,24 @@ static void case_inputs(const combo *cb, uint64_t seed, float *A, float *B, floa
         for (p = 0; p + 1 < k; p += 2)
             for (j = 0; j < n; j++) cbits[(p + 1) * n + j] = cbits[p * n + j];
     }
-    for (i = 0; i < m * k; i++) A[i] = value_of(ga, ca[i]);
-    for (i = 0; i < k * n; i++) B[i] = value_of(gb, cbits[i]);
-    for (i = 0; i < m * n; i++) C[i] = value_of(cb->out, cc[i]);
+    for (i = 0; i < m * k; i++) d->A[i] = value_of(ga, ca[i]);
+    for (i = 0; i < k * n; i++) d->B[i] = value_of(gb, cbits[i]);
+    /* MMA-Sim cannot run an Inf c in the FP4 kinds: the generator gave it the largest finite instead. */
+    for (i = 0; i < m * n; i++)
+        d->C[i] = value_of(cb->out, cb->scaled && cb->st.kind >= TC_KIND_MXF4 && (cc[i] & 0x7FFFFFFFu) == 0x7F800000u
+                                        ? cc[i] - 1 : cc[i]);
+    if (cb->scaled && cb->st.kind != TC_KIND_F8F6F4) {
+        uint64_t t = seed ^ 0x5CA1Eull;
+        for (i = 0; i < m * (k / cb->st.block); i++) d->sa[i] = gen_scale(&t, cb->st.scale_type, mode);
+        for (i = 0; i < k / cb->st.block * n; i++) d->sb[i] = gen_scale(&t, cb->st.scale_type, mode);
+    }
+}
+
+static int find_kind(const char *name, tc_mma_kind *out) {
+    int q;
+    for (q = 0; q < TC_KIND_COUNT; q++)
+        if (!strcmp(tc_mma_kind_name((tc_mma_kind)q), name)) { *out = (tc_mma_kind)q; return 1; }
+    return 0;
 }
 
 static int find_arch(const char *name, tc_arch *out) {
@@ -111,35 +157,57 @@ static int find_dtype(const char *name, tc_dtype *out) {
 
 /* The two header lines; 0 if malformed. */
 static int read_header(FILE *f, combo *cb) {
-    char line[256], an[32], a[32], b[32], o[32];
+    char line[256], an[32], a[32], b[32], o[32], kind[32], sc[32];
+    tc_mma_params p;
     size_t len;
     if (!fgets(cb->mmasim, sizeof cb->mmasim, f) || strncmp(cb->mmasim, "# MMA-Sim ", 10)) return 0;
     len = strlen(cb->mmasim);
     if (len && cb->mmasim[len - 1] == '\n') cb->mmasim[len - 1] = '\0';
     if (!fgets(line, sizeof line, f)) return 0;
-    if (sscanf(line, "tc %31s %31s %31s %31s %d %d %d", an, a, b, o, &cb->m, &cb->n, &cb->k) != 7) return 0;
-    return find_arch(an, &cb->arch) && find_dtype(a, &cb->a) && find_dtype(b, &cb->b) && find_dtype(o, &cb->out) &&
-           cb->m > 0 && cb->m <= MAX_M && cb->n > 0 && cb->n <= MAX_N && cb->k > 0 && cb->k <= MAX_K &&
-           (cb->out == TC_FP32 || cb->out == TC_FP16);
+    if (sscanf(line, "tc %31s %31s %31s %31s %d %d %d %31s %31s %d", an, a, b, o, &cb->m, &cb->n, &cb->k, kind, sc,
+               &cb->st.block) != 10)
+        return 0;
+    if (!(find_arch(an, &cb->arch) && find_dtype(a, &cb->a) && find_dtype(b, &cb->b) && find_dtype(o, &cb->out) &&
+          cb->m > 0 && cb->m <= MAX_M && cb->n > 0 && cb->n <= MAX_N && cb->k > 0 && cb->k <= MAX_K &&
+          (cb->out == TC_FP32 || cb->out == TC_FP16)))
+        return 0;
+    cb->scaled = strcmp(kind, "-") != 0;
+    if (!cb->scaled) return tc_mma_params_of_mixed(cb->arch, cb->a, cb->b, cb->out, &p) == TC_OK;
+    cb->st.arch = cb->arch;
+    cb->st.a_type = cb->a;
+    cb->st.b_type = cb->b;
+    cb->st.out = cb->out;
+    if (!find_kind(kind, &cb->st.kind) || (strcmp(sc, "-") && !find_dtype(sc, &cb->st.scale_type))) return 0;
+    return (cb->st.block == 0 || cb->k % cb->st.block == 0) && tc_mma_scaled_params_of(&cb->st, &p) == TC_OK;
 }
 
-/* The model's D element (i, j) under opt, as bits of the output type. */
-static uint32_t model(const combo *cb, const float *A, const float *B, const float *C, int i, int j,
-                      const tc_mma_options *opt) {
-    float a[MAX_K], b[MAX_K], d;
-    int l;
-    for (l = 0; l < cb->k; l++) {
-        a[l] = A[i * cb->k + l];
-        b[l] = B[l * cb->n + j];
+/* The model's D element (i, j) under opt, as bits of the output type, in *out; a refused case is a mismatch. */
+static int model(const combo *cb, const case_data *cd, int i, int j, const tc_mma_options *opt, uint32_t *out) {
+    float a[MAX_K], b[MAX_K], d = 0.0f;
+    uint8_t ac[MAX_K], bc[MAX_K], sa[MAX_K], sb[MAX_K];
+    int l, k = cb->k, nb = cb->st.block ? k / cb->st.block : 0;
+    for (l = 0; l < k; l++) {
+        a[l] = cd->A[i * k + l];
+        b[l] = cd->B[l * cb->n + j];
+        ac[l] = (uint8_t)cd->a[i * k + l];
+        bc[l] = (uint8_t)cd->b[l * cb->n + j];
     }
-    d = tc_mma_dot_ex(cb->arch, cb->a, cb->out, cb->k, a, b, C[i * cb->n + j], opt);
-    return cb->out == TC_FP16 ? tc_fp16_from_f32(d, TC_RN) : tct_f2u(d);
+    for (l = 0; l < nb; l++) {
+        sa[l] = cd->sa[i * nb + l];
+        sb[l] = cd->sb[l * cb->n + j];
+    }
+    if (!cb->scaled)
+        d = tc_mma_dot_ex(cb->arch, cb->a, cb->out, k, a, b, cd->C[i * cb->n + j], opt);
+    else if (tc_mma_dot_scaled(&cb->st, k, ac, bc, nb ? sa : NULL, nb ? sb : NULL, cd->C[i * cb->n + j], opt, &d) != TC_OK)
+        return 0;
+    *out = cb->out == TC_FP16 ? tc_fp16_from_f32(d, TC_RN) : tct_f2u(d);
+    return 1;
 }
 
 /* Checks one file; returns its case count, -1 if unreadable. */
 static int check_file(const char *dir, const char *stem, long *outputs, long *mismatched, long *sign_differs) {
-    static float A[MAX_M * MAX_K], B[MAX_K * MAX_N], C[MAX_M * MAX_N];
-    char path[1024], line[8192];
+    static case_data cd;
+    char path[1024], line[16384];
     combo cb;
     FILE *f;
     int cases = 0;
@@ -151,7 +219,8 @@ static int check_file(const char *dir, const char *stem, long *outputs, long *mi
     if (!f) { printf("cannot open %s\n", path); return -1; }
     memset(&cb, 0, sizeof cb);
     snprintf(cb.stem, sizeof cb.stem, "%s", stem);
-    if (!read_header(f, &cb) || tc_mma_params_of_mixed(cb.arch, cb.a, cb.b, cb.out, &p) != TC_OK) {
+    if (!read_header(f, &cb) || (cb.scaled ? tc_mma_scaled_params_of(&cb.st, &p)
+                                           : tc_mma_params_of_mixed(cb.arch, cb.a, cb.b, cb.out, &p)) != TC_OK) {
         printf("%s: malformed header\n", path);
         fclose(f);
         return -1;
@@ -159,7 +228,7 @@ static int check_file(const char *dir, const char *stem, long *outputs, long *mi
     /* MMA-Sim's conventions: its zero rule (the default) and +0 for every zero result. */
     memset(&opt, 0, sizeof opt);
     opt.zero_sign = TC_MMA_ZERO_SIGN_PLUS;
-    opt.b_type = cb.b == cb.a ? TC_FP32 : cb.b;
+    opt.b_type = cb.b == cb.a || cb.scaled ? TC_FP32 : cb.b;   /* the scaled kinds take B's type from cb.st */
     /* Two models the vectors must tell apart from it: the default sign of zero, and one fractional bit fewer. */
     opt_sum = opt;
     opt_sum.zero_sign = TC_MMA_ZERO_SIGN_SUM;
@@ -170,17 +239,17 @@ static int check_file(const char *dir, const char *stem, long *outputs, long *mi
         uint64_t seed = strtoull(p, &end, 16);
         int i, j, ok = end != p;
         if (!ok) { printf("%s: malformed case %d\n", path, cases); fclose(f); return -1; }
-        case_inputs(&cb, seed, A, B, C);
+        case_inputs(&cb, seed, &cd);
         for (i = 0; i < cb.m && ok; i++)
             for (j = 0; j < cb.n && ok; j++) {
                 unsigned long want;
-                uint32_t got;
+                uint32_t got, alt;
                 p = end;
                 want = strtoul(p, &end, 16);
                 if (end == p) { ok = 0; break; }
-                got = model(&cb, A, B, C, i, j, &opt);
-                bad_sum += model(&cb, A, B, C, i, j, &opt_sum) != (uint32_t)want;
-                bad_alt += model(&cb, A, B, C, i, j, &opt_alt) != (uint32_t)want;
+                if (!CHECK(model(&cb, &cd, i, j, &opt, &got))) got = ~(uint32_t)want;
+                bad_sum += !model(&cb, &cd, i, j, &opt_sum, &alt) || alt != (uint32_t)want;
+                bad_alt += !model(&cb, &cd, i, j, &opt_alt, &alt) || alt != (uint32_t)want;
                 n_out++;
                 if (!CHECK(got == (uint32_t)want)) {
                     bad++;
@@ -218,8 +287,8 @@ int main(int argc, char **argv) {
         if (n > 0) { files++; cases += n; }
     }
     fclose(idx);
-    /* The folder holds every combination the generator lists (44 when written). */
-    CHECK(files >= 44);
+    /* The folder holds every combination the generator lists (52 when written). */
+    CHECK(files >= 52);
     /* Some case turns on the sign of a zero result, and MMA-Sim's +0 decides it. */
     CHECK(sign_differs > 0);
     printf("%d combinations, %d cases, %ld outputs compared with MMA-Sim, %ld mismatched; %ld differ under the "

@@ -20,14 +20,18 @@ from mmasim.simulator import nv_ptx  # noqa: E402
 M64 = (1 << 64) - 1
 
 # The input types: (total bits, exponent bits, mantissa bits, has Inf, torch
-# view type, storage type). "f32" is raw fp32 bits, what a tf32 MMA is fed.
+# view type, storage type, has NaN). "f32" is raw fp32 bits, what a tf32 MMA
+# is fed. e2m1 codes are packed two to a byte for MMA-Sim (low nibble first).
 TYPES = {
-    "f16": (16, 5, 10, True, torch.float16, np.int16),
-    "bf16": (16, 8, 7, True, torch.bfloat16, np.int16),
-    "f32": (32, 8, 23, True, torch.float32, np.int32),
-    "e4m3": (8, 4, 3, False, torch.float8_e4m3fn, np.uint8),
-    "e5m2": (8, 5, 2, True, torch.float8_e5m2, np.uint8),
+    "f16": (16, 5, 10, True, torch.float16, np.int16, True),
+    "bf16": (16, 8, 7, True, torch.bfloat16, np.int16, True),
+    "f32": (32, 8, 23, True, torch.float32, np.int32, True),
+    "e4m3": (8, 4, 3, False, torch.float8_e4m3fn, np.uint8, True),
+    "e5m2": (8, 5, 2, True, torch.float8_e5m2, np.uint8, True),
+    "e2m1": (4, 2, 1, False, torch.uint8, np.uint8, False),
 }
+# The scale types: torch view type.
+SCALES = {"ue8m0": torch.float8_e8m0fnu, "ue4m3": torch.float8_e4m3fn}
 
 # One line per combination both models have: file stem, MMA-Sim arch, class,
 # qualifier, m, n, k, then tensorcore.h's arch, A type, B type, C/D type (as
@@ -80,6 +84,22 @@ COMBOS = [
 ]
 
 
+# The kinds with scales or FP4 operands, which tensorcore.h runs through
+# tc_mma_dot_scaled: the plain columns, then its kind, scale type ("-":
+# none) and block. MMA-Sim runs e2m1 only in its FP4 kinds (K 64): its
+# unscaled path cannot read e2m1 codes.
+SCALED = [
+    ("B200_tcgen05_m64n8k32_e4m3_f32", "Blackwell", "tcgen05mma", "m64n8k32.f32.e4m3.e4m3", 64, 8, 32, "B200", "e4m3", "e4m3", "fp32", "e4m3", "e4m3", "f32", "f8f6f4", "-", 0),
+    ("B200_tcgen05_m64n8k32_e5m2_e4m3_f16", "Blackwell", "tcgen05mma", "m64n8k32.f16.e5m2.e4m3", 64, 8, 32, "B200", "e5m2", "e4m3", "fp16", "e5m2", "e4m3", "f16", "f8f6f4", "-", 0),
+    ("B200_tcgen05_m128n8k32_mxf8f6f4_e4m3_e5m2", "Blackwell", "tcgen05mma_block_scale", "m128n8k32.block32.f32.e4m3.e5m2.ue8m0", 128, 8, 32, "B200", "e4m3", "e5m2", "fp32", "e4m3", "e5m2", "f32", "mxf8f6f4", "ue8m0", 32),
+    ("B200_tcgen05_m128n8k64_mxf4", "Blackwell", "tcgen05mma_block_scale", "m128n8k64.block32.f32.e2m1.e2m1.ue8m0", 128, 8, 64, "B200", "e2m1", "e2m1", "fp32", "e2m1", "e2m1", "f32", "mxf4", "ue8m0", 32),
+    ("B200_tcgen05_m128n8k64_mxf4nvf4_ue4m3", "Blackwell", "tcgen05mma_block_scale", "m128n8k64.block16.f32.e2m1.e2m1.ue4m3", 128, 8, 64, "B200", "e2m1", "e2m1", "fp32", "e2m1", "e2m1", "f32", "mxf4nvf4", "ue4m3", 16),
+    ("RTX50_m16n8k32_mxf8f6f4_e5m2", "RTX Blackwell", "mma_block_scale", "m16n8k32.block32.f32.e5m2.e5m2.f32.ue8m0", 16, 8, 32, "RTX50", "e5m2", "e5m2", "fp32", "e5m2", "e5m2", "f32", "mxf8f6f4", "ue8m0", 32),
+    ("RTX50_m16n8k64_mxf4", "RTX Blackwell", "mma_block_scale", "m16n8k64.block32.f32.e2m1.e2m1.f32.ue8m0", 16, 8, 64, "RTX50", "e2m1", "e2m1", "fp32", "e2m1", "e2m1", "f32", "mxf4", "ue8m0", 32),
+    ("RTX50_m16n8k64_mxf4nvf4_ue4m3", "RTX Blackwell", "mma_block_scale", "m16n8k64.block16.f32.e2m1.e2m1.f32.ue4m3", 16, 8, 64, "RTX50", "e2m1", "e2m1", "fp32", "e2m1", "e2m1", "f32", "mxf4nvf4", "ue4m3", 16),
+]
+
+
 class Rng:
     """splitmix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
     generators", OOPSLA 2014); tests/test_mmasim.c has the same."""
@@ -100,7 +120,7 @@ def code(rng, t, mode, exp_shift=0):
     the bias (+exp_shift), where sums carry and round; 3: any finite value
     (every exponent, subnormals and zeros included); 4: exponent field 0..3
     (zeros, subnormals, the smallest normals), whose sums underflow."""
-    bits, eb, mb, has_inf, _, _ = TYPES[t]
+    bits, eb, mb, has_inf, _, _, has_nan = TYPES[t]
     r = rng.next()
     if mode == 0:
         return r & ((1 << bits) - 1)
@@ -115,8 +135,19 @@ def code(rng, t, mode, exp_shift=0):
     else:
         e = int((r >> 32) % 4)
     c = (sign << (bits - 1)) | (e << mb) | man
-    if not has_inf and (c & ((1 << (bits - 1)) - 1)) == (1 << (bits - 1)) - 1:
+    if not has_inf and has_nan and (c & ((1 << (bits - 1)) - 1)) == (1 << (bits - 1)) - 1:
         c -= 1  # e4m3's only NaN: one below it instead
+    return c
+
+
+def scale_code(rng, t, mode):
+    """One scale code: mode 0 any code (NaN included), 1 and 2 within 2^3 of
+    1.0, 3 any finite code, 4 the smallest codes."""
+    r = rng.next()
+    hi = r >> 32
+    if t == "ue8m0":
+        return [r & 0xFF, 127 + hi % 7 - 3, 127 + hi % 7 - 3, hi % 255, hi % 4][mode]
+    return [r & 0x7F, (4 + hi % 7) << 3 | (r & 7), (4 + hi % 7) << 3 | (r & 7), hi % 127, hi % 32][mode]
     return c
 
 
@@ -144,8 +175,12 @@ def case_inputs(seed, m, n, k, ta, tb, tc):
     return A, B, C
 
 
-def to_tensor(codes, t, shape):
-    bits, _, _, _, tt, st = TYPES[t]
+def to_tensor(codes, t, shape, k_axis=1):
+    bits, _, _, _, tt, st, _ = TYPES[t]
+    if t == "e2m1":  # two codes a byte along K, the first in the low nibble
+        a = np.array(codes, dtype=np.uint8).reshape(shape)
+        lo, hi = (a[:, 0::2], a[:, 1::2]) if k_axis == 1 else (a[0::2, :], a[1::2, :])
+        return torch.from_numpy((lo | hi << 4).copy())
     unsigned = {8: np.uint8, 16: np.uint16, 32: np.uint32}[bits]
     a = np.array(codes, dtype=np.uint64).astype(unsigned)
     return torch.from_numpy(a.view(st).copy()).view(tt).reshape(shape)
@@ -163,27 +198,43 @@ def make(combo):
 
 
 def run_case(sim, combo, seed):
-    _, _, _, _, m, n, k, _, _, _, _, ta, tb, tc = combo
+    _, _, _, _, m, n, k, _, _, _, _, ta, tb, tc = combo[:14]
     A, B, C = case_inputs(seed, m, n, k, ta, tb, tc)
-    D = sim(to_tensor(A, ta, (m, k)), to_tensor(B, tb, (k, n)), to_tensor(C, tc, (m, n)))
-    return out_bits(D, tc)
+    args = [to_tensor(A, ta, (m, k)), to_tensor(B, tb, (k, n), 0)]
+    if len(combo) > 14 and combo[14] in ("mxf4", "mxf4nvf4"):
+        # MMA-Sim cannot run an Inf c in the FP4 kinds (its fused sum
+        # truncates an infinite significand): the largest finite instead.
+        C = [x - 1 if x & 0x7FFFFFFF == 0x7F800000 else x for x in C]
+    args.append(to_tensor(C, tc, (m, n)))
+    if len(combo) > 14 and combo[15] != "-":
+        stype, block = combo[15], combo[16]
+        rng = Rng(seed ^ 0x5CA1E)
+        mode = seed % 5
+        sa = [scale_code(rng, stype, mode) for _ in range(m * (k // block))]
+        sb = [scale_code(rng, stype, mode) for _ in range(k // block * n)]
+        args += [torch.tensor(x, dtype=torch.uint8).view(SCALES[stype]).reshape(shape)
+                 for x, shape in ((sa, (m, k // block)), (sb, (k // block, n)))]
+    return out_bits(sim(*args), tc)
 
 
 def generate(out_dir, cases):
     seeds = Rng(0x4D4D4153494D)  # "MMASIM"
     for combo in COMBOS:
-        stem, arch, cls, qual, m, n, k, tarch, a, b, o, *_ = combo
+        stem, arch, cls, qual, m, n, k, tarch, a, b, o = combo[:11]
+        scaled = combo[14:] if len(combo) > 14 else ("-", "-", 0)
         sim = make(combo)
         digits = TYPES[combo[13]][0] // 4
         t0 = time.time()
+        # The widest scaled kinds get fewer cases (their files grow with m x n).
+        n_cases = cases if len(combo) == 14 or m * n <= 128 else max(6, cases * 256 // (m * n))
         with open(os.path.join(out_dir, stem + ".txt"), "w") as f:
             f.write(f"# MMA-Sim {arch} {cls} {qual}\n")
-            f.write(f"tc {tarch} {a} {b} {o} {m} {n} {k}\n")
-            for _ in range(cases):
+            f.write(f"tc {tarch} {a} {b} {o} {m} {n} {k} {scaled[0]} {scaled[1]} {scaled[2]}\n")
+            for _ in range(n_cases):
                 seed = seeds.next()
                 d = run_case(sim, combo, seed)
                 f.write(f"{seed:016x} " + " ".join(f"{x:0{digits}x}" for x in d) + "\n")
-        print(f"{stem}: {cases} cases, {time.time() - t0:.1f} s", flush=True)
+        print(f"{stem}: {n_cases} cases, {time.time() - t0:.1f} s", flush=True)
     with open(os.path.join(out_dir, "index.txt"), "w") as f:
         f.write("".join(c[0] + "\n" for c in COMBOS))
 
@@ -210,6 +261,7 @@ def main():
     ap.add_argument("--only", default="", help="comma-separated file stems to generate")
     args = ap.parse_args()
     torch.set_num_threads(1)
+    COMBOS.extend(SCALED)
     if args.only:
         keep = set(args.only.split(","))
         COMBOS[:] = [c for c in COMBOS if c[0] in keep]
