@@ -2,7 +2,8 @@
    (github.com/microsoft/MMA-Sim, arXiv 2511.10909): every output of every
    case in tests/mmasim/ (written by tests/mmasim/gen_vectors.py, which ran
    MMA-Sim; see tests/mmasim/README.md) is recomputed with tc_mma_dot_ex
-   under MMA-Sim's conventions (its zero rule, the default, and
+   (tc_mma_dot_scaled for kind::f8f6f4 and the block-scaled kinds) under
+   MMA-Sim's conventions (its zero rule, the default, and
    TC_MMA_ZERO_SIGN_PLUS) and compared bit for bit. The files hold only each
    case's seed and MMA-Sim's D: the inputs are rebuilt here by the same
    splitmix64 generator. NaN: an fp32 D is compared bit for bit (both give
@@ -11,7 +12,9 @@
 
    Run: build/tests/test_mmasim [FOLDER]   (default: the repository's
    tests/mmasim, compiled in as TC_MMASIM_VECTORS by the Makefile)
-   Prints per combination the cases, outputs and mismatches. */
+   Prints per combination the cases, outputs and mismatches, and how many
+   outputs two other models get wrong (the default sign of zero; F - 1),
+   which shows that the cases can tell models apart. */
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 #include "tc_test.h"
@@ -89,7 +92,7 @@ static float value_of(tc_dtype t, uint32_t code) {
    through tc_mma_dot_scaled as type st (kind::f8f6f4 and the block-scaled
    kinds), else through tc_mma_dot_ex. */
 typedef struct {
-    char stem[128], mmasim[160];
+    char mmasim[160];
     tc_arch arch;
     tc_dtype a, b, out;
     int m, n, k;
@@ -213,14 +216,13 @@ static int check_file(const char *dir, const char *stem, long *outputs, long *mi
     int cases = 0;
     long bad = 0, n_out = 0, bad_sum = 0, bad_alt = 0;
     tc_mma_options opt, opt_sum, opt_alt;
-    tc_mma_params p;
+    tc_mma_params prm;
     snprintf(path, sizeof path, "%s/%s.txt", dir, stem);
     f = fopen(path, "r");
     if (!f) { printf("cannot open %s\n", path); return -1; }
     memset(&cb, 0, sizeof cb);
-    snprintf(cb.stem, sizeof cb.stem, "%s", stem);
-    if (!read_header(f, &cb) || (cb.scaled ? tc_mma_scaled_params_of(&cb.st, &p)
-                                           : tc_mma_params_of_mixed(cb.arch, cb.a, cb.b, cb.out, &p)) != TC_OK) {
+    if (!read_header(f, &cb) || (cb.scaled ? tc_mma_scaled_params_of(&cb.st, &prm)
+                                           : tc_mma_params_of_mixed(cb.arch, cb.a, cb.b, cb.out, &prm)) != TC_OK) {
         printf("%s: malformed header\n", path);
         fclose(f);
         return -1;
@@ -233,7 +235,7 @@ static int check_file(const char *dir, const char *stem, long *outputs, long *mi
     opt_sum = opt;
     opt_sum.zero_sign = TC_MMA_ZERO_SIGN_SUM;
     opt_alt = opt;
-    opt_alt.frac_bits = p.frac_bits - 1;
+    opt_alt.frac_bits = prm.frac_bits - 1;
     while (fgets(line, sizeof line, f)) {
         char *p = line, *end;
         uint64_t seed = strtoull(p, &end, 16);
