@@ -106,6 +106,8 @@ $(BUILD)/tests/%: tests/%.c
 
 # The GPU-measured dot products (tests/hw-vectors), read from the source tree wherever the test runs.
 $(BUILD)/tests/test_hw_vectors: ALL_CFLAGS += -DTC_HW_VECTORS='"$(CURDIR)/tests/hw-vectors"'
+# MMA-Sim's outputs (tests/mmasim), likewise.
+$(BUILD)/tests/test_mmasim: ALL_CFLAGS += -DTC_MMASIM_VECTORS='"$(CURDIR)/tests/mmasim"'
 # test_plot includes support/plot.c itself (to check the layout it chose), so
 # it links stb alone, not plot.o.
 $(BUILD)/tests/test_plot: tests/test_plot.c $(BUILD)/obj/stb_impl.o

@@ -456,7 +456,10 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
      and Khattak & Mikaitis (arXiv 2512.07004, repo north-numerical-computing/
      MATLAB-tensor-core); MEASURED: tests/test_hw_vectors.c matches every
      parameter above but sm_120's (MMA-Sim's, no vectors) bit for bit against their dot products measured on the
-     five GPUs (fp32 output; fp16 output for fp16 inputs). B200 FP8 is ours:
+     five GPUs (fp32 output; fp16 output for fp16 inputs); tests/test_mmasim.c
+     matches MMA-Sim's executable model itself (commit c785138) on every
+     output of 52 instruction combinations, the scaled kinds below included
+     (docs/REFERENCE.md 2.14). B200 FP8 is ours:
      both published models say F = 25 with a cut result, which matches 63%
      of the B200 samples; a result rounded to nearest matches every e4m3
      sample of the 5000 upstream for F >= 30 and 4999 of 5000 e5m2 for

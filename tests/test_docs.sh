@@ -4,6 +4,8 @@
 #     listed is missing
 #   - every section banner in tensorcore.h has a row in the README's table
 #   - the cycle counts the README quotes are what tcsim prints
+#   - the MMA-Sim comparison's counts the README and REFERENCE 2.14 quote are
+#     what test_mmasim prints (when built)
 # Usage: bash tests/test_docs.sh [build dir]   (last line: "test_docs: N passed, N failed")
 set -u
 BUILD=${1:-build}
@@ -70,6 +72,20 @@ if [ -x "$BUILD/tcsim" ]; then
     if grep -qE "^\| $name( [^|]*)? \| $pred of $total_ \| $err" docs/REFERENCE.md; then ok
     else bad "REFERENCE 3.11's results table: $name should read '$pred of $total_' and '$err' (tcsim validate)"; fi
   done < <(echo "$summary" | grep 'rows predicted, mean |error|' | sed -E 's/\|error\|//')
+fi
+
+# the MMA-Sim comparison's counts (README's test list, REFERENCE 2.14) as test_mmasim prints them
+if [ -x "$BUILD/tests/test_mmasim" ]; then
+  counts=$("$BUILD/tests/test_mmasim" | sed -nE 's/^([0-9]+) combinations, ([0-9]+) cases, ([0-9]+) outputs compared.*/\1 \2 \3/p')
+  set -- $counts
+  if [ $# -eq 3 ]; then
+    phrase="$1 instruction combinations, $2 seeded cases, $(echo "$3" | sed -E ':a; s/([0-9])([0-9]{3})($|,)/\1,\2\3/; ta')"
+    for doc in README.md docs/REFERENCE.md; do
+      if grep -q "$phrase" "$doc"; then ok; else bad "$doc should say '$phrase' (test_mmasim)"; fi
+    done
+  else
+    bad "test_mmasim printed no summary line"
+  fi
 fi
 
 echo "test_docs: $passed passed, $failed failed"
