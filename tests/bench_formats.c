@@ -16,8 +16,11 @@
    last block: the DRAM-sized case with tc_convert_threads(all cores)
    against one thread, in wall time, as a speed-up and as a ratio to linear
    (speed-up / cores; target >= 0.8), with the load average beside it:
-   other programs on the cores, or one memory channel that one core already
-   fills, hold it down.
+   other programs on the cores, or a memory system that one core already
+   nearly fills, hold it down. So that the two can be told apart, the same
+   copy loop split over all cores runs in turn with them: its speed-up is
+   the memory's own, and the conversion's all-core time as a ratio to that
+   copy's says how close the conversion comes to memory speed on all cores.
 
    cpfloat (github.com/north-numerical-computing/cpfloat, LGPL, not part of
    this repository): `make bench CPFLOAT_DIR=/path/to/cpfloat` builds this
@@ -29,6 +32,7 @@
 #define TENSORCORE_IMPLEMENTATION
 #include "tensorcore.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -85,7 +89,7 @@ static const bench_case cases[] = {
 static float *src, *dst;
 static volatile uint64_t copy_key;   /* 0, but the compiler cannot know: keeps the copy a loop */
 
-typedef struct { const bench_case *c; size_t n; int calls; } job;
+typedef struct { const bench_case *c; size_t n, off; int calls; } job;   /* off: first element (a thread's share) */
 
 /* r is a constant at each call below, so that the loops vectorise. */
 static inline void copy_fold(const uint64_t *s, uint64_t *d, size_t out_words, size_t r, uint64_t key) {
@@ -104,8 +108,8 @@ static inline void copy_spread(const uint64_t *s, uint64_t *d, size_t in_words, 
 
 static void run_copy(void *a) {
     const job *j = (const job *)a;
-    const uint64_t *s = (const uint64_t *)(const void *)src;
-    uint64_t *d = (uint64_t *)(void *)dst, key = copy_key;
+    const uint64_t *s = (const uint64_t *)(const void *)((const char *)src + j->off * (size_t)j->c->in_bytes);
+    uint64_t *d = (uint64_t *)(void *)((char *)dst + j->off * (size_t)j->c->out_bytes), key = copy_key;
     size_t in_words = j->n * (size_t)j->c->in_bytes / 8, out_words = j->n * (size_t)j->c->out_bytes / 8;
     int call;
     for (call = 0; call < j->calls; call++) {
@@ -155,7 +159,7 @@ static void run_cpfloat(void *a) {
    many of them, so that the best one is likely undisturbed. */
 static job make_job(const bench_case *c, size_t n) {
     job j;
-    j.c = c; j.n = n;
+    j.c = c; j.n = n; j.off = 0;
     j.calls = n >= ((size_t)1 << 20) ? 1 : (int)(((size_t)1 << 20) / n);
     return j;
 }
@@ -164,6 +168,42 @@ static job make_job(const bench_case *c, size_t n) {
 static double time_of(void (*fn)(void *), job *j) { return bench_best_cpu(fn, j, 15) / (double)j->calls; }
 /* One run in wall time per call, for the threads block's alternation. */
 static double wall_of(void (*fn)(void *), job *j) { return bench_best(fn, j, 1) / (double)j->calls; }
+
+/* The copy loop on `parts` threads, each over its own contiguous share of
+   the array as tc_convert_threads splits it: what this machine's memory
+   gives all cores at once, the most a memory-bound conversion can gain
+   from them. */
+enum { MAX_PARTS = 64 };
+typedef struct { job part[MAX_PARTS]; int parts; } copy_split;
+
+static void *copy_part(void *a) { run_copy(a); return NULL; }
+
+static void run_copy_split(void *a) {
+    copy_split *s = (copy_split *)a;
+    pthread_t id[MAX_PARTS];
+    int started[MAX_PARTS] = { 0 }, t;
+    for (t = 1; t < s->parts; t++) started[t] = pthread_create(&id[t], NULL, copy_part, &s->part[t]) == 0;
+    run_copy(&s->part[0]);
+    for (t = 1; t < s->parts; t++) {
+        if (started[t]) pthread_join(id[t], NULL);
+        else run_copy(&s->part[t]);
+    }
+}
+
+/* j's array cut into `parts` shares of whole 64-element blocks, the last
+   taking the rest. */
+static copy_split split_job(const job *j, int parts) {
+    copy_split s;
+    size_t share = (j->n / (size_t)parts) & ~(size_t)63;
+    int t;
+    s.parts = parts;
+    for (t = 0; t < parts; t++) {
+        s.part[t] = *j;
+        s.part[t].off = j->off + (size_t)t * share;
+        s.part[t].n = t == parts - 1 ? j->n - (size_t)t * share : share;
+    }
+    return s;
+}
 
 static void print_caches(void) {
     int i;
@@ -193,7 +233,7 @@ int main(void) {
         { "L1", 1 << 11 }, { "L2", 1 << 15 }, { "LLC", 1 << 21 }, { "DRAM", MAX_N },
     };
     size_t i, s;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    long cores = sysconf(_SC_NPROCESSORS_ONLN), parts = cores < 1 ? 1 : cores < MAX_PARTS ? cores : MAX_PARTS;
     src = (float *)malloc((size_t)MAX_N * sizeof *src);
     dst = (float *)malloc((size_t)MAX_N * sizeof *dst);
     if (!src || !dst) { fprintf(stderr, "bench_formats: out of memory\n"); return 1; }
@@ -250,23 +290,29 @@ int main(void) {
 #endif
     }
 
-    printf("\n  DRAM-sized, tc_convert_threads(%ld) against one thread (wall time, best of 15; target: ratio to linear >= 0.8)\n", cores);
+    printf("\n  DRAM-sized, tc_convert_threads(%ld) against one thread (wall time, best of 15; target: ratio to linear >= 0.8);\n"
+           "  beside it the copy loop of the same bytes split over %ld threads: the memory's own all-core gain, which\n"
+           "  no memory-bound conversion can pass, and the conversion's all-core time as a ratio to that copy's\n", parts, parts);
     bench_print_proc_line("  load average before (/proc/loadavg): ", "/proc/loadavg", "");
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         job j = make_job(&cases[i], MAX_N);
-        double t1 = 1e30, tn = 1e30;
+        copy_split split = split_job(&j, (int)parts);
+        double t1 = 1e30, tn = 1e30, c1 = 1e30, cn = 1e30;
         int rep;
-        if (tc_convert_threads((int)(cores < 64 ? cores : 64)) != TC_OK) { printf("  (threads unavailable)\n"); break; }
-        for (rep = 0; rep < 15; rep++) {   /* alternating, so that both see the same neighbours */
+        if (tc_convert_threads((int)parts) != TC_OK) { printf("  (threads unavailable)\n"); break; }
+        for (rep = 0; rep < 15; rep++) {   /* alternating, so that all four see the same neighbours */
             double t;
             tc_convert_threads(1);
             if ((t = wall_of(run_convert, &j)) < t1) t1 = t;
-            tc_convert_threads((int)(cores < 64 ? cores : 64));
+            tc_convert_threads((int)parts);
             if ((t = wall_of(run_convert, &j)) < tn) tn = t;
+            if ((t = wall_of(run_copy, &j)) < c1) c1 = t;
+            if ((t = bench_best(run_copy_split, &split, 1)) < cn) cn = t;
         }
         tc_convert_threads(1);
-        printf("  %-32s %5.2fx faster on %ld cores, %4.2f of linear%s\n", cases[i].name, t1 / tn, cores,
-               t1 / tn / (double)cores, t1 / tn / (double)cores >= 0.8 ? "" : "  (below 0.8)");
+        printf("  %-32s %5.2fx faster on %ld cores, %4.2f of linear%s; copy %4.2fx faster, conversion %4.2fx of it\n",
+               cases[i].name, t1 / tn, parts, t1 / tn / (double)parts, t1 / tn / (double)parts >= 0.8 ? "" : " (below 0.8)",
+               c1 / cn, cn / tn);
     }
     free(src); free(dst);
     return 0;
