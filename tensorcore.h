@@ -2009,7 +2009,11 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
      also has a latency floor L: the global load (overlapped by stages - 1
      iterations under cp.async pipelining), a shared load, and the dependent
      chain of cta_k / inst_k accumulations; with a single buffer the CTA
-     waits for its load and then computes, so L = load latency + W. With r
+     waits for its load and then computes, so L = load latency + W, or
+     load_rounds load latencies + W where the kernel's compiled code
+     issues its loads in dependent rounds (each round's shared stores wait
+     for its loads before the next round's loads issue: read off the
+     kernel's SASS, as the dataset's single-buffered rows do). With r
      CTAs resident on an SM, r iterations cost max(r W, L). Each wave adds a
      global-latency prologue and the store of its D tiles; the last wave
      runs with fewer CTAs per SM. The kernel takes max(that, compulsory DRAM
@@ -2017,8 +2021,8 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
    The simulated part (tc_tile_predict): the same kernel's main loop as a
      warp program for section 5's simulator (tc_tile_build_mainloop): per
      iteration each warp waits for its share of the tile (cp.async.wait +
-     __syncthreads; with one buffer LDG, STS, BAR), issues the next tile's
-     cp.async, then per instruction step loads its A and B fragments
+     __syncthreads; with one buffer LDG, STS per load round, BAR), issues
+     the next tile's cp.async, then per instruction step loads its A and B fragments
      (ldmatrix, or LDS for FFMA) and issues its MMAs (or FFMAs). r CTAs'
      warps run on one simulated SM, each CTA with its own barrier; two short
      runs (a few iterations each) give the steady-state cycles per iteration
@@ -2110,6 +2114,10 @@ typedef struct {
     int regs_per_thread;          /* 0 = estimate (accumulators + fragments + 40) */
     int sparse;                   /* 1: A is structured-sparse (2:4; tf32 1:2) and the instruction is the table's
                                      mma.sp of inst_m x inst_n x inst_k (inst_k the dense K: 32 for f16/bf16) */
+    int load_rounds;              /* one buffer (stages 0 or 1): the iteration's global loads go in this many dependent
+                                     rounds, each round's shared stores waiting for its loads before the next round's
+                                     loads issue, as a compiler may schedule them (read it from the kernel's SASS);
+                                     0 = 1; 0..64; more rounds than a warp has loads count as one round per load */
 } tc_tile_desc;
 
 /* Which resource set the predicted time. */
@@ -9416,6 +9424,13 @@ TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *m) {
     return g ? (double)g->shared_wavefronts_per_cycle * g->banks * g->bank_bytes : 0.0;
 }
 
+/* The dependent load rounds of a single-buffered iteration: as asked, but
+   no more than a warp's loads (a round needs one). */
+static double tc__tile_rounds(const tc_tile_desc *d, int64_t loads_per_warp) {
+    int64_t want = d->load_rounds > 1 ? d->load_rounds : 1;
+    return (double)(want < loads_per_warp ? want : loads_per_warp > 1 ? loads_per_warp : 1);
+}
+
 /* Register estimate: fp32 accumulators of the thread's share of the warp
    (or warpgroup) tile, one step of A and B fragments (double-buffered; a
    wgmma reads both from shared memory), 40 for addresses, indices and loop
@@ -9470,6 +9485,10 @@ static tc_status tc__tile_validate(const tc_gpu *m, const tc_tile_desc *d, const
     if (d->staging == TC_TILE_DIRECT && (d->stages > 0 || d->pad_a > 0 || d->pad_b > 0))
         return tc__tile_fail(why, "direct loads use no shared memory: stages and pads must be 0", TC_ERR_ARG);
     if (d->sparse != 0 && d->sparse != 1) return tc__tile_fail(why, "sparse must be 0 or 1", TC_ERR_ARG);
+    if (d->load_rounds < 0 || d->load_rounds > 64) return tc__tile_fail(why, "load_rounds must be 0..64", TC_ERR_SIZE);
+    if (d->load_rounds > 1 && (d->stages >= 2 || d->staging != TC_TILE_SHARED))
+        return tc__tile_fail(why, "load_rounds > 1 needs one buffer filled through registers (stages 0 or 1, shared staging): "
+                                  "cp.async and direct loads have no shared store to wait", TC_ERR_ARG);
     eb = tc__tile_elem_bytes(d->in);
     if (eb == 0) return tc__tile_fail(why, "unknown input type", TC_ERR_DTYPE);
     if (d->in == TC_FP32) {
@@ -9695,8 +9714,10 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     chain = (double)(d->cta_k / d->inst_k) * (d->in == TC_FP32 ? g->ffma_latency : mma_latency);
     if (d->staging == TC_TILE_DIRECT)
         r.iter_cycles[TC_TILE_LIMIT_LATENCY] = tc__tile_l1_latency(g) + chain;
-    else if (stages == 1)   /* one buffer: the CTA loads, waits, then computes: its own work adds on */
-        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = g->l2_latency + 2.0 * g->shared_latency + r.iter_cost;
+    else if (stages == 1)   /* one buffer: the CTA loads (in rounds, each waiting for the last), waits, then computes:
+                               its own work adds on */
+        r.iter_cycles[TC_TILE_LIMIT_LATENCY] = tc__tile_rounds(d, (int64_t)tc__tile_cdiv(tc__tile_cdiv((int64_t)gl_bytes, (int64_t)32 * vec), warps)) *
+                                               (double)g->l2_latency + 2.0 * g->shared_latency + r.iter_cost;
     else {
         double lat_g = (double)g->l2_latency / (stages - 1), lat_s = g->shared_latency + chain;
         r.iter_cycles[TC_TILE_LIMIT_LATENCY] = lat_g > lat_s ? lat_g : lat_s;
@@ -9752,23 +9773,28 @@ typedef struct {
 } tc__tile_prog;
 
 /* The global loads of one warp for main-loop iteration `it` (the loop's
-   trip count adds iter_stride): cp.async (tokens), or all LDGs and then the
-   STSs that wait for them (as a compiler schedules them). */
+   trip count adds iter_stride): cp.async (tokens), or per load round its
+   LDGs and then the STSs that wait for them (as a compiler schedules them;
+   one round unless the tiling's load_rounds says more). */
 static void tc__tile_emit_loads(tc__tile_prog *P, int it, int slot) {
-    int q;
-    for (q = 0; q < P->n_g; q++) {
-        const int w = q == P->n_g - 1 ? P->tail_width : P->width;
-        tc_sim_addr a = tc_sim_addr_affine(it * P->per_warp + q * P->chunk, P->vec >= 4 ? w : 0, P->region,
-                                           (int64_t)P->unroll * P->per_warp, w);
-        int reg = TC__TILE_G + (slot * P->n_g + q) % TC__TILE_NG;
-        a.lane_table = P->hg;
-        if (P->stages >= 2) tc_sim_ldgsts(P->p, reg, a);
-        else tc_sim_ldg(P->p, reg, TC_SIM_NOREG, a);
-    }
-    for (q = 0; P->stages == 1 && q < P->n_g; q++) {
-        const int w = q == P->n_g - 1 ? P->tail_width : P->width;
-        int64_t lane = 32 * w <= P->stage_bytes ? w : 0;
-        tc_sim_sts(P->p, TC__TILE_G + q % TC__TILE_NG, tc_sim_addr_affine(0, lane, 0, 0, w));
+    const int rounds = P->stages >= 2 ? 1 : (int)tc__tile_rounds(P->d, P->n_g);
+    int q, round;
+    for (round = 0; round < rounds; round++) {
+        const int q0 = P->n_g * round / rounds, q1 = P->n_g * (round + 1) / rounds;
+        for (q = q0; q < q1; q++) {
+            const int w = q == P->n_g - 1 ? P->tail_width : P->width;
+            tc_sim_addr a = tc_sim_addr_affine(it * P->per_warp + q * P->chunk, P->vec >= 4 ? w : 0, P->region,
+                                               (int64_t)P->unroll * P->per_warp, w);
+            int reg = TC__TILE_G + (slot * P->n_g + q) % TC__TILE_NG;
+            a.lane_table = P->hg;
+            if (P->stages >= 2) tc_sim_ldgsts(P->p, reg, a);
+            else tc_sim_ldg(P->p, reg, TC_SIM_NOREG, a);
+        }
+        for (q = q0; P->stages == 1 && q < q1; q++) {
+            const int w = q == P->n_g - 1 ? P->tail_width : P->width;
+            int64_t lane = 32 * w <= P->stage_bytes ? w : 0;
+            tc_sim_sts(P->p, TC__TILE_G + q % TC__TILE_NG, tc_sim_addr_affine(0, lane, 0, 0, w));
+        }
     }
 }
 
@@ -10018,20 +10044,23 @@ TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_
    with the count the running binary reports (cudaFuncGetAttributes). The
    estimate (tc__tile_regs_estimate) gives the one-output FFMA kernels 45
    registers: v2's 1024-thread CTA then fits once per SM instead of twice,
-   and its single buffer's load latency had no second CTA to hide it. */
+   and its single buffer's load latency had no second CTA to hide it.
+   load_rounds stays 0: the SASS of v2, v3 and v4 (cuobjdump -sass of the
+   same build) issues every load of an iteration before its first shared
+   store, one round. */
 static const tc_tile_kernel tc__tile_ladder[] = {
     { 1, "naive", "FFMA, one output per thread, operands straight from global memory (coalesced along N)",
-      { 0, 0, 0, TC_FP32, 8, 32, 8, 1, 32, 1, 32, 1, TC_TILE_DIRECT, 0, 0, 0, 32, 0 } },
+      { 0, 0, 0, TC_FP32, 8, 32, 8, 1, 32, 1, 32, 1, TC_TILE_DIRECT, 0, 0, 0, 32, 0, 0 } },
     { 2, "smem", "FFMA, 32x32 shared-memory tiles, one output per thread",
-      { 0, 0, 0, TC_FP32, 32, 32, 32, 1, 32, 1, 32, 1, TC_TILE_SHARED, 1, 0, 0, 32, 0 } },
+      { 0, 0, 0, TC_FP32, 32, 32, 32, 1, 32, 1, 32, 1, TC_TILE_SHARED, 1, 0, 0, 32, 0, 0 } },
     { 3, "regblock", "FFMA, 128x128x8 tiles, 8x8 outputs per thread from 16-byte shared loads",
-      { 0, 0, 0, TC_FP32, 128, 128, 8, 64, 32, 8, 4, 1, TC_TILE_SHARED, 1, 0, 0, 114, 0 } },
+      { 0, 0, 0, TC_FP32, 128, 128, 8, 64, 32, 8, 4, 1, TC_TILE_SHARED, 1, 0, 0, 114, 0, 0 } },
     { 4, "mma", "mma.sync m16n8k16 (fp16 or bf16 in, fp32 out), ldmatrix, 128x128x32 tiles, 64x64 per warp",
-      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 1, 8, 8, 222, 0 } },
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 1, 8, 8, 222, 0, 0 } },
     { 5, "mma_cp_async", "version 4 with a 4-stage cp.async pipeline",
-      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 4, 8, 8, 226, 0 } },
+      { 0, 0, 0, TC_FP16, 128, 128, 32, 64, 64, 16, 8, 16, TC_TILE_SHARED, 4, 8, 8, 226, 0, 0 } },
     { 6, "mma_tf32", "mma.sync m16n8k8 tf32 (fp32 in, fp32 out), 128x128x16 tiles, 4-stage cp.async",
-      { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 226, 0 } },
+      { 0, 0, 0, TC_TF32, 128, 128, 16, 64, 64, 16, 8, 8, TC_TILE_SHARED, 4, 4, 8, 226, 0, 0 } },
 };
 
 TCDEF int tc_tile_ladder_count(void) { return TC__COUNT_OF(tc__tile_ladder); }

@@ -184,7 +184,8 @@ static inline int measured_source_ok(const char *s) {
 /* Checks one row beyond its cells' syntax; NULL if fine, else what is wrong. */
 static inline const char *measured__check(const measured_row *r) {
     static const char *const keys[] = { "instr", "warps", "bytes", "m", "n", "k", "out", "kernel", "cta", "stages",
-                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math", "timed", "host_us", "sparse" };
+                                        "elements", "elem_bytes", "kernels", "reads", "writes", "fills", "in", "warp", "lanes", "regs", "math", "timed", "host_us", "sparse",
+                                        "rounds" };
     const char *p = r->params;
     int i, unit_ok = 0, known = 0;
     static const char *const categories[] = { "latency", "throughput", "bandwidth", "launch", "gemm", "sparse", "fusion" };
@@ -515,11 +516,14 @@ static inline tc_status measured_gemm_slice(const tc_gpu *gpu, const measured_ge
    tile (warp=MxN); its rows stay padded, the stand-in for a swizzled
    conflict-free layout. regs=N is the
    kernel's registers per thread as ptxas reports them (occupancy then
-   follows the kernel, not section 6's estimate). TC_ERR_ARG if the row
-   has no such tiling or regs is not 1..255. */
+   follows the kernel, not section 6's estimate). rounds=N (a
+   single-buffered kernel) is the number of dependent LDG -> STS rounds per
+   main-loop iteration in the kernel's SASS (tc_tile_desc.load_rounds).
+   TC_ERR_ARG if the row has no such tiling, regs is not 1..255 or rounds
+   not 1..64 (tc_tile_check refuses rounds > 1 on a pipelined tiling). */
 static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     char kernel[16], cta[32], in[8], warp[32], lanes[32], instr[64];
-    long m, n, k, stages = 1, regs = 0;
+    long m, n, k, stages = 1, regs = 0, rounds = 0;
     if (!measured_param(r, "kernel", kernel, sizeof kernel) || strcmp(kernel, "tile") != 0 ||
         !measured_param(r, "cta", cta, sizeof cta) || !measured_param_int(r, "m", &m) ||
         !measured_param_int(r, "n", &n) || !measured_param_int(r, "k", &k)) return TC_ERR_ARG;
@@ -535,6 +539,9 @@ static inline tc_status measured_tile(const measured_row *r, tc_tile_desc *d) {
     if (measured_param(r, "regs", warp, sizeof warp) && (!measured_param_int(r, "regs", &regs) || regs < 1 || regs > 255))
         return TC_ERR_ARG;
     d->regs_per_thread = (int)regs;
+    if (measured_param(r, "rounds", warp, sizeof warp) && (!measured_param_int(r, "rounds", &rounds) || rounds < 1 || rounds > 64))
+        return TC_ERR_ARG;
+    d->load_rounds = (int)rounds;
     /* FFMA kernels (in=fp32) name their warp tile and lane arrangement */
     if (measured_param(r, "in", in, sizeof in)) {
         if (strcmp(in, "fp32") != 0 || !measured_param(r, "warp", warp, sizeof warp) ||
@@ -851,7 +858,7 @@ static inline tc_status measured_predict(const measured_row *r, double *predicte
             tc_tile_result tr;
             tc_gpu copy;
             char math[8];
-            if (measured_tile(r, &d) != TC_OK) { if (why) *why = "cta is not MxNxK, or regs not 1..255"; return TC_ERR_ARG; }
+            if (measured_tile(r, &d) != TC_OK) { if (why) *why = "cta is not MxNxK, regs not 1..255, or rounds not 1..64"; return TC_ERR_ARG; }
             if (measured_param(r, "math", math, sizeof math)) {   /* the copy loop alone: its operand bytes at the copy rate */
                 double rate = measured_copy_rate(gpu);
                 if (strcmp(math, "0") != 0 || !(rate > 0.0)) { if (why) *why = "math=0 is the only variant, on a GPU with a calibration copy row"; return TC_ERR_ARG; }

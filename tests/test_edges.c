@@ -344,6 +344,7 @@ static field tile_fields[] = {   /* the hi marked a100 are set from its entry in
     T(pad_b, TC_ERR_SIZE, TC_OK, TC_ERR_SIZE, 256, TC_OK),   /* B's rows are cta_k, A's cta_m: pad_b adds less */
     T(regs_per_thread, TC_ERR_SIZE, TC_OK, TC_ERR_TILE_REGS, 1 /* a100 */, TC_OK),
     T(sparse, TC_ERR_ARG, TC_OK, TC_ERR_ARG, 1, TC_OK),   /* 1: the tf32 tile's m16n8k8 has a 1:2 mma.sp */
+    T(load_rounds, TC_ERR_SIZE, TC_OK, TC_ERR_SIZE, 64, TC_ERR_ARG),   /* the base tile is pipelined: rounds need one buffer */
 };
 static tc_status probe_tile(void *obj) { return probe_tiling(a100(), (const tc_tile_desc *)obj); }
 

@@ -11,14 +11,14 @@
 #include "measured.h"
 #include "tc_test.h"
 
-/* Issue targets: calibration at most 10%, validation at most 15%. The
-   calibration bound is met (6.2%); the validation set is not (the tiling
-   model is optimistic for single-buffered and wmma hand-written GEMMs, see
+/* Issue targets: calibration at most 10%, validation at most 15%, both
+   met (6.2%, 14.7%); the validation bound is the target itself. Rows over
+   30% remain (the tiling model is optimistic for hand-written GEMMs that
+   load their fragments after the barrier and for single-buffered ones, see
    lesson 05, and for the two library runs whose sparse kernels lost to
-   dense), so its bound here only guards against getting worse than
-   today's 15.8%. */
+   dense). */
 #define CALIBRATION_BOUND 0.10
-#define VALIDATION_GUARD 0.17
+#define VALIDATION_GUARD 0.15
 
 /* A scratch file outside the source tree. */
 static const char *tmp_path(void) {
@@ -386,6 +386,30 @@ static void test_copy_rate(void) {
     CHECK(why && strstr(why, "regs"));
     strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;regs=2147483648");
     CHECK_STATUS(measured_tile(&r, &d), TC_ERR_ARG);
+    {   /* rounds=N: a single-buffered kernel's dependent LDG -> STS rounds (its SASS), each one more L2 round trip */
+        static const char *const bad[] = { "0", "65", "-1", "2147483648", "x", "" };
+        double one = 0, two = 0;
+        size_t i;
+        strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=1;regs=255");
+        CHECK_STATUS(measured_predict(&r, &one, &why), TC_OK);
+        strcat(r.params, ";rounds=2");
+        CHECK_STATUS(measured_tile(&r, &d), TC_OK);
+        CHECK(d.load_rounds == 2 && d.stages == 1);
+        CHECK_STATUS(measured_predict(&r, &two, &why), TC_OK);
+        CHECK(two < one);
+        for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            sprintf(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=1;regs=255;rounds=%s", bad[i]);
+            why = NULL;
+            CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
+            CHECK(why && strstr(why, "rounds"));
+        }
+        /* a pipelined kernel's cp.async has no round through registers: the tiling check refuses it */
+        strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=3;rounds=2");
+        CHECK_STATUS(measured_tile(&r, &d), TC_OK);
+        CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);
+    }
+    strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2");   /* the copy row's tiling, below */
+    CHECK_STATUS(measured_tile(&r, &d), TC_OK);
     strcpy(r.params, "m=4096;n=4096;k=4096;kernel=tile;cta=128x128x32;stages=2;math=1");
     why = NULL;
     CHECK_STATUS(measured_predict(&r, &pred, &why), TC_ERR_ARG);

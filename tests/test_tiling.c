@@ -790,6 +790,77 @@ static void test_sparse(void) {
     CHECK_STATUS(tc_tile_model(h, &d, &r, NULL), TC_ERR_ARG);
 }
 
+/* A single-buffered iteration's loads in dependent rounds (load_rounds):
+   each round's shared stores wait for its loads before the next round's
+   loads issue, so every round adds one L2 round trip. */
+static void test_load_rounds(void) {
+    const tc_gpu *a = tc_gpu_find("a100");
+    tc_tile_desc d = fp16_tile(4096, 4096, 4096);
+    tc_tile_result r1, r2, r8;
+    tc_sim_program p, q;
+    const char *why = NULL;
+    int i, seq[32], n = 0;
+    /* one buffer, conflict-free rows, 2 CTAs per SM (255 registers): too few to hide the rounds */
+    d.stages = 1; d.pad_a = d.pad_b = 8; d.regs_per_thread = 255;
+    CHECK_STATUS(tc_tile_model(a, &d, &r1, NULL), TC_OK);
+    CHECK(r1.ctas_per_sm == 2);
+    d.load_rounds = 2;
+    CHECK_STATUS(tc_tile_model(a, &d, &r2, &why), TC_OK);
+    /* the analytic floor: one more L2 round trip; every count unchanged */
+    CHECK_NEAR(r2.iter_cycles[TC_TILE_LIMIT_LATENCY] - r1.iter_cycles[TC_TILE_LIMIT_LATENCY], a->profile.l2_latency, 1e-9);
+    CHECK(r2.l2_bytes == r1.l2_bytes && r2.shared_bytes == r1.shared_bytes && r2.instructions == r1.instructions);
+
+    /* the program: a warp's 8 loads of 512 bytes (16384 bytes a stage over 4 warps) as 4 LDG, their 4 STS,
+       4 LDG, their 4 STS, then the barrier */
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 1, 1), TC_OK);
+    for (i = 0; i < p.n && n < 32; i++)
+        if (p.code[i].op == TC_SIM_LDG || p.code[i].op == TC_SIM_STS || p.code[i].op == TC_SIM_BAR) seq[n++] = p.code[i].op;
+    CHECK(n >= 17);
+    for (i = 0; i < 16 && i < n; i++) CHECK(seq[i] == (i / 4 % 2 ? TC_SIM_STS : TC_SIM_LDG));
+    if (n > 16) CHECK(seq[16] == TC_SIM_BAR);
+    /* more rounds than loads: one round per load, the same program as 8 */
+    d.load_rounds = 64;
+    memset(&q, 0, sizeof q);
+    CHECK_STATUS(tc_tile_build_mainloop(&q, a, &d, 1, 1), TC_OK);
+    tc_sim_program_free(&p);
+    d.load_rounds = 8;
+    memset(&p, 0, sizeof p);
+    CHECK_STATUS(tc_tile_build_mainloop(&p, a, &d, 1, 1), TC_OK);
+    CHECK(p.n == q.n);
+    for (i = 0; i < p.n && i < q.n; i++) CHECK(p.code[i].op == q.code[i].op && p.code[i].dst == q.code[i].dst);
+    tc_sim_program_free(&p);
+    tc_sim_program_free(&q);
+
+    /* simulated: each round is waited for */
+    d.load_rounds = 0;
+    CHECK_STATUS(tc_tile_predict(a, &d, &r1, NULL), TC_OK);
+    d.load_rounds = 2;
+    CHECK_STATUS(tc_tile_predict(a, &d, &r2, NULL), TC_OK);
+    d.load_rounds = 8;
+    CHECK_STATUS(tc_tile_predict(a, &d, &r8, NULL), TC_OK);
+    CHECK(r1.simulated && r2.simulated && r8.simulated);
+    CHECK(r2.sim_iter_cycles > r1.sim_iter_cycles && r8.sim_iter_cycles > r2.sim_iter_cycles);
+
+    /* refusals: out of range, and rounds on loads that do not pass through registers */
+    d.load_rounds = -1;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_SIZE);
+    d.load_rounds = 65;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_SIZE);
+    d.load_rounds = INT_MAX;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_SIZE);
+    d.load_rounds = 2; d.stages = 3;
+    CHECK_STATUS(tc_tile_check(a, &d, &why), TC_ERR_ARG);
+    CHECK(why && strstr(why, "load_rounds") != NULL);
+    CHECK_STATUS(tc_tile_model(a, &d, &r1, NULL), TC_ERR_ARG);
+    d.load_rounds = 1;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_OK);
+    d = tc_tile_ladder_get(0)->tile;   /* v1: direct loads */
+    d.M = d.N = d.K = 1024;
+    d.load_rounds = 2;
+    CHECK_STATUS(tc_tile_check(a, &d, NULL), TC_ERR_ARG);
+}
+
 int main(void) {
     test_check_matches_predict();
     test_machines();
@@ -804,5 +875,6 @@ int main(void) {
     test_sim_time();
     test_wgmma();
     test_sparse();
+    test_load_rounds();
     return tct_finish("test_tiling");
 }

@@ -2,7 +2,7 @@
    Input: gpu byte (tc_gpu_get(b % count)), ladder byte (the tiling of
    tc_tile_ladder_get(b % count)), M, N, K (fz_int each; a tag byte >= 0xF8
    reads a raw int32), then a count byte (% 12) of overrides, each a field
-   byte (% 29, see set_field) and its value; a flags byte (bit 0: also run
+   byte (% 30, see set_field) and its value; a flags byte (bit 0: also run
    tc_tile_predict when the tiling is small).
    Invariants: tc_tile_check and tc_tile_model agree on the status; a
    refused tc_tile_model leaves its result zeroed (documented); an accepted
@@ -15,7 +15,7 @@
 #include "fuzz.h"
 
 static void set_field(fz *f, tc_gpu *m, tc_tile_desc *d) {
-    switch (fz_u8(f) % 29) {
+    switch (fz_u8(f) % 30) {
     case 0: m->occupancy.max_ctas_per_sm = fz_int(f); break;
     case 1: m->occupancy.max_threads_per_cta = fz_int(f); break;
     case 2: m->occupancy.shared_bytes_per_cta = fz_i64(f); break;
@@ -45,6 +45,7 @@ static void set_field(fz *f, tc_gpu *m, tc_tile_desc *d) {
     case 26: d->regs_per_thread = fz_int(f); break;
     case 27: m->profile.shared_wavefronts_per_cycle = fz_int(f); break;
     case 28: d->sparse = fz_int(f); break;
+    case 29: d->load_rounds = fz_int(f); break;
     }
 }
 

@@ -83,6 +83,7 @@ write('reproducers', 'sim', 'elementwise_int64_max', bytes([2, A100, 1]) + i64(2
 write('corpus', 'tiling', 'ladder_a100', bytes([A100, 3, 0xf8]) + i32(4096) + b'\xf8' + i32(4096) + b'\xf8' + i32(4096) + bytes([0, 0]))
 write('corpus', 'tiling', 'ladder_predict', bytes([A100, 4, 63, 63, 32, 0, 1]))
 write('corpus', 'tiling', 'sparse_predict', bytes([A100, 4, 63, 63, 32, 2, 21, 32, 28, 1, 1]))   # inst_k 32, sparse 1
+write('corpus', 'tiling', 'load_rounds_predict', bytes([A100, 3, 63, 63, 32, 1, 29, 2, 1]))   # v4 (one buffer), load_rounds 2
 write('corpus', 'tiling', 'override_regs', bytes([A100, 2, 40, 40, 40, 2, 26, 0xf8]) + i32(255) + bytes([6, 8, 0]))
 write('reproducers', 'tiling', 'reg_alloc_unit_huge', bytes([A100, 3, 32, 32, 32, 1, 6, 0xf8]) + i32(2**31 - 1) + bytes([0]))
 write('reproducers', 'tiling', 'dram_bytes_per_cycle_tiny', bytes([A100, 3, 32, 32, 32, 1, 11]) + f64(5e-322) + bytes([0]))
