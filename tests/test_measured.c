@@ -13,8 +13,9 @@
 
 /* Issue targets: calibration at most 10%, validation at most 15%, both
    met (6.2%, 14.7%); the validation bound is the target itself. Rows over
-   30% remain (the tiling model is optimistic for hand-written GEMMs that
-   load their fragments after the barrier and for single-buffered ones, see
+   30% remain (the tiling model is optimistic for hand-written GEMMs whose
+   MMAs wait after each barrier for their first fragments and for
+   single-buffered ones, see
    lesson 05, and for the two library runs whose sparse kernels lost to
    dense). */
 #define CALIBRATION_BOUND 0.10
