@@ -2783,8 +2783,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    subnormals take a float path (scale by a power of two, which is exact,
    then truncate and compare the fraction with 0.5), because SSE2 has no
    per-lane shift; that, like F. Giesen's float->half trick it replaces,
-   needs IEEE arithmetic with subnormals kept (no -ffast-math, FTZ or DAZ),
-   which is the C default. Shorter kernels: fp16 with F16C; bf16 and tf32
+   needs IEEE arithmetic (no -ffast-math) with subnormals kept: the loops
+   clear FTZ and DAZ in MXCSR for the call (tc__csr_set), whatever the
+   caller set, and put it back. Shorter kernels: fp16 with F16C; bf16 and tf32
    (fp32's exponent) tc__v_narrow_e8, integer adds only; ue8m0
    tc__v_narrow_pow2; with AVX2, every small format (fp16, FP8, FP6, FP4,
    ue4m3) in every mode but RNA takes tc__v_narrow_small (about half the
@@ -2834,8 +2835,20 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    at L1) and is not used. With AVX2 bf16 widens 8 a step (vpmovzxwd and
    a shift, tc__bf16_widen8; AVX-512VL: first and last steps masked):
    +81% GB/s at L1, +31% at L2.
+   Per call and per step (issue 18, MEASURED 2026-11-25 on the same VM,
+   docs/REFERENCE.md 1.6): the kernel's parameters are built inside each
+   loop's function, where they live in registers (tc__vnarrow_init; built
+   in memory they cost 13-25 ns a call); MXCSR is written only when it
+   differs (the read costs 6.4 ns, a write and restore 3.4 more); the loops
+   that store one vector of fp32 a step (tf32, tc_round_array) run four a
+   turn; without satfinite, tf32 and tc_round_array to bf16/tf32 clear the
+   dropped bits of the rounded value (tc__v_e8_value: 6 vector operations
+   a step, against 10 for the code shifted out and back), and bf16's other
+   modes take the rounded values' top halves from two steps by one
+   vpermt2w.
    tests/test_formats_vec.c compares every path with the scalar functions
-   in seconds, the exhaustive tests on every fp32 input. */
+   in seconds, also under a caller's MXCSR with another rounding, FTZ and
+   DAZ; the exhaustive tests on every fp32 input. */
 
 #ifdef TC__SSE2
 
@@ -2953,11 +2966,15 @@ static tc__vi tc__v_mask(int on) { return TC__V_SET1(on ? -1 : 0); }
    with fp32's exponent never use their scale). */
 static int tc__pow2_bits(int e) { return e >= -126 && e <= 127 ? (e + 127) << 23 : 0; }
 
-/* `values`: also the fields tc__v_round_small needs (fp32 values of codes). */
-static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding, int values) {
+/* `values`: also the fields tc__v_round_small needs (fp32 values of codes).
+   Inlined into each loop and every field assigned, with no memset: the
+   compiler then keeps the fields in registers. Built in memory (a memset
+   of its 864 bytes, then a copy for the loop) it cost 13-25 ns of every
+   array call, 10-20% of a call on 2 Ki elements (MEASURED on the Zen 4 VM,
+   docs/REFERENCE.md 1.6). */
+static TC__ALWAYS_INLINE void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding, int values) {
     int mode = rounding & ~TC_SATFINITE, sat = (rounding & TC_SATFINITE) != 0 || (!f.has_inf && !f.has_nan);
     int bias = (1 << (f.ebits - 1)) - 1, emin = 1 - bias;
-    memset(k, 0, sizeof *k);
     k->sat = sat;
     k->shift = 23 - f.mbits;
     k->sign_shift = f.sign ? 32 - f.total : 32;
@@ -2989,7 +3006,10 @@ static void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int rounding, int values
         k->ov_pos = TC__V_SET1((int)ovp);
         k->ov_neg = TC__V_SET1((int)ovn);
         k->ov_inf = TC__V_SET1((int)ovi);
-        if (!values) return;
+        if (!values) {
+            k->max_val = k->ovv_pos = k->ovv_neg = k->ovv_inf_pos = k->ovv_inf_neg = k->nan_val = TC__V_SET1(0);
+            return;
+        }
         k->max_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.max_bits)));
         k->ovv_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovp)));
         k->ovv_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovn | sb)));
@@ -3221,17 +3241,22 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_x32(const tc__vnarrow *k, const flo
 }
 #endif
 
-#if defined(__AVX2__) || defined(TC__F16C)
-/* Sets the FPU's rounding to `mode` (not RNA, which SSE lacks) with
-   subnormals kept (no FTZ, no DAZ) for this thread; returns what to
-   restore. */
-static unsigned tc__csr_set(int mode) {
+/* MXCSR with the FPU's rounding set to `mode` (not RNA, which SSE lacks)
+   and subnormals kept (no FTZ, no DAZ). */
+static unsigned tc__csr_for(unsigned csr, int mode) {
     static const unsigned rc[] = { _MM_ROUND_NEAREST, _MM_ROUND_NEAREST, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
+    return (csr & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | rc[mode];
+}
+/* Sets it for this thread; returns what tc__csr_restore(csr, mode) puts
+   back. Each writes MXCSR only when it changes: the C default (RN, no FTZ
+   or DAZ) suits RN as it is, and a read, a write and a restore cost 9.8 ns
+   against 6.4 for the read alone (MEASURED on the Zen 4 VM, 2026-11-25). */
+static unsigned tc__csr_set(int mode) {
     unsigned csr = _mm_getcsr();
-    _mm_setcsr((csr & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | rc[mode]);
+    if (tc__csr_for(csr, mode) != csr) _mm_setcsr(tc__csr_for(csr, mode));
     return csr;
 }
-#endif
+static void tc__csr_restore(unsigned csr, int mode) { if (tc__csr_for(csr, mode) != csr) _mm_setcsr(csr); }
 
 /* bf16 and tf32, whose exponent is fp32's (fp32's subnormals are theirs),
    in every mode: add the mode's bias to the bits (RN: just under half an
@@ -3265,6 +3290,33 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
     }
     return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, r);
 #endif
+}
+
+/* tc__v_narrow_e8 as the rounded value's fp32 bits (tf32's array,
+   tc_round_array to bf16 and tf32), `nan_val` those of the format's NaN.
+   With AVX-512VL and no satfinite it clears the dropped bits in place of
+   shifting them out and back, picks lanes by mask registers (RN: the kept
+   lsb by a test; RU, RD: the sign) and patches NaN lanes by one blend: 6
+   vector operations a step against 10. */
+static TC__ALWAYS_INLINE tc__vi tc__v_e8_value(const tc__vnarrow *k, tc__vi u, tc__vi nan_val, int mode, int sat) {
+#ifdef TC__AVX512VL
+    if (!sat) {
+        const tc__vi low = k->low_mask, one = TC__V_SET1(1);
+        tc__vi t;
+        switch (mode) {
+        case TC_RN:  t = _mm256_mask_add_epi32(TC__V_ADD(u, TC__V_SUB(k->half, one)), _mm256_test_epi32_mask(u, TC__V_ADD(low, one)), u, k->half); break;
+        case TC_RNA: t = TC__V_ADD(u, k->half); break;
+        case TC_RU:  t = _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(u, TC__V_SET1(-1)), u, low); break;
+        case TC_RD:  t = _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(TC__V_SET1(0), u), u, low); break;
+        default:     t = u; break;
+        }
+        return _mm256_mask_blend_epi32(_mm256_cmp_ps_mask(_mm256_castsi256_ps(u), _mm256_castsi256_ps(u), _CMP_UNORD_Q),
+                                       TC__V_ANDNOT(low, t), nan_val);
+    }
+#else
+    (void)nan_val;
+#endif
+    return TC__V_SLL(tc__v_narrow_e8(k, u, mode, sat), k->shift);
 }
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
@@ -3583,6 +3635,7 @@ static int tc__cvt_vector_ok(const tc__cvt *c) { return !(c->rounding & (TC_FTZ 
    value's fp32 bits (tf32's array and tc_round_array, bytes 4 or 0). */
 static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float *in, void *out, size_t i, size_t e,
                                               int mode, int sat, int bytes) {
+    const tc__vi nan_val = TC__V_SLL(k->nan_bits, k->shift);
 #ifdef __AVX2__
 #ifdef TC__AVX512VL
     if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
@@ -3591,7 +3644,7 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
             _mm256_mask_storeu_epi16((uint16_t *)out + i, (__mmask16)((1u << h) - 1),
                                      tc__v_pack16x2(tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat), tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat)));
         else if (h)
-            _mm256_mask_storeu_epi32((float *)out + i, (__mmask8)((1u << h) - 1), TC__V_SLL(tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat), k->shift));
+            _mm256_mask_storeu_epi32((float *)out + i, (__mmask8)((1u << h) - 1), tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, sat));
         i += h;
     }
 #endif
@@ -3616,21 +3669,35 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
         }
     }
 #endif
+#ifdef TC__AVX512VL
+    if (bytes == 2 && !sat) {   /* the codes are the rounded values' top halves: one vpermt2w takes them from two steps */
+        const __m256i top = _mm256_setr_epi16(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
+        for (; i + 16 <= e; i += 16)
+            _mm256_storeu_si256((__m256i *)(void *)((uint16_t *)out + i),
+                                _mm256_permutex2var_epi16(tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, 0), top,
+                                                          tc__v_e8_value(k, TC__V_LOAD32(in + i + 8), nan_val, mode, 0)));
+    }
+#endif
     if (bytes == 2) for (; i + 16 <= e; i += 16)
         tc__v_store16x2((uint16_t *)out + i, tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat),
                         tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat));
+    else for (; i + 32 <= e; i += 32) {   /* four steps a turn (see "array conversions" above) */
+        TC__V_STORE32((float *)out + i, tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, sat));
+        TC__V_STORE32((float *)out + i + 8, tc__v_e8_value(k, TC__V_LOAD32(in + i + 8), nan_val, mode, sat));
+        TC__V_STORE32((float *)out + i + 16, tc__v_e8_value(k, TC__V_LOAD32(in + i + 16), nan_val, mode, sat));
+        TC__V_STORE32((float *)out + i + 24, tc__v_e8_value(k, TC__V_LOAD32(in + i + 24), nan_val, mode, sat));
+    }
 #endif
     for (; i + TC__VW <= e; i += TC__VW) {
-        tc__vi enc = tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat);
-        if (bytes == 2) tc__v_store16((uint16_t *)out + i, enc);
-        else TC__V_STORE32((float *)out + i, TC__V_SLL(enc, k->shift));
+        if (bytes == 2) tc__v_store16((uint16_t *)out + i, tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat));
+        else TC__V_STORE32((float *)out + i, tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, sat));
     }
 #ifdef TC__AVX512VL
     if (i < e) {
         const __mmask8 m = tc__tail8(i, e);
-        const tc__vi enc = tc__v_narrow_e8(k, tc__v_load32_masked(in + i, m), mode, sat);
-        if (bytes == 2) tc__v_store_masked((uint16_t *)out + i, 2, m, enc);
-        else tc__v_store_masked((float *)out + i, 4, m, TC__V_SLL(enc, k->shift));
+        const tc__vi u = tc__v_load32_masked(in + i, m);
+        if (bytes == 2) tc__v_store_masked((uint16_t *)out + i, 2, m, tc__v_narrow_e8(k, u, mode, sat));
+        else tc__v_store_masked((float *)out + i, 4, m, tc__v_e8_value(k, u, nan_val, mode, sat));
         i = e;
     }
 #endif
@@ -3639,17 +3706,21 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
 
 /* The narrowing and rounding loop for one rounding mode (a constant at
    each call, see tc__v_narrow); returns where the scalar tail starts. */
-static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vnarrow *kp, const tc__vwiden *wp,
-                                                  size_t i, size_t e, int mode) {
-    /* Local copies: the stores below may alias anything (__m128i is a
-       may_alias type), which would make the compiler reload every field. */
-    const tc__vnarrow k = *kp;
-    const tc__vwiden w = *wp;
+static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, size_t i, size_t e, int mode) {
+    /* Local, so that the stores below, which may alias anything (__m128i
+       is a may_alias type), do not make the compiler reload every field. */
+    tc__vnarrow k;
+#ifndef __AVX2__
+    tc__vwiden w;   /* tc_round_array's way back to fp32 (the AVX2 kernels give fp32 bits) */
+#endif
     const float *in = (const float *)c->in;
     uint8_t *out8 = (uint8_t *)c->out;
     uint16_t *out16 = (uint16_t *)c->out;
     float *out32 = (float *)c->out;
-    const int bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t), sat = k.sat;
+    int bytes, sat;
+    tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND);
+    bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t);
+    sat = k.sat;
     if (k.pow2) {
 #ifdef __AVX2__
         i = tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 1);
@@ -3663,7 +3734,8 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
     if (!k.small_path) return sat ? tc__v_e8_loop(&k, in, c->out, i, e, mode, 1, bytes) : tc__v_e8_loop(&k, in, c->out, i, e, mode, 0, bytes);
 #ifdef __AVX2__
     {
-        unsigned csr = tc__csr_set(mode == TC_RNA ? TC_RZ : mode);   /* see tc__v_narrow_small */
+        const int fpu_mode = mode == TC_RNA ? TC_RZ : mode;   /* see tc__v_narrow_small */
+        unsigned csr = tc__csr_set(fpu_mode);
         if (bytes == 1) i = sat ? tc__v_narrow_x32(&k, in, out8, i, e, mode, 1, 0) : tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 0);
 #ifdef TC__AVX512VL
         if (bytes == 0 && i + TC__VW <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
@@ -3672,6 +3744,12 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
             i += h;
         }
 #endif
+        if (bytes == 0) for (; i + 32 <= e; i += 32) {   /* four steps a turn (see "array conversions" above) */
+            TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
+            TC__V_STORE32(out32 + i + 8, tc__v_round_small(&k, TC__V_LOAD32(in + i + 8), mode));
+            TC__V_STORE32(out32 + i + 16, tc__v_round_small(&k, TC__V_LOAD32(in + i + 16), mode));
+            TC__V_STORE32(out32 + i + 24, tc__v_round_small(&k, TC__V_LOAD32(in + i + 24), mode));
+        }
         if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
             TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
         if (bytes == 2) for (; i + 16 <= e; i += 16)
@@ -3691,20 +3769,26 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, const tc__vn
             i = e;
         }
 #endif
-        _mm_setcsr(csr);
+        tc__csr_restore(csr, fpu_mode);
+        return i;
+    }
+#else
+    {   /* the float path of tc__v_narrow and tc__v_widen: subnormals kept, whatever the caller's FTZ and DAZ */
+        unsigned csr = tc__csr_set(TC_RN);
+        if (c->kind == TC__CVT_ROUND) tc__vwiden_init(&w, f);
+        for (; i + TC__VW <= e; i += TC__VW) {
+            tc__vi u = TC__V_LOAD32(in + i);
+            tc__vi enc = tc__v_narrow(&k, u, mode);
+            switch (bytes) {
+            case 1:  tc__v_store8(out8 + i, enc); break;
+            case 2:  tc__v_store16(out16 + i, enc); break;
+            default: TC__V_STORE32(out32 + i, tc__v_widen(&w, enc)); break;
+            }
+        }
+        tc__csr_restore(csr, TC_RN);
         return i;
     }
 #endif
-    for (; i + TC__VW <= e; i += TC__VW) {
-        tc__vi u = TC__V_LOAD32(in + i);
-        tc__vi enc = tc__v_narrow(&k, u, mode);
-        switch (bytes) {
-        case 1:  tc__v_store8(out8 + i, enc); break;
-        case 2:  tc__v_store16(out16 + i, enc); break;
-        default: TC__V_STORE32(out32 + i, tc__v_widen(&w, enc)); break;
-        }
-    }
-    return i;
 }
 #endif
 
@@ -3806,6 +3890,12 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
 #endif
 #ifdef __AVX2__
         if (narrow) for (; i + 16 <= e; i += 16) _mm256_storeu_si256((__m256i *)(void *)(out16 + i), tc__f16c_narrow16(in32 + i));
+        else for (; i + 32 <= e; i += 32) {   /* four steps a turn (see "array conversions" above) */
+            _mm256_storeu_ps(outf32 + i, tc__f16c_round8(_mm256_loadu_ps(in32 + i)));
+            _mm256_storeu_ps(outf32 + i + 8, tc__f16c_round8(_mm256_loadu_ps(in32 + i + 8)));
+            _mm256_storeu_ps(outf32 + i + 16, tc__f16c_round8(_mm256_loadu_ps(in32 + i + 16)));
+            _mm256_storeu_ps(outf32 + i + 24, tc__f16c_round8(_mm256_loadu_ps(in32 + i + 24)));
+        }
 #endif
         for (; i + 8 <= e; i += 8) {
             if (narrow) _mm_storeu_si128((__m128i *)(void *)(out16 + i), tc__f16c_narrow8(_mm256_loadu_ps(in32 + i)));
@@ -3820,26 +3910,17 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
             i = e;
         }
 #endif
-        _mm_setcsr(csr);
+        tc__csr_restore(csr, c->rounding);
     }
 #endif
 #ifdef TC__SSE2
-    if (tc__cvt_vector_ok(c) && i + TC__VW <= e) {   /* the set-up costs tens of ns: not for a tail */
-        tc__vnarrow k;
-        tc__vwiden w;
-        tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND);
-#ifdef __AVX2__
-        memset(&w, 0, sizeof w);   /* unused: tc_round_array takes tc__v_round_small or tc__v_narrow_e8 */
-#else
-        if (c->kind == TC__CVT_ROUND) tc__vwiden_init(&w, f);
-        else memset(&w, 0, sizeof w);   /* unused when narrowing */
-#endif
+    if (tc__cvt_vector_ok(c) && i + TC__VW <= e) {   /* the set-up costs ns: not for a tail */
         switch (c->rounding & ~TC_SATFINITE) {
-        case TC_RN:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RN); break;
-        case TC_RNA: i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RNA); break;
-        case TC_RZ:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RZ); break;
-        case TC_RD:  i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RD); break;
-        default:     i = tc__v_narrow_loop(c, &k, &w, i, e, TC_RU); break;
+        case TC_RN:  i = tc__v_narrow_loop(c, f, i, e, TC_RN); break;
+        case TC_RNA: i = tc__v_narrow_loop(c, f, i, e, TC_RNA); break;
+        case TC_RZ:  i = tc__v_narrow_loop(c, f, i, e, TC_RZ); break;
+        case TC_RD:  i = tc__v_narrow_loop(c, f, i, e, TC_RD); break;
+        default:     i = tc__v_narrow_loop(c, f, i, e, TC_RU); break;
         }
     }
 #endif

@@ -10,7 +10,8 @@
    arrays start one element in and stop short of a vector multiple, so the
    unaligned loads and the tail (scalar, or with AVX-512VL one masked step)
    run too; every length up to 80 and from 512 to 600 is tried, and the first widening of
-   each byte format runs on 4 threads at once (the VBMI table cache).
+   each byte format runs on 4 threads at once (the VBMI table cache). Some
+   of them run again under the caller's own MXCSR (other rounding, FTZ, DAZ).
    The exhaustive tests (test_formats_exhaustive*.cpp) compare the same
    paths with CUDA's host code over all 2^32 inputs; this one runs in make
    test. Built up to three times by the Makefile, as the CPU allows:
@@ -116,6 +117,43 @@ static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
         }
     }
 }
+
+#ifdef __SSE2__
+#include <xmmintrin.h>
+/* The caller's own MXCSR (another rounding mode, FTZ and DAZ) changes no
+   result, and each call leaves it as it found it: the kernels set the
+   rounding they need, and write MXCSR only when it differs. */
+static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
+    static const struct { tc_dtype t; int rounding; } cases[] = {
+        { TC_FP16, TC_RN }, { TC_FP16, TC_RU }, { TC_BF16, TC_RU }, { TC_TF32, TC_RN }, { TC_E4M3, TC_RN | TC_SATFINITE },
+        { TC_E5M2, TC_RD }, { TC_E2M1, TC_RZ }, { TC_E3M2, TC_RNA }, { TC_UE8M0, TC_RU },
+    };
+    static const unsigned states[] = { _MM_ROUND_TOWARD_ZERO, _MM_ROUND_UP, _MM_ROUND_DOWN | 0x8040u, _MM_ROUND_NEAREST | 0x8040u };
+    const unsigned saved = _mm_getcsr();
+    size_t ci, si, i, n = N - 5;
+    for (si = 0; si < sizeof states / sizeof states[0]; si++)
+        for (ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
+            const tc_dtype t = cases[ci].t;
+            const int rounding = cases[ci].rounding, round = t != TC_UE8M0;
+            const unsigned csr = (saved & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | states[si];
+            long bad = 0;
+            size_t first = 0;
+            uint32_t fw = 0, fg = 0;
+            _mm_setcsr(csr);
+            CHECK_STATUS(narrow(t, x + 1, got, n, rounding), TC_OK);
+            CHECK(_mm_getcsr() == csr);
+            if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
+            CHECK(_mm_getcsr() == csr);
+            _mm_setcsr(saved);   /* the wanted codes under the C default */
+            for (i = 0; i < n; i++) {
+                uint32_t want = want_code(t, x[i + 1], rounding), g = code_at(t, got, i);
+                if (round && fbits(r[i]) != fbits(tc_round(t, x[i + 1], rounding))) g = ~want;
+                if (g != want && !bad++) { first = i; fw = want; fg = g; }
+            }
+            report("caller's MXCSR", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
+        }
+}
+#endif
 
 /* The same on a short slice written at every output offset within 64
    bytes: the AVX-512 kernels' first step stores only up to a 32- or
@@ -277,6 +315,9 @@ int main(void) {
             memcpy(&x[N_EDGES + hi * N_LOWS + l], &u, sizeof u);
         }
     test_narrow_and_round(x, got, r);
+#ifdef __SSE2__
+    test_caller_mxcsr(x, got, r);
+#endif
     test_out_offsets(x, got, r);
     test_lengths(x, got, r);
     test_widen(r);
