@@ -3125,7 +3125,12 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
                         _mm256_castsi256_ps(TC__V_OR(k->magic, TC__V_ANDNOT(TC__V_SET1(0x7FFFFFFF), u))))), TC__V_SET1(0x7FFFFFFF));
     sub = TC__V_SUB(sub, k->magic);
     switch (mode) {
+#ifdef TC__AVX512VL   /* the kept lsb by a test into a mask: no shift */
+    case TC_RN: nrm = _mm256_mask_add_epi32(TC__V_ADD(mag, k->rn_bias), _mm256_test_epi32_mask(mag, TC__V_ADD(k->low_mask, TC__V_SET1(1))),
+                                            mag, TC__V_ADD(k->rn_bias, TC__V_SET1(1))); break;
+#else
     case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, k->rn_bias), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+#endif
     case TC_RNA: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), k->half); break;
     case TC_RU: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_ANDNOT(neg, k->low_mask)); break;
     case TC_RD: nrm = TC__V_ADD(TC__V_SUB(mag, k->min_normal), TC__V_AND(neg, k->low_mask)); break;
@@ -3158,7 +3163,12 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
     if (mode == TC_RNA) x = _mm256_add_ps(x, _mm256_castsi256_ps(k->half_sub));
     sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(x, m), m));
     switch (mode) {
+#ifdef TC__AVX512VL
+    case TC_RN: nrm = _mm256_mask_add_epi32(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), _mm256_test_epi32_mask(mag, TC__V_ADD(k->low_mask, TC__V_SET1(1))),
+                                            mag, k->half); break;
+#else
     case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
+#endif
     case TC_RNA: nrm = TC__V_ADD(mag, k->half); break;
     case TC_RU: nrm = TC__V_ADD(mag, TC__V_ANDNOT(neg, k->low_mask)); break;
     case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
