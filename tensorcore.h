@@ -2845,7 +2845,8 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    dropped bits of the rounded value (tc__v_e8_value: 6 vector operations
    a step, against 10 for the code shifted out and back), and bf16's other
    modes take the rounded values' top halves from two steps by one
-   vpermt2w.
+   vpermt2w; RN in tc__v_narrow_small and tc__v_round_small finds the kept
+   lsb by a test into a mask register (no shift).
    tests/test_formats_vec.c compares every path with the scalar functions
    in seconds, also under a caller's MXCSR with another rounding, FTZ and
    DAZ; the exhaustive tests on every fp32 input. */
