@@ -121,13 +121,15 @@ static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
 #ifdef __SSE2__
 #include <xmmintrin.h>
 /* The caller's own MXCSR (another rounding mode, FTZ and DAZ) changes no
-   result, and each call leaves it as it found it: the kernels set the
-   rounding they need, and write MXCSR only when it differs. */
+   result, narrowing, rounding or widening, and each call leaves it as it
+   found it: the kernels set the rounding they need, and write MXCSR only
+   when it differs. */
 static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
     static const struct { tc_dtype t; int rounding; } cases[] = {
         { TC_FP16, TC_RN }, { TC_FP16, TC_RU }, { TC_BF16, TC_RU }, { TC_TF32, TC_RN }, { TC_E4M3, TC_RN | TC_SATFINITE },
         { TC_E5M2, TC_RD }, { TC_E2M1, TC_RZ }, { TC_E3M2, TC_RNA }, { TC_UE8M0, TC_RU },
     };
+    static const tc_dtype widened[] = { TC_FP16, TC_BF16, TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
     static const unsigned states[] = { _MM_ROUND_TOWARD_ZERO, _MM_ROUND_UP, _MM_ROUND_DOWN | 0x8040u, _MM_ROUND_NEAREST | 0x8040u };
     const unsigned saved = _mm_getcsr();
     size_t ci, si, i, n = N - 5;
@@ -151,6 +153,26 @@ static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
                 if (g != want && !bad++) { first = i; fw = want; fg = g; }
             }
             report("caller's MXCSR", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
+        }
+    for (si = 0; si < sizeof states / sizeof states[0]; si++)   /* and widening: every code, n >= 512 for the VBMI kernel */
+        for (ci = 0; ci < sizeof widened / sizeof widened[0]; ci++) {
+            const tc_dtype t = widened[ci];
+            const int wide = t == TC_FP16 || t == TC_BF16;
+            const size_t m = wide ? 65536 : 768;
+            const unsigned csr = (saved & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | states[si];
+            uint16_t *h = (uint16_t *)(void *)got;   /* codes in got, values in r */
+            uint8_t *c8 = (uint8_t *)(void *)got;
+            long bad = 0;
+            size_t first = 0;
+            for (i = 0; i < m; i++) { if (wide) h[i] = (uint16_t)i; else c8[i] = (uint8_t)i; }
+            _mm_setcsr(csr);
+            CHECK_STATUS(t == TC_FP16 ? tc_fp16_to_f32_array(h, r, m) : t == TC_BF16 ? tc_bf16_to_f32_array(h, r, m)
+                                      : tc_decode_u8_array(t, c8, r, m), TC_OK);
+            CHECK(_mm_getcsr() == csr);
+            _mm_setcsr(saved);
+            for (i = 0; i < m; i++)
+                if (fbits(r[i]) != fbits(tc_decode(t, wide ? h[i] : c8[i])) && !bad++) first = i;
+            report("caller's MXCSR widen", t, TC_RN, first, (uint32_t)first, fbits(r[first]), fbits(tc_decode(t, wide ? h[first] : c8[first])), bad, (long)m);
         }
 }
 #endif
