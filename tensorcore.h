@@ -3925,7 +3925,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     }
 #endif
 #ifdef TC__SSE2
-    if (tc__cvt_vector_ok(c) && i + TC__VW <= e) {   /* the set-up costs ns: not for a tail */
+    if (tc__cvt_vector_ok(c) && i + TC__VW <= e) {   /* at least one whole step; shorter calls take the scalar tail */
         switch (c->rounding & ~TC_SATFINITE) {
         case TC_RN:  i = tc__v_narrow_loop(c, f, i, e, TC_RN); break;
         case TC_RNA: i = tc__v_narrow_loop(c, f, i, e, TC_RNA); break;
