@@ -3034,6 +3034,26 @@ static TC__ALWAYS_INLINE tc__vi tc__v_unsigned(const tc__vnarrow *k, tc__vi neg,
    [2^-127, 2^-126) are code 0 with their bits below the leading one as the
    fraction (shifted up one); smaller ones are code 0 in every mode. */
 static TC__ALWAYS_INLINE tc__vi tc__v_narrow_pow2(const tc__vnarrow *k, tc__vi u, int mode) {
+#ifdef TC__AVX512VL
+    /* The mode's bias added to the bits carries into the exponent field
+       exactly when the code rounds up: RU all 23 fraction bits, RN just
+       under half plus the exponent's lsb (a test into a mask), RNA half.
+       fp32 subnormals (a mask) take half those biases, their code 1
+       starting at 2^-126 and its midpoint 1.5 * 2^-127. RU takes 7 vector
+       operations and RN 9, against 14 and 18 in the select form below. */
+    const tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF));
+    const __mmask8 sub = _mm256_cmpgt_epi32_mask(TC__V_SET1(0x800000), mag);
+    tc__vi t;
+    switch (mode) {
+    case TC_RU:  t = _mm256_mask_add_epi32(TC__V_ADD(mag, TC__V_SET1(0x7FFFFF)), sub, mag, TC__V_SET1(0x3FFFFF)); break;
+    case TC_RN:  t = _mm256_mask_add_epi32(TC__V_ADD(mag, TC__V_SET1(0x3FFFFF)), _mm256_test_epi32_mask(mag, TC__V_SET1(0x800000)), mag, TC__V_SET1(0x400000));
+                 t = _mm256_mask_add_epi32(t, sub, mag, TC__V_SET1(0x1FFFFF)); break;
+    case TC_RNA: t = _mm256_mask_add_epi32(TC__V_ADD(mag, TC__V_SET1(0x400000)), sub, mag, TC__V_SET1(0x200000)); break;
+    default:     t = mag; break;
+    }
+    return _mm256_mask_min_epi32(k->nan_bits, _mm256_cmple_epi32_mask(mag, TC__V_SET1(0x7F800000)), TC__V_SRL(t, 23),
+                                 tc__v_select(k->sat_mask, k->max_bits, k->nan_bits));
+#else
     tc__vi mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF)), frac_mask = TC__V_SET1(0x7FFFFF), half = TC__V_SET1(0x400000);
     tc__vi code = TC__V_SRL(mag, 23), frac = TC__V_AND(mag, frac_mask), up;
     tc__vi sub_frac = tc__v_select(TC__V_GT(half, mag), TC__V_SET1(0), TC__V_AND(TC__V_ADD(mag, mag), frac_mask));
@@ -3045,10 +3065,6 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_pow2(const tc__vnarrow *k, tc__vi u
     default:     up = TC__V_SET1(0); break;
     }
     code = TC__V_SUB(code, up);
-#ifdef TC__AVX512VL   /* one masked minimum: codes above max_bits clamp to it (satfinite) or to NaN's 0xFF, NaN lanes take nan_bits */
-    return _mm256_mask_min_epi32(k->nan_bits, _mm256_cmple_epi32_mask(mag, TC__V_SET1(0x7F800000)), code,
-                                 tc__v_select(k->sat_mask, k->max_bits, k->nan_bits));
-#else
     code = tc__v_select(TC__V_GT(code, k->max_bits), tc__v_select(k->sat_mask, k->max_bits, k->nan_bits), code);
     return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, code);
 #endif
