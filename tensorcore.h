@@ -2788,7 +2788,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    caller set, and put it back. Shorter kernels: fp16 with F16C; bf16 and tf32
    (fp32's exponent) tc__v_narrow_e8, integer adds only; ue8m0
    tc__v_narrow_pow2; with AVX2, every small format (fp16, FP8, FP6, FP4,
-   ue4m3) in every mode but RNA takes tc__v_narrow_small (about half the
+   ue4m3) in every mode (RNA too) takes tc__v_narrow_small (about half the
    lane operations: the FPU, its rounding mode set per call, rounds
    subnormal results) and tc_round_array to them tc__v_round_small; with
    AVX2 and F16C the byte formats widen by way of fp16 (tc__v_widen_f16).
