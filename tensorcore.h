@@ -2845,8 +2845,11 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    dropped bits of the rounded value (tc__v_e8_value: 6 vector operations
    a step, against 10 for the code shifted out and back), and bf16's other
    modes take the rounded values' top halves from two steps by one
-   vpermt2w; RN in tc__v_narrow_small and tc__v_round_small finds the kept
-   lsb by a test into a mask register (no shift).
+   vpermt2w; RN in tc__v_narrow_small finds the kept lsb by a test into a
+   mask register (no shift); tc_round_array to FP8/FP6/FP4 in RN (and RZ
+   with satfinite) rounds once on the FPU at x's binade
+   (tc__v_round_small); ue8m0 adds a bias that carries into the exponent
+   (tc__v_narrow_pow2).
    tests/test_formats_vec.c compares every path with the scalar functions
    in seconds, also under a caller's MXCSR with another rounding, FTZ and
    DAZ; the exhaustive tests on every fp32 input. */
@@ -3170,13 +3173,40 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
 /* tc_round_array's form of tc__v_narrow_small: the rounded value's fp32
    bits straight from the same two roundings, with no code in between.
    Subnormal results: (x + magic) - magic (the second step is exact).
-   Normal results: the mode's bias added, the dropped bits cleared. */
-static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode) {
-    tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg = TC__V_SIGN(u);
-    tc__vi mag = TC__V_AND(u, abs_mask), sgn = TC__V_ANDNOT(abs_mask, u), sub, nrm, r, ov;
+   Normal results: the mode's bias added, the dropped bits cleared.
+   With AVX-512VL, RN and RZ satfinite take one rounding for both: |x| +
+   2^(e + shift) - 2^(e + shift), e the exponent of |x| held within the
+   format's normal binades (up to the one above its largest finite), so
+   that the sum's ulp is the format's quantum at x; the FPU rounds it (the
+   caller has set MXCSR to the mode), ties to even on the format's lsb.
+   11-13 vector operations against 17. `sat` is a constant at each call. */
+static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
+    tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg;
+    tc__vi mag = TC__V_AND(u, abs_mask), sgn, sub, nrm, r, ov;
     const int sym = mode == TC_RN || mode == TC_RZ || mode == TC_RNA;
-    __m256 m = _mm256_castsi256_ps(sym ? k->magic : TC__V_OR(k->magic, sgn));
-    __m256 x = _mm256_castsi256_ps(sym ? mag : u);
+    __m256 m, x;
+#ifdef TC__AVX512VL
+    if (mode == TC_RN || (mode == TC_RZ && sat)) {
+        const tc__vi e = _mm256_min_epu32(_mm256_max_epu32(TC__V_AND(mag, inf), k->min_normal), TC__V_ADD(TC__V_AND(k->max_val, inf), TC__V_SET1(1 << 23)));
+        __mmask8 nan;
+        m = _mm256_castsi256_ps(TC__V_ADD(e, TC__V_SET1(k->shift << 23)));
+        r = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(mag), m), m));
+        if (sat) {
+            nan = _mm256_cmpgt_epi32_mask(mag, inf);
+            r = _mm256_min_epi32(r, k->max_val);
+        } else {   /* overflow of a number: Inf, or NaN (e4m3), which the NaN lanes' move then makes canonical */
+            r = _mm256_mask_mov_epi32(r, _mm256_mask_cmpgt_epi32_mask(_mm256_cmple_epi32_mask(mag, inf), r, k->max_val), k->ovv_pos);
+            nan = _mm256_cmpgt_epi32_mask(r, inf);
+        }
+        return _mm256_mask_mov_epi32(_mm256_ternarylogic_epi32(r, u, TC__V_SET1((int)0x80000000u), 0xF8), nan, k->nan_val);
+    }
+#else
+    (void)sat;
+#endif
+    neg = TC__V_SIGN(u);
+    sgn = TC__V_ANDNOT(abs_mask, u);
+    m = _mm256_castsi256_ps(sym ? k->magic : TC__V_OR(k->magic, sgn));
+    x = _mm256_castsi256_ps(sym ? mag : u);
     if (mode == TC_RNA) x = _mm256_add_ps(x, _mm256_castsi256_ps(k->half_sub));
     sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(x, m), m));
     switch (mode) {
@@ -3253,6 +3283,19 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    (`pow2`, like `mode` and `sat`, is a constant at each call). */
 static TC__ALWAYS_INLINE tc__vi tc__v_narrow_byte(const tc__vnarrow *k, tc__vi u, int mode, int sat, int pow2) {
     return pow2 ? tc__v_narrow_pow2(k, u, mode) : tc__v_narrow_small(k, u, mode, sat);
+}
+
+/* tc__v_round_small over [i, e) in whole steps, four a turn (see "array
+   conversions" above); returns where it stopped. */
+static TC__ALWAYS_INLINE size_t tc__v_round_loop(const tc__vnarrow *k, const float *in, float *out, size_t i, size_t e, int mode, int sat) {
+    for (; i + 32 <= e; i += 32) {
+        TC__V_STORE32(out + i, tc__v_round_small(k, TC__V_LOAD32(in + i), mode, sat));
+        TC__V_STORE32(out + i + 8, tc__v_round_small(k, TC__V_LOAD32(in + i + 8), mode, sat));
+        TC__V_STORE32(out + i + 16, tc__v_round_small(k, TC__V_LOAD32(in + i + 16), mode, sat));
+        TC__V_STORE32(out + i + 24, tc__v_round_small(k, TC__V_LOAD32(in + i + 24), mode, sat));
+    }
+    for (; i + TC__VW <= e; i += TC__VW) TC__V_STORE32(out + i, tc__v_round_small(k, TC__V_LOAD32(in + i), mode, sat));
+    return i;
 }
 
 /* tc__v_narrow_byte over 32 elements a step, stored by one pack-and-permute;
@@ -3767,18 +3810,11 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
 #ifdef TC__AVX512VL
         if (bytes == 0 && i + TC__VW <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
             size_t h = tc__head32(out32 + i, 4);
-            if (h) _mm256_mask_storeu_epi32(out32 + i, (__mmask8)((1u << h) - 1), tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
+            if (h) _mm256_mask_storeu_epi32(out32 + i, (__mmask8)((1u << h) - 1), tc__v_round_small(&k, TC__V_LOAD32(in + i), mode, sat));
             i += h;
         }
 #endif
-        if (bytes == 0) for (; i + 32 <= e; i += 32) {   /* four steps a turn (see "array conversions" above) */
-            TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
-            TC__V_STORE32(out32 + i + 8, tc__v_round_small(&k, TC__V_LOAD32(in + i + 8), mode));
-            TC__V_STORE32(out32 + i + 16, tc__v_round_small(&k, TC__V_LOAD32(in + i + 16), mode));
-            TC__V_STORE32(out32 + i + 24, tc__v_round_small(&k, TC__V_LOAD32(in + i + 24), mode));
-        }
-        if (bytes == 0) for (; i + TC__VW <= e; i += TC__VW)
-            TC__V_STORE32(out32 + i, tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
+        if (bytes == 0) i = sat ? tc__v_round_loop(&k, in, out32, i, e, mode, 1) : tc__v_round_loop(&k, in, out32, i, e, mode, 0);
         if (bytes == 2) for (; i + 16 <= e; i += 16)
             tc__v_store16x2(out16 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat),
                             tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode, sat));
@@ -3791,7 +3827,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
         if (i < e) {
             const __mmask8 m = tc__tail8(i, e);
             const tc__vi u = tc__v_load32_masked(in + i, m);
-            if (bytes == 0) tc__v_store_masked(out32 + i, 4, m, tc__v_round_small(&k, u, mode));
+            if (bytes == 0) tc__v_store_masked(out32 + i, 4, m, tc__v_round_small(&k, u, mode, sat));
             else tc__v_store_masked(out8 + i * (size_t)bytes, bytes, m, tc__v_narrow_small(&k, u, mode, sat));
             i = e;
         }
