@@ -3836,7 +3836,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
         return i;
     }
 #else
-    {   /* the float path of tc__v_narrow and tc__v_widen: subnormals kept, whatever the caller's FTZ and DAZ */
+    {   /* the float path of tc__v_narrow and tc__v_widen: RN with subnormals kept, whatever the caller's MXCSR */
         unsigned csr = tc__csr_set(TC_RN);
         if (c->kind == TC__CVT_ROUND) tc__vwiden_init(&w, f);
         for (; i + TC__VW <= e; i += TC__VW) {

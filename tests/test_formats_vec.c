@@ -138,21 +138,25 @@ static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
             const tc_dtype t = cases[ci].t;
             const int rounding = cases[ci].rounding, round = t != TC_UE8M0;
             const unsigned csr = (saved & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | states[si];
-            long bad = 0;
-            size_t first = 0;
-            uint32_t fw = 0, fg = 0;
+            long bad = 0, rbad = 0;
+            size_t first = 0, rfirst = 0;
+            uint32_t fw = 0, fg = 0, rw = 0, rg = 0;
             _mm_setcsr(csr);
             CHECK_STATUS(narrow(t, x + 1, got, n, rounding), TC_OK);
             CHECK(_mm_getcsr() == csr);
             if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
             CHECK(_mm_getcsr() == csr);
-            _mm_setcsr(saved);   /* the wanted codes under the C default */
+            _mm_setcsr(saved);   /* the wanted codes and values under the C default */
             for (i = 0; i < n; i++) {
                 uint32_t want = want_code(t, x[i + 1], rounding), g = code_at(t, got, i);
-                if (round && fbits(r[i]) != fbits(tc_round(t, x[i + 1], rounding))) g = ~want;
                 if (g != want && !bad++) { first = i; fw = want; fg = g; }
+                if (round) {
+                    uint32_t rwant = fbits(tc_round(t, x[i + 1], rounding)), rgot = fbits(r[i]);
+                    if (rgot != rwant && !rbad++) { rfirst = i; rw = rwant; rg = rgot; }
+                }
             }
-            report("caller's MXCSR", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
+            report("narrow, caller's MXCSR", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
+            if (round) report("round, caller's MXCSR", t, rounding, rfirst, fbits(x[rfirst + 1]), rg, rw, rbad, (long)n);
         }
     for (si = 0; si < sizeof states / sizeof states[0]; si++)   /* and widening: every code, n >= 512 for the VBMI kernel */
         for (ci = 0; ci < sizeof widened / sizeof widened[0]; ci++) {
@@ -172,7 +176,7 @@ static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
             _mm_setcsr(saved);
             for (i = 0; i < m; i++)
                 if (fbits(r[i]) != fbits(tc_decode(t, wide ? h[i] : c8[i])) && !bad++) first = i;
-            report("caller's MXCSR widen", t, TC_RN, first, (uint32_t)first, fbits(r[first]), fbits(tc_decode(t, wide ? h[first] : c8[first])), bad, (long)m);
+            report("widen, caller's MXCSR", t, TC_RN, first, (uint32_t)first, fbits(r[first]), fbits(tc_decode(t, wide ? h[first] : c8[first])), bad, (long)m);
         }
 }
 #endif
