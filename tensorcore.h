@@ -3339,7 +3339,7 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    and the sign from x; NaN lanes keep nan_bits, which for a signed format
    is also the mask of the magnitude's bits. `mode`, `inf_fix` and `big`
    are constants at each call. RNA by a first truncating add of half the
-   quantum (12 operations) ran 4-8% slower than tc__v_narrow_small's RNA
+   quantum (12 operations) ran 3-8% slower than tc__v_narrow_small's RNA
    and is not used (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6). */
 static TC__ALWAYS_INLINE tc__vi tc__v_narrow_lut(const tc__vnarrow *k, tc__vi u, int mode, int inf_fix, int big) {
     const tc__vi inf = TC__V_SET1(0x7F800000), mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF));
