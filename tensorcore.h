@@ -3318,7 +3318,7 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
 /* Narrowing to a signed format with fewer exponent bits than fp32 (FP8,
    FP6, FP4, and fp16 with satfinite, which F16C lacks) in every mode but
    RNA, by one FPU add: 9 vector operations a step in RN and RZ (11 in RD
-   and RU, 2 more without satfinite outside RN), against 13 for
+   and RU, 2 more without satfinite outside RN), against 13 in RN for
    tc__v_narrow_small. |x|, clamped, plus M = 2^(e + shift) + c 2^(e - mbits),
    e being x's exponent held at or above the smallest normal's and c the
    code of 2^e less 2^mbits (0 at the smallest normal), lies in M's binade,
