@@ -2358,7 +2358,7 @@ typedef struct { int total, ebits, mbits, has_inf; uint32_t max_bits, nan_bits; 
 
 /* A standard-bias format from its widths and specials: the built-in small
    formats and tc_custom_format share it. */
-TC_HOST_DEVICE static tc__fmt tc__fmt_make(int ebits, int mbits, int specials, int sign) {
+TC_HOST_DEVICE static TC__ALWAYS_INLINE tc__fmt tc__fmt_make(int ebits, int mbits, int specials, int sign) {
     tc__fmt f;
     uint32_t all = (1u << (ebits + mbits)) - 1u;   /* every magnitude bit set */
     f.total = sign + ebits + mbits; f.ebits = ebits; f.mbits = mbits; f.sign = sign; f.pow2 = 0;
@@ -2369,7 +2369,10 @@ TC_HOST_DEVICE static tc__fmt tc__fmt_make(int ebits, int mbits, int specials, i
     return f;
 }
 
-TC_HOST_DEVICE static tc__fmt tc__fmt_of(tc_dtype t) {
+/* Inlined, with tc__fmt_make: called, it returned the struct through
+   memory, and each array call (which asks twice) ran 1.5-4.5 ns longer
+   (MEASURED on the Zen 4 VM, calls of 8 elements, docs/REFERENCE.md 1.6). */
+TC_HOST_DEVICE static TC__ALWAYS_INLINE tc__fmt tc__fmt_of(tc_dtype t) {
     tc__fmt f;
     f.has_nan = 1; f.sign = 1; f.pow2 = 0;
     switch (t) {
@@ -2842,10 +2845,10 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    differs (the read costs 6.4 ns, a write and restore 3.4 more); the loops
    that store one vector of fp32 a step (tf32, tc_round_array) run four a
    turn; without satfinite, tf32 and tc_round_array to bf16/tf32 clear the
-   dropped bits of the rounded value (tc__v_e8_value: 6 vector operations
-   a step, against 10 for the code shifted out and back), and bf16's other
-   modes take the rounded values' top halves from two steps by one
-   vpermt2w; RN in tc__v_narrow_small finds the kept lsb by a test into a
+   dropped bits of the rounded value and patch NaN lanes by one masked
+   vpternlogd (tc__v_e8_value: 5 vector operations a step in RN, against
+   10 for the code shifted out and back), and bf16's other modes take the
+   biased sums' top halves from two steps by one vpermt2w; RN in tc__v_narrow_small finds the kept lsb by a test into a
    mask register (no shift); tc_round_array to FP8/FP6/FP4 in RN (and RZ
    with satfinite) rounds once on the FPU at x's binade
    (tc__v_round_small); ue8m0 adds a bias that carries into the exponent
@@ -3214,7 +3217,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
    format's normal binades (up to the one above its largest finite), so
    that the sum's ulp is the format's quantum at x; the FPU rounds it (the
    caller has set MXCSR to the mode), ties to even on the format's lsb.
-   11-13 vector operations against 17. `sat` is a constant at each call. */
+   10-13 vector operations against 17. `sat` is a constant at each call. */
 static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
     tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg;
     tc__vi mag = TC__V_AND(u, abs_mask), sgn, sub, nrm, r, ov;
@@ -3222,13 +3225,17 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
     __m256 m, x;
 #ifdef TC__AVX512VL
     if (mode == TC_RN || (mode == TC_RZ && sat)) {
-        const tc__vi e = _mm256_min_epu32(_mm256_max_epu32(TC__V_AND(mag, inf), k->min_normal), TC__V_ADD(TC__V_AND(k->max_val, inf), TC__V_SET1(1 << 23)));
+        /* satfinite clamps |x| to the largest finite first, which bounds
+           e and the result as well: 10 operations, against 11 with e and
+           the result clamped */
+        const tc__vi xc = sat ? _mm256_min_epu32(mag, k->max_val) : mag;
+        const tc__vi e = _mm256_max_epu32(TC__V_AND(xc, inf), k->min_normal);
         __mmask8 nan;
-        m = _mm256_castsi256_ps(TC__V_ADD(e, TC__V_SET1(k->shift << 23)));
-        r = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(mag), m), m));
+        m = _mm256_castsi256_ps(TC__V_ADD(sat ? e : _mm256_min_epu32(e, TC__V_ADD(TC__V_AND(k->max_val, inf), TC__V_SET1(1 << 23))),
+                                          TC__V_SET1(k->shift << 23)));
+        r = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(xc), m), m));
         if (sat) {
             nan = _mm256_cmpgt_epi32_mask(mag, inf);
-            r = _mm256_min_epi32(r, k->max_val);
         } else {   /* overflow of a number: Inf, or NaN (e4m3), which the NaN lanes' move then makes canonical */
             r = _mm256_mask_mov_epi32(r, _mm256_mask_cmpgt_epi32_mask(_mm256_cmple_epi32_mask(mag, inf), r, k->max_val), k->ovv_pos);
             nan = _mm256_cmpgt_epi32_mask(r, inf);
@@ -3468,27 +3475,31 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
 #endif
 }
 
+#ifdef TC__AVX512VL
+/* Without satfinite, with AVX-512VL: x's bits with the mode's bias added
+   (tc__v_narrow_e8's), lanes picked by mask registers (RN: the kept lsb by
+   a test; RU, RD: the sign); the dropped bits are left for the caller. */
+static TC__ALWAYS_INLINE tc__vi tc__v_e8_biased(const tc__vnarrow *k, tc__vi u, int mode) {
+    const tc__vi low = k->low_mask, one = TC__V_SET1(1);
+    switch (mode) {
+    case TC_RN:  return _mm256_mask_add_epi32(TC__V_ADD(u, TC__V_SUB(k->half, one)), _mm256_test_epi32_mask(u, TC__V_ADD(low, one)), u, k->half);
+    case TC_RNA: return TC__V_ADD(u, k->half);
+    case TC_RU:  return _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(u, TC__V_SET1(-1)), u, low);
+    case TC_RD:  return _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(TC__V_SET1(0), u), u, low);
+    default:     return u;
+    }
+}
+static TC__ALWAYS_INLINE __mmask8 tc__v_is_num(tc__vi u) { return _mm256_cmp_ps_mask(_mm256_castsi256_ps(u), _mm256_castsi256_ps(u), _CMP_ORD_Q); }
+#endif
+
 /* tc__v_narrow_e8 as the rounded value's fp32 bits (tf32's array,
    tc_round_array to bf16 and tf32), `nan_val` those of the format's NaN.
-   With AVX-512VL and no satfinite it clears the dropped bits in place of
-   shifting them out and back, picks lanes by mask registers (RN: the kept
-   lsb by a test; RU, RD: the sign) and patches NaN lanes by one blend: 6
-   vector operations a step against 10. */
+   With AVX-512VL and no satfinite one masked vpternlogd clears the dropped
+   bits of tc__v_e8_biased's sum and gives NaN lanes nan_val: 5 vector
+   operations a step in RN against 10 for the code shifted out and back. */
 static TC__ALWAYS_INLINE tc__vi tc__v_e8_value(const tc__vnarrow *k, tc__vi u, tc__vi nan_val, int mode, int sat) {
 #ifdef TC__AVX512VL
-    if (!sat) {
-        const tc__vi low = k->low_mask, one = TC__V_SET1(1);
-        tc__vi t;
-        switch (mode) {
-        case TC_RN:  t = _mm256_mask_add_epi32(TC__V_ADD(u, TC__V_SUB(k->half, one)), _mm256_test_epi32_mask(u, TC__V_ADD(low, one)), u, k->half); break;
-        case TC_RNA: t = TC__V_ADD(u, k->half); break;
-        case TC_RU:  t = _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(u, TC__V_SET1(-1)), u, low); break;
-        case TC_RD:  t = _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(TC__V_SET1(0), u), u, low); break;
-        default:     t = u; break;
-        }
-        return _mm256_mask_blend_epi32(_mm256_cmp_ps_mask(_mm256_castsi256_ps(u), _mm256_castsi256_ps(u), _CMP_UNORD_Q),
-                                       TC__V_ANDNOT(low, t), nan_val);
-    }
+    if (!sat) return _mm256_mask_ternarylogic_epi32(nan_val, tc__v_is_num(u), tc__v_e8_biased(k, u, mode), k->low_mask, 0x44);   /* t & ~low */
 #else
     (void)nan_val;
 #endif
@@ -3846,12 +3857,14 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
     }
 #endif
 #ifdef TC__AVX512VL
-    if (bytes == 2 && !sat) {   /* the codes are the rounded values' top halves: one vpermt2w takes them from two steps */
+    if (bytes == 2 && !sat) {   /* the codes are the biased sums' top halves (NaN lanes nan_val): one vpermt2w takes them from two steps */
         const __m256i top = _mm256_setr_epi16(1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23, 25, 27, 29, 31);
-        for (; i + 16 <= e; i += 16)
+        for (; i + 16 <= e; i += 16) {
+            const tc__vi u0 = TC__V_LOAD32(in + i), u1 = TC__V_LOAD32(in + i + 8);
             _mm256_storeu_si256((__m256i *)(void *)((uint16_t *)out + i),
-                                _mm256_permutex2var_epi16(tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, 0), top,
-                                                          tc__v_e8_value(k, TC__V_LOAD32(in + i + 8), nan_val, mode, 0)));
+                                _mm256_permutex2var_epi16(_mm256_mask_blend_epi32(tc__v_is_num(u0), nan_val, tc__v_e8_biased(k, u0, mode)), top,
+                                                          _mm256_mask_blend_epi32(tc__v_is_num(u1), nan_val, tc__v_e8_biased(k, u1, mode))));
+        }
     }
 #endif
     if (bytes == 2) for (; i + 16 <= e; i += 16)
@@ -3894,7 +3907,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
     uint16_t *out16 = (uint16_t *)c->out;
     float *out32 = (float *)c->out;
     int bytes, sat;
-    tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND);
+    tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND && f.ebits < 8);   /* tc__v_round_small's fields (six scalar decodes, 7 ns) */
     bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t);
     sat = k.sat;
     if (k.pow2) {
