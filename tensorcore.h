@@ -2370,8 +2370,9 @@ TC_HOST_DEVICE static TC__ALWAYS_INLINE tc__fmt tc__fmt_make(int ebits, int mbit
 }
 
 /* Inlined, with tc__fmt_make: called, it returned the struct through
-   memory, and each array call (which asks twice) ran 1.5-4.5 ns longer
-   (MEASURED on the Zen 4 VM, calls of 8 elements, docs/REFERENCE.md 1.6). */
+   memory, and each array call (which asks more than once) ran 1.5-4.5
+   ns longer (MEASURED on the Zen 4 VM, calls of 8 elements,
+   docs/REFERENCE.md 1.6). */
 TC_HOST_DEVICE static TC__ALWAYS_INLINE tc__fmt tc__fmt_of(tc_dtype t) {
     tc__fmt f;
     f.has_nan = 1; f.sign = 1; f.pow2 = 0;
@@ -2848,8 +2849,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    dropped bits of the rounded value and patch NaN lanes by one masked
    vpternlogd (tc__v_e8_value: 5 vector operations a step in RN, against
    10 for the code shifted out and back), and bf16's other modes take the
-   biased sums' top halves from two steps by one vpermt2w; RN in tc__v_narrow_small finds the kept lsb by a test into a
-   mask register (no shift); tc_round_array to FP8/FP6/FP4 in RN (and RZ
+   biased sums' top halves from two steps by one vpermt2w; RN in
+   tc__v_narrow_small finds the kept lsb by a test into a mask register
+   (no shift); tc_round_array to FP8/FP6/FP4 in RN (and RZ
    with satfinite) rounds once on the FPU at x's binade
    (tc__v_round_small); ue8m0 adds a bias that carries into the exponent
    (tc__v_narrow_pow2); narrowing to FP8, FP6 and FP4 in every mode but
