@@ -126,8 +126,8 @@ for cc in gcc clang; do
   compile_case "$cc -std=c99 TC_NO_SIMD" $cc -std=c99 $warn -DTC_NO_SIMD -I. -c tests/compile/use_header.c -o "$tmp/a.o"
   case $(uname -m) in x86_64|i?86)   # the GEMM's AVX2 kernel and TC_THREADS' POSIX threads
     compile_case "$cc -std=c99 -mavx2 TC_THREADS" $cc -std=c99 $warn -mavx2 -DTC_THREADS -I. -c tests/compile/use_header.c -o "$tmp/a.o"
-    compile_case "$cc -std=c99 -mavx512f -mavx512bw -mavx512vl" $cc -std=c99 $warn -mavx512f -mavx512bw -mavx512vl -I. -c tests/compile/use_header.c -o "$tmp/a.o"
-    compile_case "$cc -std=c99 -O2 -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mf16c" $cc -std=c99 $warn -O2 -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mf16c -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+    compile_case "$cc -std=c99 -mavx512f -mavx512bw -mavx512vl (no DQ: the AVX2 paths)" $cc -std=c99 $warn -mavx512f -mavx512bw -mavx512vl -I. -c tests/compile/use_header.c -o "$tmp/a.o"
+    compile_case "$cc -std=c99 -O2 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx512vbmi -mf16c" $cc -std=c99 $warn -O2 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx512vbmi -mf16c -I. -c tests/compile/use_header.c -o "$tmp/a.o"
     compile_case "$cc -std=c99 -O2 AVX-512 with DQ, BF16 (bf16 by vcvtneps2bf16)" $cc -std=c99 $warn -O2 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx512bf16 -mavx512vbmi -mf16c -DTC_THREADS -I. -c tests/compile/use_header.c -o "$tmp/a.o"
     compile_case "$cc -std=c99 -march=native TC_NO_SIMD" $cc -std=c99 $warn -march=native -DTC_NO_SIMD -I. -c tests/compile/use_header.c -o "$tmp/a.o";;
   esac
@@ -143,9 +143,9 @@ for cxx in g++ clang++; do
   compile_case "$cxx -std=c++17" $cxx -std=c++17 $warn -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
   case $(uname -m) in x86_64|i?86)
     compile_case "$cxx -std=c++17 -mavx2 TC_THREADS" $cxx -std=c++17 $warn -mavx2 -DTC_THREADS -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
-    compile_case "$cxx -std=c++17 -mavx512f -mavx512bw -mavx512vl" $cxx -std=c++17 $warn -mavx512f -mavx512bw -mavx512vl -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
+    compile_case "$cxx -std=c++17 -mavx512f -mavx512bw -mavx512vl (no DQ: the AVX2 paths)" $cxx -std=c++17 $warn -mavx512f -mavx512bw -mavx512vl -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
     # -O2: g++ 12 warns (maybe-uninitialized) inside some 512-bit intrinsics only when optimising
-    compile_case "$cxx -std=c++17 -O2 -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mf16c" $cxx -std=c++17 $warn -O2 -mavx512f -mavx512bw -mavx512vl -mavx512vbmi -mf16c -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
+    compile_case "$cxx -std=c++17 -O2 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx512vbmi -mf16c" $cxx -std=c++17 $warn -O2 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx512vbmi -mf16c -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o"
     compile_case "$cxx -std=c++17 -O2 AVX-512 with DQ, BF16" $cxx -std=c++17 $warn -O2 -mavx512f -mavx512bw -mavx512vl -mavx512dq -mavx512bf16 -mavx512vbmi -mf16c -I. -x c++ -c tests/compile/use_header.c -o "$tmp/a.o";;
   esac
 done
