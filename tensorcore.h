@@ -3238,7 +3238,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
    microcode assist for). A format without Inf (e4m3) takes NaN for any
    result above its largest finite value, 480 included. 10-12 vector
    operations against 17 (two multiplies in place of a compare, a masked
-   compare and a move: +3-5% GB/s for e5m2 RN at L2 and LLC, MEASURED on
+   compare and a move: +3-8% GB/s for e5m2 RN at L2 and LLC, MEASURED on
    the Zen 4 VM, docs/REFERENCE.md 1.6). `sat` is a constant at each call. */
 static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
     tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg;
