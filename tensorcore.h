@@ -3027,7 +3027,8 @@ static TC__ALWAYS_INLINE void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int ro
         uint32_t over = f.has_inf ? f.max_bits + 1 : f.nan_bits, sb = 1u << (f.total - 1);
         uint32_t ovp = sat || mode == TC_RZ || mode == TC_RD ? f.max_bits : over;
         uint32_t ovn = sat || mode == TC_RZ || mode == TC_RU ? f.max_bits : over;
-        uint32_t ovi = sat ? f.max_bits : over;
+        uint32_t ovi = sat ? f.max_bits : over, max_val_bits;
+        int e_o;
         k->ov_pos = TC__V_SET1((int)ovp);
         k->ov_neg = TC__V_SET1((int)ovn);
         k->ov_inf = TC__V_SET1((int)ovi);
@@ -3060,18 +3061,17 @@ static TC__ALWAYS_INLINE void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int ro
             k->ovf_up = k->ovf_down = k->nan_above = TC__V_SET1(0);
             return;
         }
-        k->max_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.max_bits)));
+        max_val_bits = tc__bits(tc__widen(f, f.max_bits));
+        k->max_val = TC__V_SET1((int)max_val_bits);
         k->ovv_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovp)));
         k->ovv_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovn | sb)));
         k->ovv_inf_pos = TC__V_SET1((int)tc__bits(tc__widen(f, ovi)));
         k->ovv_inf_neg = TC__V_SET1((int)tc__bits(tc__widen(f, ovi | sb)));
         k->nan_val = TC__V_SET1((int)tc__bits(tc__widen(f, f.nan_bits)));   /* FP4/FP6: +max */
-        {   /* E_o: fp32's exponent field of that power of two (at least 130, FP4's 8) */
-            int e_o = (int)(tc__bits(tc__widen(f, f.max_bits)) >> 23) + 1;
-            k->ovf_up = TC__V_SET1((382 - e_o) << 23);
-            k->ovf_down = TC__V_SET1((e_o - 128) << 23);
-            k->nan_above = f.has_inf ? TC__V_SET1(0x7F800000) : k->max_val;
-        }
+        e_o = (int)(max_val_bits >> 23) + 1;   /* fp32's exponent field of that power of two (at least 130, FP4's 8) */
+        k->ovf_up = TC__V_SET1((382 - e_o) << 23);
+        k->ovf_down = TC__V_SET1((e_o - 128) << 23);
+        k->nan_above = f.has_inf ? TC__V_SET1(0x7F800000) : k->max_val;
     }
 }
 
