@@ -4067,8 +4067,10 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
 #if defined(TC__F16C)
         if (c->t == TC_FP16) {
             /* Two steps a turn: with one, the same loop read 0.58-0.85x at
-               the L1 size from build to build (code placement); no first step
-               to out's 32-byte boundary: -14% at L1, +4% at L2 (docs/REFERENCE.md 1.6). */
+               the L1 size from build to build, in the bench's earlier timing
+               that the machine's state moved as much (docs/REFERENCE.md 1.6,
+               (l)); no first step to out's 32-byte boundary: -14% at L1, +4%
+               at L2. */
             for (; i + 16 <= e; i += 16) {
                 _mm256_storeu_ps(outf32 + i, tc__f16c_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
                 _mm256_storeu_ps(outf32 + i + 8, tc__f16c_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i + 8))));
