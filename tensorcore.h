@@ -3347,7 +3347,7 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
 #ifdef TC__AVX512VL
 /* Narrowing to a signed format with fewer exponent bits than fp32 (FP8,
    FP6, FP4, and fp16 with satfinite, which F16C lacks) in every mode but
-   RNA, by one FPU add: 9 vector operations a step in RN and RZ (11 in RD
+   RNA, by one FPU add: 8 vector operations a step in RN and RZ (10 in RD
    and RU, 2 more without satfinite outside RN), against 13 in RN for
    tc__v_narrow_small. |x|, clamped, plus M = 2^(e + shift) + c 2^(e - mbits),
    e being x's exponent held at or above the smallest normal's and c the
@@ -3371,28 +3371,17 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    are constants at each call. RNA by a first truncating add of half the
    quantum (12 operations) ran 3-8% slower than tc__v_narrow_small's RNA
    and is not used (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6).
-   RD, RU and the modes with `inf_fix` work on x itself: |x| clamped by
-   one vrangeps (the smaller magnitude, its sign cleared), Inf found by
-   vfpclassps and NaN by an ordered vcmpps. One operation fewer, and +5%
-   to +12% GB/s at the L2 and LLC sizes; RN and RZ with satfinite ran 3-7%
-   slower that way and keep the integer and, minimum and compare (MEASURED
-   on the Zen 4 VM, docs/REFERENCE.md 1.6): which units run an operation
-   counts, not only how many there are. vrangeps gives a QNaN the clamp,
-   not a NaN, so the NaN lanes' mask comes from x. */
+   |x| is clamped by one vrangeps (the smaller magnitude, its sign
+   cleared), Inf found by vfpclassps and NaN by an ordered vcmpps on x:
+   one operation fewer than an integer and, minimum and compare, and +3%
+   to +12% GB/s at the L2 and LLC sizes in every mode (MEASURED on the
+   Zen 4 VM, docs/REFERENCE.md 1.6, (j) and (m)). vrangeps gives a QNaN
+   the clamp and an SNaN a QNaN, so the NaN lanes' mask comes from x. */
 static TC__ALWAYS_INLINE tc__vi tc__v_narrow_lut(const tc__vnarrow *k, tc__vi u, int mode, int inf_fix, int big) {
-    tc__vi xc, idx, m, s;
-    __mmask8 num;
-    if (mode == TC_RD || mode == TC_RU || inf_fix) {
-        const __m256 x = _mm256_castsi256_ps(u);
-        xc = _mm256_castps_si256(_mm256_range_ps(x, _mm256_castsi256_ps(k->lut_clamp), 0x0A));   /* min |.|, sign 0 */
-        if (inf_fix) xc = _mm256_mask_mov_epi32(xc, _mm256_fpclass_ps_mask(x, 0x18), k->lut_inf);   /* +-Inf */
-        num = _mm256_cmp_ps_mask(x, x, _CMP_ORD_Q);
-    } else {
-        const tc__vi inf = TC__V_SET1(0x7F800000), mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF));
-        xc = _mm256_min_epu32(mag, k->lut_clamp);
-        if (inf_fix) xc = _mm256_mask_mov_epi32(xc, _mm256_cmpeq_epi32_mask(mag, inf), k->lut_inf);
-        num = _mm256_cmple_epi32_mask(mag, inf);
-    }
+    const __m256 x = _mm256_castsi256_ps(u);
+    const __mmask8 num = _mm256_cmp_ps_mask(x, x, _CMP_ORD_Q);
+    tc__vi xc = _mm256_castps_si256(_mm256_range_ps(x, _mm256_castsi256_ps(k->lut_clamp), 0x0A)), idx, m, s;   /* min |.|, sign 0 */
+    if (inf_fix) xc = _mm256_mask_mov_epi32(xc, _mm256_fpclass_ps_mask(x, 0x18), k->lut_inf);   /* +-Inf */
     idx = _mm256_srli_epi32(_mm256_max_epu32(xc, k->min_normal), 23);
     m = big ? TC__V_ADD(_mm256_mullo_epi32(idx, k->lut_mul), k->lut_add) : _mm256_permutex2var_epi32(k->lut_a, idx, k->lut_b);
     if (mode == TC_RD || mode == TC_RU) {
