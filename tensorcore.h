@@ -2799,11 +2799,14 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    subnormal results) and tc_round_array to them tc__v_round_small; with
    AVX2 and F16C the byte formats widen by way of fp16 (tc__v_widen_f16).
    The FTZ flags take the scalar encoder. With AVX-512 F, VL, BW and DQ
-   (TC__AVX512VL) the lanes stay 256 bits wide: Zen 4 runs a 512-bit
+   (TC__AVX512VL) most lanes stay 256 bits wide: Zen 4 runs a 512-bit
    instruction on its 256-bit units ("double-pumping", A. J. Yee's Zen 5
-   AVX-512 teardown, numberworld.org, 2024, recalling his Zen 4 one;
-   tc__v_narrow_small written with 512-bit lanes ran no faster here,
-   docs/REFERENCE.md 1.6), so only fewer operations help. Selects that end a kernel become a compare
+   AVX-512 teardown, numberworld.org, 2024, recalling his Zen 4 one), so
+   a 512-bit step saves front-end slots, not execution units. The FP8,
+   FP6 and FP4 narrowing (tc__v_narrow_lut) gained 5-21% from 512-bit
+   lanes; tc__v_narrow_small with them ran no faster, timed the bench's
+   earlier way (docs/REFERENCE.md 1.6: (n), and "512-bit lanes for FP8
+   narrowing"). Selects that end a kernel become a compare
    into a mask register (vpcmpd; vcmpps ordered or unordered for NaN) and a masked
    operation that does the step's work as well: vpminsd, vpsrld, vpandd,
    vpord, vmulps or vmovdqu16 with NaN lanes taking the NaN code, and
@@ -3360,8 +3363,8 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    code's), and the sum's low bits are the code: subnormal, normal, or one
    binade up. M's bits are linear in fp32's exponent field E: E * lut_mul +
    lut_add; a format of up to 16 binades looks them up in a table indexed
-   by E (vpermi2d reads its low 4 bits), the others (`big`: e5m2, fp16)
-   multiply. The clamp makes every overflow the scalar encoder's code:
+   by E (vpermd on 16 lanes reads its low 4 bits), the others (`big`:
+   e5m2, fp16) multiply. The clamp makes every overflow the scalar encoder's code:
    with satfinite, the largest finite value; else the fp32 value just
    below the overflow code's (Inf, or e4m3's NaN), which rounds up to that
    code in RN, RU and RD away from zero, and down to max_bits towards zero;
@@ -3378,47 +3381,68 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    one operation fewer than an integer and, minimum and compare, and +3%
    to +12% GB/s at the L2 and LLC sizes in every mode (MEASURED on the
    Zen 4 VM, docs/REFERENCE.md 1.6, (j) and (m)). vrangeps gives a QNaN
-   the clamp and an SNaN a QNaN, so the NaN lanes' mask comes from x. */
-static TC__ALWAYS_INLINE tc__vi tc__v_narrow_lut(const tc__vnarrow *k, tc__vi u, int mode, int inf_fix, int big) {
-    const __m256 x = _mm256_castsi256_ps(u);
-    const __mmask8 num = _mm256_cmp_ps_mask(x, x, _CMP_ORD_Q);
-    tc__vi xc = _mm256_castps_si256(_mm256_range_ps(x, _mm256_castsi256_ps(k->lut_clamp), 0x0A)), idx, m, s;   /* min |.|, sign 0 */
-    if (inf_fix) xc = _mm256_mask_mov_epi32(xc, _mm256_fpclass_ps_mask(x, 0x18), k->lut_inf);   /* +-Inf */
-    idx = _mm256_srli_epi32(_mm256_max_epu32(xc, k->min_normal), 23);
-    m = big ? TC__V_ADD(_mm256_mullo_epi32(idx, k->lut_mul), k->lut_add) : _mm256_permutex2var_epi32(k->lut_a, idx, k->lut_b);
+   the clamp and an SNaN a QNaN, so the NaN lanes' mask comes from x.
+   Its lanes are 512 bits wide, 16 elements a step: +5-21% GB/s at the
+   L1, L2 and LLC sizes and +5-8% at DRAM against 256-bit lanes, where
+   each step also takes one front-end slot (MEASURED on the Zen 4 VM,
+   docs/REFERENCE.md 1.6, (n)). */
+typedef struct { __m512i clamp, inf, mul, add, table, min_normal, nan_bits; } tc__vlut;
+
+static TC__ALWAYS_INLINE __m512i tc__v_narrow_lut(const tc__vlut *z, __m512i u, int mode, int inf_fix, int big, int sign_shift) {
+    const __m512 x = _mm512_castsi512_ps(u);
+    const __mmask16 num = _mm512_cmp_ps_mask(x, x, _CMP_ORD_Q);
+    __m512i xc = _mm512_castps_si512(_mm512_range_ps(x, _mm512_castsi512_ps(z->clamp), 0x0A)), idx, m, s;   /* min |.|, sign 0 */
+    if (inf_fix) xc = _mm512_mask_mov_epi32(xc, _mm512_fpclass_ps_mask(x, 0x18), z->inf);   /* +-Inf */
+    idx = _mm512_srli_epi32(_mm512_max_epu32(xc, z->min_normal), 23);
+    m = big ? _mm512_add_epi32(_mm512_mullo_epi32(idx, z->mul), z->add) : _mm512_permutexvar_epi32(idx, z->table);
     if (mode == TC_RD || mode == TC_RU) {
-        const tc__vi sign = TC__V_SET1((int)0x80000000u);
-        xc = _mm256_ternarylogic_epi32(xc, u, sign, 0xF8);   /* xc | u & sign */
-        m = _mm256_ternarylogic_epi32(m, u, sign, 0xF8);
+        const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
+        xc = _mm512_ternarylogic_epi32(xc, u, sign, 0xF8);   /* xc | u & sign */
+        m = _mm512_ternarylogic_epi32(m, u, sign, 0xF8);
     }
-    s = _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(xc), _mm256_castsi256_ps(m)));
-    return _mm256_mask_ternarylogic_epi32(k->nan_bits, num, s, TC__V_SRL(u, k->sign_shift), 0xCA);   /* nan_bits ? s : x >> sign_shift */
+    s = _mm512_castps_si512(_mm512_add_ps(_mm512_castsi512_ps(xc), _mm512_castsi512_ps(m)));
+    return _mm512_mask_ternarylogic_epi32(z->nan_bits, num, s, _mm512_srli_epi32(u, (unsigned)sign_shift), 0xCA);   /* nan_bits ? s : x >> sign_shift */
 }
 
-/* tc__v_narrow_lut over [i, e): 32 elements a step to bytes, 16 to
-   halves, then single steps and one masked step; returns e. */
+/* tc__v_narrow_lut over [i, e): 64 elements a step to bytes, 32 to
+   halves, then steps of 16 and one masked step; returns e. The packs
+   saturate, which no code reaches (bytes below 2^8, halves below 2^16),
+   and interleave 128-bit lanes, which one permute puts back in order. */
 static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float *in, void *out, size_t i, size_t e,
                                                int bytes, int mode, int inf_fix, int big) {
     uint8_t *out8 = (uint8_t *)out;
     uint16_t *out16 = (uint16_t *)out;
-    if (bytes == 1)
-        for (; i + 32 <= e; i += 32)
-            tc__v_store8x4(out8 + i, tc__v_narrow_lut(k, TC__V_LOAD32(in + i), mode, inf_fix, big),
-                           tc__v_narrow_lut(k, TC__V_LOAD32(in + i + 8), mode, inf_fix, big),
-                           tc__v_narrow_lut(k, TC__V_LOAD32(in + i + 16), mode, inf_fix, big),
-                           tc__v_narrow_lut(k, TC__V_LOAD32(in + i + 24), mode, inf_fix, big));
-    else
-        for (; i + 16 <= e; i += 16)
-            tc__v_store16x2(out16 + i, tc__v_narrow_lut(k, TC__V_LOAD32(in + i), mode, inf_fix, big),
-                            tc__v_narrow_lut(k, TC__V_LOAD32(in + i + 8), mode, inf_fix, big));
-    for (; i + TC__VW <= e; i += TC__VW) {
-        tc__vi enc = tc__v_narrow_lut(k, TC__V_LOAD32(in + i), mode, inf_fix, big);
-        if (bytes == 1) tc__v_store8(out8 + i, enc);
-        else tc__v_store16(out16 + i, enc);
+    tc__vlut z;
+    z.clamp = _mm512_broadcast_i32x8(k->lut_clamp);
+    z.inf = _mm512_broadcast_i32x8(k->lut_inf);
+    z.mul = _mm512_broadcast_i32x8(k->lut_mul);
+    z.add = _mm512_broadcast_i32x8(k->lut_add);
+    z.table = _mm512_inserti64x4(_mm512_castsi256_si512(k->lut_a), k->lut_b, 1);
+    z.min_normal = _mm512_broadcast_i32x8(k->min_normal);
+    z.nan_bits = _mm512_broadcast_i32x8(k->nan_bits);
+    if (bytes == 1) {
+        const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+        for (; i + 64 <= e; i += 64) {
+            const __m512i a = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i), mode, inf_fix, big, k->sign_shift);
+            const __m512i b = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 16), mode, inf_fix, big, k->sign_shift);
+            const __m512i c = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 32), mode, inf_fix, big, k->sign_shift);
+            const __m512i d = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 48), mode, inf_fix, big, k->sign_shift);
+            _mm512_storeu_si512(out8 + i, _mm512_permutexvar_epi32(order, _mm512_packus_epi16(_mm512_packus_epi32(a, b), _mm512_packus_epi32(c, d))));
+        }
+    } else {
+        const __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
+        for (; i + 32 <= e; i += 32) {
+            const __m512i a = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i), mode, inf_fix, big, k->sign_shift);
+            const __m512i b = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 16), mode, inf_fix, big, k->sign_shift);
+            _mm512_storeu_si512(out16 + i, _mm512_permutexvar_epi64(order, _mm512_packus_epi32(a, b)));
+        }
     }
-    if (i < e)
-        tc__v_store_masked((char *)out + i * (size_t)bytes, bytes, tc__tail8(i, e),
-                           tc__v_narrow_lut(k, tc__v_load32_masked(in + i, tc__tail8(i, e)), mode, inf_fix, big));
+    for (; i < e; i += 16) {
+        const __mmask16 m = e - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (e - i)) - 1u);
+        const __m512i r = tc__v_narrow_lut(&z, _mm512_maskz_loadu_epi32(m, in + i), mode, inf_fix, big, k->sign_shift);
+        if (bytes == 1) _mm512_mask_cvtepi32_storeu_epi8(out8 + i, m, r);
+        else _mm512_mask_cvtepi32_storeu_epi16(out16 + i, m, r);
+    }
     return e;
 }
 #endif
