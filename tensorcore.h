@@ -2803,7 +2803,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    instruction on its 256-bit units ("double-pumping", A. J. Yee's Zen 5
    AVX-512 teardown, numberworld.org, 2024, recalling his Zen 4 one), so
    a 512-bit step saves front-end slots, not execution units. The FP8,
-   FP6 and FP4 narrowing (tc__v_narrow_lut) gained 5-21% from 512-bit
+   FP6 and FP4 narrowing (tc__v_narrow_lut) gained 4-42% from 512-bit
    lanes; tc__v_narrow_small with them ran no faster, timed the bench's
    earlier way (docs/REFERENCE.md 1.6: (n), and "512-bit lanes for FP8
    narrowing"). Selects that end a kernel become a compare
@@ -3382,10 +3382,10 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    to +12% GB/s at the L2 and LLC sizes in every mode (MEASURED on the
    Zen 4 VM, docs/REFERENCE.md 1.6, (j) and (m)). vrangeps gives a QNaN
    the clamp and an SNaN a QNaN, so the NaN lanes' mask comes from x.
-   Its lanes are 512 bits wide, 16 elements a step: +5-21% GB/s at the
-   L1, L2 and LLC sizes and +5-8% at DRAM against 256-bit lanes, where
-   each step also takes one front-end slot (MEASURED on the Zen 4 VM,
-   docs/REFERENCE.md 1.6, (n)). */
+   Its lanes are 512 bits wide, 16 elements a step: +6-42% GB/s at the
+   L1 size, +5-22% at L2, +4-20% at LLC and +7-10% at DRAM against
+   256-bit lanes, each step taking one front-end slot for twice the
+   elements (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6, (n)). */
 typedef struct { __m512i clamp, inf, mul, add, table, min_normal, nan_bits; } tc__vlut;
 
 static TC__ALWAYS_INLINE __m512i tc__v_narrow_lut(const tc__vlut *z, __m512i u, int mode, int inf_fix, int big, int sign_shift) {
