@@ -3390,19 +3390,20 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
 typedef struct { __m512i clamp, inf, mul, add, table, min_normal, nan_bits; } tc__vlut;
 
 static TC__ALWAYS_INLINE __m512i tc__v_narrow_lut(const tc__vlut *z, __m512i u, int mode, int inf_fix, int big, int sign_shift) {
+    const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
     const __m512 x = _mm512_castsi512_ps(u);
     const __mmask16 num = _mm512_cmp_ps_mask(x, x, _CMP_ORD_Q);
     __m512i xc = _mm512_castps_si512(_mm512_range_ps(x, _mm512_castsi512_ps(z->clamp), 0x0A)), idx, m, s;   /* min |.|, sign 0 */
     if (inf_fix) xc = _mm512_mask_mov_epi32(xc, _mm512_fpclass_ps_mask(x, 0x18), z->inf);   /* +-Inf */
-    idx = _mm512_srli_epi32(_mm512_max_epu32(xc, z->min_normal), 23);
-    m = big ? _mm512_add_epi32(_mm512_mullo_epi32(idx, z->mul), z->add) : _mm512_permutexvar_epi32(idx, z->table);
+    idx = _mm512_maskz_srli_epi32(all, _mm512_maskz_max_epu32(all, xc, z->min_normal), 23);
+    m = big ? _mm512_add_epi32(_mm512_mullo_epi32(idx, z->mul), z->add) : _mm512_maskz_permutexvar_epi32(all, idx, z->table);
     if (mode == TC_RD || mode == TC_RU) {
         const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
         xc = _mm512_ternarylogic_epi32(xc, u, sign, 0xF8);   /* xc | u & sign */
         m = _mm512_ternarylogic_epi32(m, u, sign, 0xF8);
     }
     s = _mm512_castps_si512(_mm512_add_ps(_mm512_castsi512_ps(xc), _mm512_castsi512_ps(m)));
-    return _mm512_mask_ternarylogic_epi32(z->nan_bits, num, s, _mm512_srli_epi32(u, (unsigned)sign_shift), 0xCA);   /* nan_bits ? s : x >> sign_shift */
+    return _mm512_mask_ternarylogic_epi32(z->nan_bits, num, s, _mm512_maskz_srli_epi32(all, u, (unsigned)sign_shift), 0xCA);   /* nan_bits ? s : x >> sign_shift */
 }
 
 /* tc__v_narrow_lut over [i, e): 64 elements a step to bytes, 32 to
@@ -3413,14 +3414,15 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
                                                int bytes, int mode, int inf_fix, int big) {
     uint8_t *out8 = (uint8_t *)out;
     uint16_t *out16 = (uint16_t *)out;
+    const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
     tc__vlut z;
-    z.clamp = _mm512_broadcast_i32x8(k->lut_clamp);
-    z.inf = _mm512_broadcast_i32x8(k->lut_inf);
-    z.mul = _mm512_broadcast_i32x8(k->lut_mul);
-    z.add = _mm512_broadcast_i32x8(k->lut_add);
-    z.table = _mm512_inserti64x4(_mm512_castsi256_si512(k->lut_a), k->lut_b, 1);
-    z.min_normal = _mm512_broadcast_i32x8(k->min_normal);
-    z.nan_bits = _mm512_broadcast_i32x8(k->nan_bits);
+    z.clamp = _mm512_maskz_broadcast_i32x8(all, k->lut_clamp);
+    z.inf = _mm512_maskz_broadcast_i32x8(all, k->lut_inf);
+    z.mul = _mm512_maskz_broadcast_i32x8(all, k->lut_mul);
+    z.add = _mm512_maskz_broadcast_i32x8(all, k->lut_add);
+    z.table = _mm512_maskz_inserti64x4((__mmask8)0xFF, _mm512_castsi256_si512(k->lut_a), k->lut_b, 1);
+    z.min_normal = _mm512_maskz_broadcast_i32x8(all, k->min_normal);
+    z.nan_bits = _mm512_maskz_broadcast_i32x8(all, k->nan_bits);
     if (bytes == 1) {
         const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
         for (; i + 64 <= e; i += 64) {
@@ -3428,14 +3430,14 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
             const __m512i b = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 16), mode, inf_fix, big, k->sign_shift);
             const __m512i c = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 32), mode, inf_fix, big, k->sign_shift);
             const __m512i d = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 48), mode, inf_fix, big, k->sign_shift);
-            _mm512_storeu_si512(out8 + i, _mm512_permutexvar_epi32(order, _mm512_packus_epi16(_mm512_packus_epi32(a, b), _mm512_packus_epi32(c, d))));
+            _mm512_storeu_si512(out8 + i, _mm512_maskz_permutexvar_epi32(all, order, _mm512_packus_epi16(_mm512_packus_epi32(a, b), _mm512_packus_epi32(c, d))));
         }
     } else {
         const __m512i order = _mm512_setr_epi64(0, 2, 4, 6, 1, 3, 5, 7);
         for (; i + 32 <= e; i += 32) {
             const __m512i a = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i), mode, inf_fix, big, k->sign_shift);
             const __m512i b = tc__v_narrow_lut(&z, _mm512_loadu_si512(in + i + 16), mode, inf_fix, big, k->sign_shift);
-            _mm512_storeu_si512(out16 + i, _mm512_permutexvar_epi64(order, _mm512_packus_epi32(a, b)));
+            _mm512_storeu_si512(out16 + i, _mm512_maskz_permutexvar_epi64((__mmask8)0xFF, order, _mm512_packus_epi32(a, b)));
         }
     }
     for (; i < e; i += 16) {
