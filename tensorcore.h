@@ -2825,7 +2825,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    format and cached (tc__vbmi_planes_of, lock-free): +4-7% GB/s at the L1
    size. With AVX-512VL the bf16/tf32, F16C fp16 (narrowing 16 elements
    a step, one 32-byte store) and tc_round_array loops start with a masked
-   step up to out's 32-byte boundary (tc__head32), so that their 32-byte
+   step up to out's 32-byte boundary (tc__head), so that their 32-byte
    stores cross no cache line (docs/REFERENCE.md 1.6: +41-50% GB/s for tf32 and
    tc_round_array bf16/tf32 at the L2 and LLC sizes), and every loop ends
    with one masked step (tc__tail8, and one of 64 codes in
@@ -2857,10 +2857,10 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    biased sums' top halves from two steps by one vpermt2w; RN in
    tc__v_narrow_small finds the kept lsb by a test into a mask register
    (no shift); tc_round_array to FP8/FP6/FP4 in RN (and RZ
-   with satfinite) rounds once on the FPU at x's binade
-   (tc__v_round_small); ue8m0 adds a bias that carries into the exponent
-   (tc__v_narrow_pow2); narrowing to FP8, FP6 and FP4 in every mode but
-   RNA (and fp16 with satfinite) adds to |x| a number picked by x's
+   with satfinite) rounds once on the FPU at x's binade, 16 elements a
+   step (tc__v_round_fast); ue8m0 adds a bias that carries into the
+   exponent (tc__v_narrow_pow2); narrowing to FP8, FP6 and FP4 in every
+   mode (and fp16 with satfinite) adds to |x| a number picked by x's
    binade, and the sum's low bits are the code (tc__v_narrow_lut: +11-37%
    GB/s at the L2 and LLC sizes).
    tests/test_formats_vec.c compares every path with the scalar functions
@@ -3038,7 +3038,7 @@ static TC__ALWAYS_INLINE void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int ro
 #ifdef TC__AVX512VL
         k->lut_n = 0;
         k->lut_clamp = k->lut_inf = k->lut_mul = k->lut_add = k->lut_a = k->lut_b = TC__V_SET1(0);
-        if (!values && f.sign && f.ebits < 8 && mode != TC_RNA) {
+        if (!values && f.sign && f.ebits < 8) {
             /* tc__v_narrow_lut: binades E (fp32's field) from the smallest
                normal's to that of code `cl` (the largest finite with
                satfinite, else the overflow code) */
@@ -3228,51 +3228,14 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
 /* tc_round_array's form of tc__v_narrow_small: the rounded value's fp32
    bits straight from the same two roundings, with no code in between.
    Subnormal results: (x + magic) - magic (the second step is exact).
-   Normal results: the mode's bias added, the dropped bits cleared.
-   With AVX-512VL, RN and RZ satfinite take one rounding for both: |x| +
-   2^(e + shift) - 2^(e + shift), e the exponent of |x| held within the
-   format's normal binades (up to the one above its largest finite), so
-   that the sum's ulp is the format's quantum at x; the FPU rounds it (the
-   caller has set MXCSR to the mode), ties to even on the format's lsb.
-   Without satfinite (RN only) an overflow rounds to 2^(emax + 1) or
-   above, which times 2^k (ovf_up) overflows to Inf; times 2^-k it stays
-   Inf, and every other result comes back exact (a normal fp32 value, or
-   0: no multiply here sees a subnormal, which Zen 4 would take a
-   microcode assist for). A format without Inf (e4m3) takes NaN for any
-   result above its largest finite value, 480 included. 10-12 vector
-   operations against 17 (two multiplies in place of a compare, a masked
-   compare and a move: +3-8% GB/s for e5m2 RN at L2 and LLC, MEASURED on
-   the Zen 4 VM, docs/REFERENCE.md 1.6). `sat` is a constant at each call. */
-static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
+   Normal results: the mode's bias added, the dropped bits cleared (the
+   overflow codes' values in k already say whether satfinite was asked
+   for). With AVX-512VL, RN and RZ satfinite take tc__v_round_fast. */
+static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode) {
     tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg;
     tc__vi mag = TC__V_AND(u, abs_mask), sgn, sub, nrm, r, ov;
     const int sym = mode == TC_RN || mode == TC_RZ || mode == TC_RNA;
     __m256 m, x;
-#ifdef TC__AVX512VL
-    if (mode == TC_RN || (mode == TC_RZ && sat)) {
-        /* satfinite clamps |x| to the largest finite first (vrangeps: the
-           smaller magnitude, its sign cleared; a QNaN gives the clamp, so
-           NaN lanes are found on x), which bounds e and the result as
-           well: 9 operations, against 11 with e and the result clamped */
-        const __m256 xf = _mm256_castsi256_ps(u);
-        const tc__vi xc = sat ? _mm256_castps_si256(_mm256_range_ps(xf, _mm256_castsi256_ps(k->max_val), 0x0A)) : mag;
-        const tc__vi e = _mm256_max_epu32(TC__V_AND(xc, inf), k->min_normal);
-        __mmask8 nan;
-        m = _mm256_castsi256_ps(TC__V_ADD(sat ? e : _mm256_min_epu32(e, TC__V_ADD(TC__V_AND(k->max_val, inf), TC__V_SET1(1 << 23))),
-                                          TC__V_SET1(k->shift << 23)));
-        r = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(_mm256_castsi256_ps(xc), m), m));
-        if (sat) {
-            nan = _mm256_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
-        } else {   /* overflow to Inf (see above); NaN lanes, and e4m3's overflow, then take the canonical NaN */
-            r = _mm256_castps_si256(_mm256_mul_ps(_mm256_mul_ps(_mm256_castsi256_ps(r), _mm256_castsi256_ps(k->ovf_up)),
-                                                  _mm256_castsi256_ps(k->ovf_down)));
-            nan = _mm256_cmpgt_epi32_mask(r, k->nan_above);
-        }
-        return _mm256_mask_mov_epi32(_mm256_ternarylogic_epi32(r, u, TC__V_SET1((int)0x80000000u), 0xF8), nan, k->nan_val);
-    }
-#else
-    (void)sat;
-#endif
     neg = TC__V_SIGN(u);
     sgn = TC__V_ANDNOT(abs_mask, u);
     m = _mm256_castsi256_ps(sym ? k->magic : TC__V_OR(k->magic, sgn));
@@ -3322,15 +3285,16 @@ static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
 }
 
 #ifdef TC__AVX512VL
-/* Elements of `size` bytes before p's next 32-byte boundary (0 when p is
-   not aligned to its element). A loop whose first step stores only these
-   (through a mask) makes every later 32-byte store stay within a cache
-   line: MEASURED on the Zen 4 VM (docs/REFERENCE.md 1.6), 16-byte-aligned arrays
-   against 64-byte-aligned ones cost up to a third of the GB/s of the
-   fp32 -> fp32 rows at the L2 size. */
-static size_t tc__head32(const void *p, size_t size) {
+/* Elements of `size` bytes before p's next `bound`-byte boundary (32 or
+   64; 0 when p is not aligned to its element). A loop whose first step
+   stores only these (through a mask) makes every later store of `bound`
+   bytes stay within a cache line: MEASURED on the Zen 4 VM
+   (docs/REFERENCE.md 1.6), 16-byte-aligned arrays against 64-byte-aligned
+   ones cost up to a third of the GB/s of the fp32 -> fp32 rows at the L2
+   size. */
+static size_t tc__head(const void *p, size_t size, size_t bound) {
     uintptr_t a = (uintptr_t)p;
-    return a % size ? 0 : (32 - a % 32) % 32 / size;
+    return a % size ? 0 : (bound - a % bound) % bound / size;
 }
 
 /* The last e - i (< 8) elements of an 8-lane loop as one masked step, in
@@ -3351,9 +3315,9 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
 
 #ifdef TC__AVX512VL
 /* Narrowing to a signed format with fewer exponent bits than fp32 (FP8,
-   FP6, FP4, and fp16 with satfinite, which F16C lacks) in every mode but
-   RNA, by one FPU add: 8 vector operations a step in RN and RZ (10 in RD
-   and RU, 2 more without satfinite outside RN), against 13 in RN for
+   FP6, FP4, and fp16 with satfinite, which F16C lacks) in every mode, by
+   one FPU add: 8 vector operations a step in RN and RZ (10 in RD, RU and
+   RNA, 2 more without satfinite in RD and RU and in RZ), against 13 in RN for
    tc__v_narrow_small. |x|, clamped, plus M = 2^(e + shift) + c 2^(e - mbits),
    e being x's exponent held at or above the smallest normal's and c the
    code of 2^e less 2^mbits (0 at the smallest normal), lies in M's binade,
@@ -3373,9 +3337,14 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    signed value. One vpternlogd then takes the code's bits from the sum
    and the sign from x; NaN lanes keep nan_bits, which for a signed format
    is also the mask of the magnitude's bits. `mode`, `inf_fix` and `big`
-   are constants at each call. RNA by a first truncating add of half the
-   quantum (12 operations) ran 3-8% slower than tc__v_narrow_small's RNA
-   and is not used (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6).
+   are constants at each call. RNA (the FPU set to RZ) first adds half
+   the quantum, 2^e 2^-(mbits + 1), by one FMA: truncated, |x| + q/2 gives
+   |x| rounded to nearest with ties away; the first add truncates only
+   below the quantum, and a sum that reaches 2^(e + 1) is a code M's
+   binade still holds, as in RN. In 512-bit lanes it runs 10 operations
+   for 16 elements against tc__v_narrow_small's 13 for 8: e2m1 RNA +37%
+   GB/s at L1, +22% at L2, +19% at LLC, +7% at DRAM (MEASURED on the
+   Zen 4 VM, docs/REFERENCE.md 1.6, (o)).
    |x| is clamped by one vrangeps (the smaller magnitude, its sign
    cleared), Inf found by vfpclassps and NaN by an ordered vcmpps on x:
    one operation fewer than an integer and, minimum and compare, and +3%
@@ -3387,15 +3356,18 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    256-bit lanes, each step taking one front-end slot for twice the
    elements (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6, (n)). */
 /* tc__vnarrow's fields for tc__v_narrow_lut, widened to 512 bits once per call. */
-typedef struct { __m512i clamp, inf, mul, add, table, min_normal, nan_bits; } tc__vlut;
+typedef struct { __m512i clamp, inf, mul, add, table, min_normal, nan_bits, exp_mask; __m512 half_q; } tc__vlut;
 
 static TC__ALWAYS_INLINE __m512i tc__v_narrow_lut(const tc__vlut *z, __m512i u, int mode, int inf_fix, int big, int sign_shift) {
     const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
     const __m512 x = _mm512_castsi512_ps(u);
     const __mmask16 num = _mm512_cmp_ps_mask(x, x, _CMP_ORD_Q);
-    __m512i xc = _mm512_castps_si512(_mm512_range_ps(x, _mm512_castsi512_ps(z->clamp), 0x0A)), idx, m, s;   /* min |.|, sign 0 */
+    __m512i xc = _mm512_castps_si512(_mm512_range_ps(x, _mm512_castsi512_ps(z->clamp), 0x0A)), e, idx, m, s;   /* min |.|, sign 0 */
     if (inf_fix) xc = _mm512_mask_mov_epi32(xc, _mm512_fpclass_ps_mask(x, 0x18), z->inf);   /* +-Inf */
-    idx = _mm512_maskz_srli_epi32(all, _mm512_maskz_max_epu32(all, xc, z->min_normal), 23);
+    e = _mm512_maskz_max_epu32(all, xc, z->min_normal);
+    idx = _mm512_maskz_srli_epi32(all, e, 23);
+    if (mode == TC_RNA)   /* |x| + 2^e half_q, truncated: ties away from zero */
+        xc = _mm512_castps_si512(_mm512_fmadd_ps(_mm512_castsi512_ps(_mm512_and_si512(e, z->exp_mask)), z->half_q, _mm512_castsi512_ps(xc)));
     m = big ? _mm512_add_epi32(_mm512_mullo_epi32(idx, z->mul), z->add) : _mm512_maskz_permutexvar_epi32(all, idx, z->table);
     if (mode == TC_RD || mode == TC_RU) {
         const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
@@ -3423,6 +3395,8 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
     z.table = _mm512_maskz_inserti64x4((__mmask8)0xFF, _mm512_castsi256_si512(k->lut_a), k->lut_b, 1);
     z.min_normal = _mm512_maskz_broadcast_i32x8(all, k->min_normal);
     z.nan_bits = _mm512_maskz_broadcast_i32x8(all, k->nan_bits);
+    z.exp_mask = _mm512_set1_epi32(0x7F800000);
+    z.half_q = _mm512_set1_ps(1.0f / (float)(2 << (23 - k->shift)));   /* 2^-(mbits + 1) */
     if (bytes == 1) {
         const __m512i order = _mm512_setr_epi32(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
         for (; i + 64 <= e; i += 64) {
@@ -3450,6 +3424,85 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
 }
 #endif
 
+#ifdef TC__AVX512VL
+/* tc_round_array to a format with fewer exponent bits than fp32 in RN, and
+   in RZ with satfinite, by one rounding: |x| + 2^(e + shift) - 2^(e +
+   shift), e the exponent of |x| held within the format's normal binades
+   (up to the one above its largest finite), so that the sum's ulp is the
+   format's quantum at x; the FPU rounds it (the caller has set MXCSR to
+   the mode), ties to even on the format's lsb. With satfinite |x| is
+   first clamped to the largest finite value (vrangeps: the smaller
+   magnitude, its sign cleared; a QNaN gives the clamp, so NaN lanes are
+   found on x), which bounds e and the result as well. Without satfinite
+   (RN only) an overflow rounds to 2^(emax + 1) or above, which times 2^k
+   (ovf_up) overflows to Inf; times 2^-k it stays Inf, and every other
+   result comes back exact (a normal fp32 value, or 0: no multiply here
+   sees a subnormal, which Zen 4 would take a microcode assist for). A
+   format without Inf (e4m3) takes NaN for any result above its largest
+   finite value, 480 included. 9 vector operations (11 without
+   satfinite) against 17 for tc__v_round_small; the multiplies in place of
+   a compare, a masked compare and a move: +3-8% GB/s for e5m2 RN at L2
+   and LLC; the clamp in place of clamping e and the result: +4%; 512-bit
+   lanes, 16 elements a step, with the stores aligned to 64 bytes: see
+   docs/REFERENCE.md 1.6 (MEASURED on the Zen 4 VM). `sat` is a constant
+   at each call. */
+typedef struct { __m512i max_val, min_normal, e_cap, m_add, ovf_up, ovf_down, nan_above, nan_val; } tc__vround;
+
+static TC__ALWAYS_INLINE __m512i tc__v_round_fast(const tc__vround *z, __m512i u, int sat) {
+    const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
+    const __m512 xf = _mm512_castsi512_ps(u);
+    const __m512i xc = sat ? _mm512_castps_si512(_mm512_range_ps(xf, _mm512_castsi512_ps(z->max_val), 0x0A))
+                           : _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+    __m512i e = _mm512_maskz_max_epu32(all, _mm512_and_si512(xc, _mm512_set1_epi32(0x7F800000)), z->min_normal), r;
+    __m512 m;
+    __mmask16 nan;
+    if (!sat) e = _mm512_maskz_min_epu32(all, e, z->e_cap);
+    m = _mm512_castsi512_ps(_mm512_add_epi32(e, z->m_add));
+    r = _mm512_castps_si512(_mm512_sub_ps(_mm512_add_ps(_mm512_castsi512_ps(xc), m), m));
+    if (sat) {
+        nan = _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
+    } else {   /* overflow to Inf (see above); NaN lanes, and e4m3's overflow, then take the canonical NaN */
+        r = _mm512_castps_si512(_mm512_mul_ps(_mm512_mul_ps(_mm512_castsi512_ps(r), _mm512_castsi512_ps(z->ovf_up)),
+                                              _mm512_castsi512_ps(z->ovf_down)));
+        nan = _mm512_cmpgt_epi32_mask(r, z->nan_above);
+    }
+    return _mm512_mask_mov_epi32(_mm512_ternarylogic_epi32(r, u, _mm512_set1_epi32((int)0x80000000u), 0xF8), nan, z->nan_val);   /* r | u & sign */
+}
+
+/* tc__v_round_fast over [i, e): a first masked step up to out's 64-byte
+   boundary (tc__head), 64 elements a turn, then steps of 16 and one
+   masked step; returns e. */
+static TC__ALWAYS_INLINE size_t tc__v_round_fast_loop(const tc__vnarrow *k, const float *in, float *out, size_t i, size_t e, int sat) {
+    const __mmask16 all = 0xFFFF;
+    const size_t h = tc__head(out + i, 4, 64);
+    tc__vround z;
+    z.max_val = _mm512_maskz_broadcast_i32x8(all, k->max_val);
+    z.min_normal = _mm512_maskz_broadcast_i32x8(all, k->min_normal);
+    z.e_cap = _mm512_maskz_broadcast_i32x8(all, TC__V_ADD(TC__V_AND(k->max_val, TC__V_SET1(0x7F800000)), TC__V_SET1(1 << 23)));
+    z.m_add = _mm512_set1_epi32(k->shift << 23);
+    z.ovf_up = _mm512_maskz_broadcast_i32x8(all, k->ovf_up);
+    z.ovf_down = _mm512_maskz_broadcast_i32x8(all, k->ovf_down);
+    z.nan_above = _mm512_maskz_broadcast_i32x8(all, k->nan_above);
+    z.nan_val = _mm512_maskz_broadcast_i32x8(all, k->nan_val);
+    if (h && h < e - i) {
+        const __mmask16 m = (__mmask16)((1u << h) - 1u);
+        _mm512_mask_storeu_epi32(out + i, m, tc__v_round_fast(&z, _mm512_maskz_loadu_epi32(m, in + i), sat));
+        i += h;
+    }
+    for (; i + 64 <= e; i += 64) {
+        _mm512_storeu_si512(out + i, tc__v_round_fast(&z, _mm512_loadu_si512(in + i), sat));
+        _mm512_storeu_si512(out + i + 16, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 16), sat));
+        _mm512_storeu_si512(out + i + 32, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 32), sat));
+        _mm512_storeu_si512(out + i + 48, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 48), sat));
+    }
+    for (; i < e; i += 16) {
+        const __mmask16 m = e - i >= 16 ? all : (__mmask16)((1u << (e - i)) - 1u);
+        _mm512_mask_storeu_epi32(out + i, m, tc__v_round_fast(&z, _mm512_maskz_loadu_epi32(m, in + i), sat));
+    }
+    return e;
+}
+#endif
+
 /* The byte formats' kernel: tc__v_narrow_pow2 (ue8m0) or tc__v_narrow_small
    (`pow2`, like `mode` and `sat`, is a constant at each call). */
 static TC__ALWAYS_INLINE tc__vi tc__v_narrow_byte(const tc__vnarrow *k, tc__vi u, int mode, int sat, int pow2) {
@@ -3458,14 +3511,14 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_byte(const tc__vnarrow *k, tc__vi u
 
 /* tc__v_round_small over [i, e) in whole steps, four a turn (see "array
    conversions" above); returns where it stopped. */
-static TC__ALWAYS_INLINE size_t tc__v_round_loop(const tc__vnarrow *k, const float *in, float *out, size_t i, size_t e, int mode, int sat) {
+static TC__ALWAYS_INLINE size_t tc__v_round_loop(const tc__vnarrow *k, const float *in, float *out, size_t i, size_t e, int mode) {
     for (; i + 32 <= e; i += 32) {
-        TC__V_STORE32(out + i, tc__v_round_small(k, TC__V_LOAD32(in + i), mode, sat));
-        TC__V_STORE32(out + i + 8, tc__v_round_small(k, TC__V_LOAD32(in + i + 8), mode, sat));
-        TC__V_STORE32(out + i + 16, tc__v_round_small(k, TC__V_LOAD32(in + i + 16), mode, sat));
-        TC__V_STORE32(out + i + 24, tc__v_round_small(k, TC__V_LOAD32(in + i + 24), mode, sat));
+        TC__V_STORE32(out + i, tc__v_round_small(k, TC__V_LOAD32(in + i), mode));
+        TC__V_STORE32(out + i + 8, tc__v_round_small(k, TC__V_LOAD32(in + i + 8), mode));
+        TC__V_STORE32(out + i + 16, tc__v_round_small(k, TC__V_LOAD32(in + i + 16), mode));
+        TC__V_STORE32(out + i + 24, tc__v_round_small(k, TC__V_LOAD32(in + i + 24), mode));
     }
-    for (; i + TC__VW <= e; i += TC__VW) TC__V_STORE32(out + i, tc__v_round_small(k, TC__V_LOAD32(in + i), mode, sat));
+    for (; i + TC__VW <= e; i += TC__VW) TC__V_STORE32(out + i, tc__v_round_small(k, TC__V_LOAD32(in + i), mode));
     return i;
 }
 
@@ -3883,8 +3936,8 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
     const tc__vi nan_val = TC__V_SLL(k->nan_bits, k->shift);
 #ifdef __AVX2__
 #ifdef TC__AVX512VL
-    if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
-        size_t h = tc__head32(bytes == 2 ? (const void *)((uint16_t *)out + i) : (const void *)((float *)out + i), bytes == 2 ? 2 : 4);
+    if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary (tc__head) */
+        size_t h = tc__head(bytes == 2 ? (const void *)((uint16_t *)out + i) : (const void *)((float *)out + i), bytes == 2 ? 2 : 4, 32);
         if (h && bytes == 2)
             _mm256_mask_storeu_epi16((uint16_t *)out + i, (__mmask16)((1u << h) - 1),
                                      tc__v_pack16x2(tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat), tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat)));
@@ -3985,7 +4038,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
         unsigned csr = tc__csr_set(fpu_mode);
 #ifdef TC__AVX512VL
         if (k.lut_n && bytes) {
-            if (mode == TC_RN || sat)
+            if (mode == TC_RN || mode == TC_RNA || sat)
                 i = k.lut_n > 16 ? tc__v_lut_loop(&k, in, c->out, i, e, bytes, mode, 0, 1) : tc__v_lut_loop(&k, in, c->out, i, e, bytes, mode, 0, 0);
             else
                 i = k.lut_n > 16 ? tc__v_lut_loop(&k, in, c->out, i, e, bytes, mode, 1, 1) : tc__v_lut_loop(&k, in, c->out, i, e, bytes, mode, 1, 0);
@@ -3993,15 +4046,22 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
             return i;
         }
 #endif
+#ifdef TC__AVX512VL
+        if (bytes == 0 && (mode == TC_RN || (mode == TC_RZ && sat))) {
+            i = sat ? tc__v_round_fast_loop(&k, in, out32, i, e, 1) : tc__v_round_fast_loop(&k, in, out32, i, e, 0);
+            tc__csr_restore(csr, fpu_mode);
+            return i;
+        }
+#endif
         if (bytes == 1) i = sat ? tc__v_narrow_x32(&k, in, out8, i, e, mode, 1, 0) : tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 0);
 #ifdef TC__AVX512VL
-        if (bytes == 0 && i + TC__VW <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
-            size_t h = tc__head32(out32 + i, 4);
-            if (h) _mm256_mask_storeu_epi32(out32 + i, (__mmask8)((1u << h) - 1), tc__v_round_small(&k, TC__V_LOAD32(in + i), mode, sat));
+        if (bytes == 0 && i + TC__VW <= e) {   /* a first step up to out's 32-byte boundary (tc__head) */
+            size_t h = tc__head(out32 + i, 4, 32);
+            if (h) _mm256_mask_storeu_epi32(out32 + i, (__mmask8)((1u << h) - 1), tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
             i += h;
         }
 #endif
-        if (bytes == 0) i = sat ? tc__v_round_loop(&k, in, out32, i, e, mode, 1) : tc__v_round_loop(&k, in, out32, i, e, mode, 0);
+        if (bytes == 0) i = tc__v_round_loop(&k, in, out32, i, e, mode);
         if (bytes == 2) for (; i + 16 <= e; i += 16)
             tc__v_store16x2(out16 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat),
                             tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode, sat));
@@ -4014,7 +4074,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
         if (i < e) {
             const __mmask8 m = tc__tail8(i, e);
             const tc__vi u = tc__v_load32_masked(in + i, m);
-            if (bytes == 0) tc__v_store_masked(out32 + i, 4, m, tc__v_round_small(&k, u, mode, sat));
+            if (bytes == 0) tc__v_store_masked(out32 + i, 4, m, tc__v_round_small(&k, u, mode));
             else tc__v_store_masked(out8 + i * (size_t)bytes, bytes, m, tc__v_narrow_small(&k, u, mode, sat));
             i = e;
         }
@@ -4057,8 +4117,8 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         if (c->t == TC_BF16) {
 #ifdef TC__AVX2   /* 8 a step, one 32-byte store (tc__bf16_widen8) */
 #ifdef TC__AVX512VL
-            if (i + 8 <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
-                size_t h = tc__head32(outf32 + i, 4);
+            if (i + 8 <= e) {   /* a first step up to out's 32-byte boundary (tc__head) */
+                size_t h = tc__head(outf32 + i, 4, 32);
                 if (h) _mm256_mask_storeu_epi32(outf32 + i, (__mmask8)((1u << h) - 1), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
                 i += h;
             }
@@ -4133,8 +4193,8 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         uint16_t *out16 = (uint16_t *)c->out;
         unsigned csr = tc__csr_set(c->rounding);
 #ifdef TC__AVX512VL
-        if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary (tc__head32) */
-            size_t h = tc__head32(narrow ? (const void *)(out16 + i) : (const void *)(outf32 + i), narrow ? 2 : 4);
+        if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary (tc__head) */
+            size_t h = tc__head(narrow ? (const void *)(out16 + i) : (const void *)(outf32 + i), narrow ? 2 : 4, 32);
             if (h && narrow) _mm256_mask_storeu_epi16(out16 + i, (__mmask16)((1u << h) - 1), tc__f16c_narrow16(in32 + i));
             else if (h) _mm256_mask_storeu_ps(outf32 + i, (__mmask8)((1u << h) - 1), tc__f16c_round8(_mm256_loadu_ps(in32 + i)));
             i += h;
@@ -4167,12 +4227,15 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
 #endif
 #ifdef TC__SSE2
     if (tc__cvt_vector_ok(c) && i + TC__VW <= e) {   /* at least one whole step; shorter calls take the scalar tail */
+        /* RNA last: with its loops placed between RN's and RZ's, gcc 12's
+           layout ran the RZ rows 19-23% slower at the L1 size, the code
+           unchanged (placement; docs/REFERENCE.md 1.6, (o)) */
         switch (c->rounding & ~TC_SATFINITE) {
         case TC_RN:  i = tc__v_narrow_loop(c, f, i, e, TC_RN); break;
-        case TC_RNA: i = tc__v_narrow_loop(c, f, i, e, TC_RNA); break;
         case TC_RZ:  i = tc__v_narrow_loop(c, f, i, e, TC_RZ); break;
         case TC_RD:  i = tc__v_narrow_loop(c, f, i, e, TC_RD); break;
-        default:     i = tc__v_narrow_loop(c, f, i, e, TC_RU); break;
+        case TC_RU:  i = tc__v_narrow_loop(c, f, i, e, TC_RU); break;
+        default:     i = tc__v_narrow_loop(c, f, i, e, TC_RNA); break;
         }
     }
 #endif

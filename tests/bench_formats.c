@@ -22,7 +22,7 @@
    get, and with them the L1 and L2 conflicts, does not change from run to
    run: on 4 KiB pages the same copy at the L2 size ran at 85 GB/s in some
    runs and 102-107 in others, on 2 MiB pages at 104-107 in each. The
-   first line says whether the kernel gave them. Except for the
+   fourth line says whether the kernel gave them. Except for the
    last block: the DRAM-sized case with tc_convert_threads(all cores)
    against one thread, in wall time, as a speed-up and as a ratio to linear
    (speed-up / cores; target >= 0.8), with the load average beside it:

@@ -183,7 +183,7 @@ static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
 
 /* The same on a short slice written at every output offset within 64
    bytes: the AVX-512 kernels' first step stores only up to a 32- or
-   64-byte boundary of out (tc__head32, tc__v_widen_vbmi). */
+   64-byte boundary of out (tc__head, tc__v_widen_vbmi). */
 static void test_out_offsets(const float *x, uint32_t *got, float *r) {
     static const tc_dtype types[] = { TC_FP16, TC_BF16, TC_TF32, TC_E4M3, TC_E5M2, TC_E2M1, TC_E2M3, TC_E3M2, TC_UE4M3, TC_UE8M0 };
     size_t ti, j, i, off, n = 1024 + 37;
