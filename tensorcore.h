@@ -2981,10 +2981,9 @@ typedef struct {
 #ifdef TC__AVX512VL
     /* for tc__v_narrow_lut: lut_n binades (0: the kernel does not apply),
        the fp32 bits every magnitude is clamped to and those Inf takes,
-       M of binade E as E * lut_mul + lut_add, and its table of 16 entries
-       (lut_a, lut_b) */
+       M of binade E as E * lut_mul + lut_add (tc__v_lut_table) */
     int lut_n;
-    tc__vi lut_clamp, lut_inf, lut_mul, lut_add, lut_a, lut_b;
+    tc__vi lut_clamp, lut_inf, lut_mul, lut_add;
 #endif
 } tc__vnarrow;
 
@@ -3037,7 +3036,7 @@ static TC__ALWAYS_INLINE void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int ro
         k->ov_inf = TC__V_SET1((int)ovi);
 #ifdef TC__AVX512VL
         k->lut_n = 0;
-        k->lut_clamp = k->lut_inf = k->lut_mul = k->lut_add = k->lut_a = k->lut_b = TC__V_SET1(0);
+        k->lut_clamp = k->lut_inf = k->lut_mul = k->lut_add = TC__V_SET1(0);
         if (!values && f.sign && f.ebits < 8) {
             /* tc__v_narrow_lut: binades E (fp32's field) from the smallest
                normal's to that of code `cl` (the largest finite with
@@ -3045,17 +3044,13 @@ static TC__ALWAYS_INLINE void tc__vnarrow_init(tc__vnarrow *k, tc__fmt f, int ro
             uint32_t cl = sat ? f.max_bits : over;
             uint32_t cl_bits = ((cl >> f.mbits) - (uint32_t)bias + 127u) << 23 | (cl & ((1u << f.mbits) - 1u)) << k->shift;
             int e_lo = emin + 127, n = (int)(cl_bits >> 23) - e_lo + 1;
-            if ((int)(cl_bits >> 23) + k->shift <= 254) {
+            if ((int)(cl_bits >> 23) + k->shift <= 254 && n <= 32) {
                 /* M of binade E: (E + shift) << 23 | (E - 128 + bias) << mbits */
-                const tc__vi e_first = TC__V_SET1(e_lo), lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
                 k->lut_n = n;
                 k->lut_clamp = TC__V_SET1((int)(sat ? cl_bits : cl_bits - 1u));
                 k->lut_inf = TC__V_SET1((int)cl_bits);
                 k->lut_mul = TC__V_SET1((1 << 23) + (1 << f.mbits));
                 k->lut_add = TC__V_SET1((int)((uint32_t)k->shift << 23) - ((128 - bias) << f.mbits));
-                /* table entry j (0..15): M of the binade E = j (mod 16) at or above e_lo */
-                k->lut_a = TC__V_ADD(_mm256_mullo_epi32(TC__V_ADD(TC__V_AND(TC__V_SUB(lane, e_first), TC__V_SET1(15)), e_first), k->lut_mul), k->lut_add);
-                k->lut_b = TC__V_ADD(_mm256_mullo_epi32(TC__V_ADD(TC__V_AND(TC__V_SUB(TC__V_ADD(lane, TC__V_SET1(8)), e_first), TC__V_SET1(15)), e_first), k->lut_mul), k->lut_add);
             }
         }
 #endif
@@ -3327,8 +3322,11 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    code's), and the sum's low bits are the code: subnormal, normal, or one
    binade up. M's bits are linear in fp32's exponent field E: E * lut_mul +
    lut_add; a format of up to 16 binades looks them up in a table indexed
-   by E (vpermd on 16 lanes reads its low 4 bits), the others (`big`:
-   e5m2, fp16) multiply. The clamp makes every overflow the scalar encoder's code:
+   by E (vpermd on 16 lanes reads its low 4 bits), one of up to 32 (`big`:
+   e5m2, fp16) in a table of 32 in two registers (vpermt2d reads 5 bits):
+   +9-12% GB/s for e5m2 at L2 and LLC against E * lut_mul by vpmulld
+   (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6, (p)). The clamp
+   makes every overflow the scalar encoder's code:
    with satfinite, the largest finite value; else the fp32 value just
    below the overflow code's (Inf, or e4m3's NaN), which rounds up to that
    code in RN, RU and RD away from zero, and down to max_bits towards zero;
@@ -3356,7 +3354,7 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    256-bit lanes, each step taking one front-end slot for twice the
    elements (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6, (n)). */
 /* tc__vnarrow's fields for tc__v_narrow_lut, widened to 512 bits once per call. */
-typedef struct { __m512i clamp, inf, mul, add, table, min_normal, nan_bits, exp_mask; __m512 half_q; } tc__vlut;
+typedef struct { __m512i clamp, inf, table, table_hi, min_normal, nan_bits, exp_mask; __m512 half_q; } tc__vlut;
 
 static TC__ALWAYS_INLINE __m512i tc__v_narrow_lut(const tc__vlut *z, __m512i u, int mode, int inf_fix, int big, int sign_shift) {
     const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
@@ -3368,7 +3366,7 @@ static TC__ALWAYS_INLINE __m512i tc__v_narrow_lut(const tc__vlut *z, __m512i u, 
     idx = _mm512_maskz_srli_epi32(all, e, 23);
     if (mode == TC_RNA)   /* |x| + 2^e half_q, truncated: ties away from zero */
         xc = _mm512_castps_si512(_mm512_fmadd_ps(_mm512_castsi512_ps(_mm512_and_si512(e, z->exp_mask)), z->half_q, _mm512_castsi512_ps(xc)));
-    m = big ? _mm512_add_epi32(_mm512_mullo_epi32(idx, z->mul), z->add) : _mm512_maskz_permutexvar_epi32(all, idx, z->table);
+    m = big ? _mm512_maskz_permutex2var_epi32(all, z->table, idx, z->table_hi) : _mm512_maskz_permutexvar_epi32(all, idx, z->table);
     if (mode == TC_RD || mode == TC_RU) {
         const __m512i sign = _mm512_set1_epi32((int)0x80000000u);
         xc = _mm512_ternarylogic_epi32(xc, u, sign, 0xF8);   /* xc | u & sign */
@@ -3376,6 +3374,17 @@ static TC__ALWAYS_INLINE __m512i tc__v_narrow_lut(const tc__vlut *z, __m512i u, 
     }
     s = _mm512_castps_si512(_mm512_add_ps(_mm512_castsi512_ps(xc), _mm512_castsi512_ps(m)));
     return _mm512_mask_ternarylogic_epi32(z->nan_bits, num, s, _mm512_maskz_srli_epi32(all, u, (unsigned)sign_shift), 0xCA);   /* nan_bits ? s : x >> sign_shift */
+}
+
+/* Entries `first` to `first` + 15 of tc__v_narrow_lut's table: entry j
+   holds M of the binade E = j (mod 16, or 32 when `big`) at or above the
+   smallest normal's. */
+static TC__ALWAYS_INLINE __m512i tc__v_lut_table(const tc__vnarrow *k, int first, int big) {
+    const __mmask16 all = 0xFFFF;
+    const __m512i e_lo = _mm512_maskz_broadcast_i32x8(all, TC__V_SRL(k->min_normal, 23));
+    const __m512i j = _mm512_add_epi32(_mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), _mm512_set1_epi32(first));
+    const __m512i e = _mm512_add_epi32(_mm512_and_si512(_mm512_sub_epi32(j, e_lo), _mm512_set1_epi32(big ? 31 : 15)), e_lo);
+    return _mm512_add_epi32(_mm512_mullo_epi32(e, _mm512_maskz_broadcast_i32x8(all, k->lut_mul)), _mm512_maskz_broadcast_i32x8(all, k->lut_add));
 }
 
 /* tc__v_narrow_lut over [i, e): 64 elements a step to bytes, 32 to
@@ -3390,9 +3399,8 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
     tc__vlut z;
     z.clamp = _mm512_maskz_broadcast_i32x8(all, k->lut_clamp);
     z.inf = _mm512_maskz_broadcast_i32x8(all, k->lut_inf);
-    z.mul = _mm512_maskz_broadcast_i32x8(all, k->lut_mul);
-    z.add = _mm512_maskz_broadcast_i32x8(all, k->lut_add);
-    z.table = _mm512_maskz_inserti64x4((__mmask8)0xFF, _mm512_castsi256_si512(k->lut_a), k->lut_b, 1);
+    z.table = tc__v_lut_table(k, 0, big);
+    z.table_hi = big ? tc__v_lut_table(k, 16, big) : z.table;
     z.min_normal = _mm512_maskz_broadcast_i32x8(all, k->min_normal);
     z.nan_bits = _mm512_maskz_broadcast_i32x8(all, k->nan_bits);
     z.exp_mask = _mm512_set1_epi32(0x7F800000);
