@@ -3341,7 +3341,7 @@ static TC__ALWAYS_INLINE void tc__v_store_masked(void *p, int bytes, __mmask8 m,
    below the quantum, and a sum that reaches 2^(e + 1) is a code M's
    binade still holds, as in RN. In 512-bit lanes it runs 10 operations
    for 16 elements against tc__v_narrow_small's 13 for 8: e2m1 RNA +37%
-   GB/s at L1, +22% at L2, +19% at LLC, +7% at DRAM (MEASURED on the
+   GB/s at L1, +22% at L2, +20% at LLC, +4% at DRAM (MEASURED on the
    Zen 4 VM, docs/REFERENCE.md 1.6, (o)).
    |x| is clamped by one vrangeps (the smaller magnitude, its sign
    cleared), Inf found by vfpclassps and NaN by an ordered vcmpps on x:
@@ -3451,9 +3451,9 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
    satfinite) against 17 for tc__v_round_small; the multiplies in place of
    a compare, a masked compare and a move: +3-8% GB/s for e5m2 RN at L2
    and LLC; the clamp in place of clamping e and the result: +4%; 512-bit
-   lanes, 16 elements a step, with the stores aligned to 64 bytes: see
-   docs/REFERENCE.md 1.6 (MEASURED on the Zen 4 VM). `sat` is a constant
-   at each call. */
+   lanes, 16 elements a step, with the stores aligned to 64 bytes: +8%
+   at L1, +8-12% at L2 (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6,
+   (k), (m), (o)). `sat` is a constant at each call. */
 typedef struct { __m512i max_val, min_normal, e_cap, m_add, ovf_up, ovf_down, nan_above, nan_val; } tc__vround;
 
 static TC__ALWAYS_INLINE __m512i tc__v_round_fast(const tc__vround *z, __m512i u, int sat) {
@@ -4053,8 +4053,6 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
             tc__csr_restore(csr, fpu_mode);
             return i;
         }
-#endif
-#ifdef TC__AVX512VL
         if (bytes == 0 && (mode == TC_RN || (mode == TC_RZ && sat))) {
             i = sat ? tc__v_round_fast_loop(&k, in, out32, i, e, 1) : tc__v_round_fast_loop(&k, in, out32, i, e, 0);
             tc__csr_restore(csr, fpu_mode);
