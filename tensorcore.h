@@ -3447,7 +3447,7 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
    result comes back exact (a normal fp32 value, or 0: no multiply here
    sees a subnormal, which Zen 4 would take a microcode assist for). A
    format without Inf (e4m3) takes NaN for any result above its largest
-   finite value, 480 included. 9 vector operations (11 without
+   finite value, 480 included. 9 vector operations (12 without
    satfinite) against 17 for tc__v_round_small; the multiplies in place of
    a compare, a masked compare and a move: +3-8% GB/s for e5m2 RN at L2
    and LLC; the clamp in place of clamping e and the result: +4%; 512-bit
