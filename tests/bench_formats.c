@@ -94,6 +94,9 @@ static const bench_case cases[] = {
     { "fp32 -> e3m2 ru (u8 array)",  3, TC_E3M2, TC_RU,               4, 1 },
     { "fp32 -> e2m1 rna (u8 array)", 3, TC_E2M1, TC_RNA,              4, 1 },
     { "round_array e2m1 rn",         2, TC_E2M1, TC_RN,               4, 4 },
+    { "round_array ue8m0 ru",        2, TC_UE8M0, TC_RU,              4, 4 },
+    { "round_array ue4m3 rn",        2, TC_UE4M3, TC_RN,              4, 4 },
+    { "round_array s8 rn",           2, TC_S8,    TC_RN,              4, 4 },
     { "e2m1 -> fp32 (u8 array)",     4, TC_E2M1, TC_RN,               1, 4 },
     { "e3m2 -> fp32 (u8 array)",     4, TC_E3M2, TC_RN,               1, 4 },
 };

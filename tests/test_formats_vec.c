@@ -6,7 +6,8 @@
    halves that put fp16's, tf32's and bf16's rounding bit, sticky bits and
    ties in play (see lows). Every array format, every mode with and without satfinite,
    and the FTZ flags (which take the scalar path). Narrowing (typed arrays
-   and tc_encode_u8_array), tc_round_array, and widening every code. The
+   and tc_encode_u8_array), tc_round_array (to the integer types and fp32
+   too), and widening every code. The
    arrays start one element in and stop short of a vector multiple, so the
    unaligned loads and the tail (scalar, or with AVX-512VL one masked step)
    run too; every length up to 80 and from 512 to 600 is tried, and the first widening of
@@ -96,26 +97,41 @@ static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
     size_t ti, j, i, n = N - 5;   /* from x + 1: unaligned, with a tail */
     for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
         tc_dtype t = types[ti];
-        int round = t != TC_UE4M3 && t != TC_UE8M0;   /* tc_round_array's vector formats and more */
         for (j = 0; j < 10 + sizeof extra / sizeof extra[0]; j++) {
             int rounding = j < 10 ? (int)(j % 5) | (j >= 5 ? TC_SATFINITE : 0) : extra[j - 10];
             long bad = 0, rbad = 0;
             size_t first = 0, rfirst = 0;
             uint32_t fw = 0, fg = 0, rw = 0, rg = 0;
             CHECK_STATUS(narrow(t, x + 1, got, n, rounding), TC_OK);
-            if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
+            CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
             for (i = 0; i < n; i++) {
                 uint32_t want = want_code(t, x[i + 1], rounding), g = code_at(t, got, i);
+                uint32_t rwant = fbits(tc_round(t, x[i + 1], rounding)), rgot = fbits(r[i]);
                 if (g != want && !bad++) { first = i; fw = want; fg = g; }
-                if (round) {
-                    uint32_t rwant = fbits(tc_round(t, x[i + 1], rounding)), rgot = fbits(r[i]);
-                    if (rgot != rwant && !rbad++) { rfirst = i; rw = rwant; rg = rgot; }
-                }
+                if (rgot != rwant && !rbad++) { rfirst = i; rw = rwant; rg = rgot; }
             }
             report("narrow", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
-            if (round) report("round", t, rounding, rfirst, fbits(x[rfirst + 1]), rg, rw, rbad, (long)n);
+            report("round", t, rounding, rfirst, fbits(x[rfirst + 1]), rg, rw, rbad, (long)n);
         }
     }
+}
+
+/* tc_round_array to the integer types (with AVX-512VL a vector loop;
+   else tc_round in a loop) and to fp32 (a copy), every mode with and
+   without satfinite, against tc_round. */
+static void test_round_int(const float *x, float *r) {
+    static const tc_dtype types[] = { TC_S8, TC_U8, TC_S4, TC_U4, TC_S32, TC_FP32 };
+    size_t ti, j, i, n = N - 5;
+    for (ti = 0; ti < sizeof types / sizeof types[0]; ti++)
+        for (j = 0; j < 10; j++) {
+            const int rounding = (int)(j % 5) | (j >= 5 ? TC_SATFINITE : 0);
+            long bad = 0;
+            size_t first = 0;
+            CHECK_STATUS(tc_round_array(types[ti], x + 1, r, n, rounding), TC_OK);
+            for (i = 0; i < n; i++)
+                if (fbits(r[i]) != fbits(tc_round(types[ti], x[i + 1], rounding)) && !bad++) first = i;
+            report("round", types[ti], rounding, first, fbits(x[first + 1]), fbits(r[first]), fbits(tc_round(types[ti], x[first + 1], rounding)), bad, (long)n);
+        }
 }
 
 #ifdef __SSE2__
@@ -136,7 +152,7 @@ static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
     for (si = 0; si < sizeof states / sizeof states[0]; si++)
         for (ci = 0; ci < sizeof cases / sizeof cases[0]; ci++) {
             const tc_dtype t = cases[ci].t;
-            const int rounding = cases[ci].rounding, round = t != TC_UE8M0;
+            const int rounding = cases[ci].rounding;
             const unsigned csr = (saved & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | states[si];
             long bad = 0, rbad = 0;
             size_t first = 0, rfirst = 0;
@@ -144,19 +160,17 @@ static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
             _mm_setcsr(csr);
             CHECK_STATUS(narrow(t, x + 1, got, n, rounding), TC_OK);
             CHECK(_mm_getcsr() == csr);
-            if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
+            CHECK_STATUS(tc_round_array(t, x + 1, r, n, rounding), TC_OK);
             CHECK(_mm_getcsr() == csr);
             _mm_setcsr(saved);   /* the wanted codes and values under the C default */
             for (i = 0; i < n; i++) {
                 uint32_t want = want_code(t, x[i + 1], rounding), g = code_at(t, got, i);
+                uint32_t rwant = fbits(tc_round(t, x[i + 1], rounding)), rgot = fbits(r[i]);
                 if (g != want && !bad++) { first = i; fw = want; fg = g; }
-                if (round) {
-                    uint32_t rwant = fbits(tc_round(t, x[i + 1], rounding)), rgot = fbits(r[i]);
-                    if (rgot != rwant && !rbad++) { rfirst = i; rw = rwant; rg = rgot; }
-                }
+                if (rgot != rwant && !rbad++) { rfirst = i; rw = rwant; rg = rgot; }
             }
             report("narrow, caller's MXCSR", t, rounding, first, fbits(x[first + 1]), fg, fw, bad, (long)n);
-            if (round) report("round, caller's MXCSR", t, rounding, rfirst, fbits(x[rfirst + 1]), rg, rw, rbad, (long)n);
+            report("round, caller's MXCSR", t, rounding, rfirst, fbits(x[rfirst + 1]), rg, rw, rbad, (long)n);
         }
     for (si = 0; si < sizeof states / sizeof states[0]; si++)   /* and widening: every code, n >= 512 for the VBMI kernel */
         for (ci = 0; ci < sizeof widened / sizeof widened[0]; ci++) {
@@ -189,7 +203,6 @@ static void test_out_offsets(const float *x, uint32_t *got, float *r) {
     size_t ti, j, i, off, n = 1024 + 37;
     for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
         tc_dtype t = types[ti];
-        int round = t != TC_UE4M3 && t != TC_UE8M0;
         size_t size = t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1;
         for (j = 0; j < 10; j++) {
             int rounding = (int)(j % 5) | (j >= 5 ? TC_SATFINITE : 0);
@@ -198,9 +211,9 @@ static void test_out_offsets(const float *x, uint32_t *got, float *r) {
             for (off = 0; off < 16 && !bad; off++) {
                 unsigned char *o = (unsigned char *)got + off * size;
                 CHECK_STATUS(narrow(t, x + 1, o, n, rounding), TC_OK);
-                if (round) CHECK_STATUS(tc_round_array(t, x + 1, r + off, n, rounding), TC_OK);
+                CHECK_STATUS(tc_round_array(t, x + 1, r + off, n, rounding), TC_OK);
                 for (i = 0; i < n; i++) {
-                    if ((code_at(t, o, i) != want_code(t, x[i + 1], rounding) || (round && fbits(r[off + i]) != fbits(tc_round(t, x[i + 1], rounding)))) && !bad++)
+                    if ((code_at(t, o, i) != want_code(t, x[i + 1], rounding) || (fbits(r[off + i]) != fbits(tc_round(t, x[i + 1], rounding)))) && !bad++)
                         first = i, first_off = off;
                 }
             }
@@ -229,7 +242,6 @@ static void test_lengths(const float *x, uint32_t *got, float *r) {
     for (i = 0; i < sizeof codes; i++) codes[i] = (unsigned char)(i * 37 + 11);
     for (ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
         tc_dtype t = types[ti];
-        int round = t != TC_UE4M3 && t != TC_UE8M0;
         size_t size = t == TC_TF32 ? 4 : t == TC_FP16 || t == TC_BF16 ? 2 : 1;
         long bad = 0, count = 0;
         size_t at = 0, first = 0, first_n = 0;
@@ -240,10 +252,10 @@ static void test_lengths(const float *x, uint32_t *got, float *r) {
                 memset(got, 0xA5, LFILL);
                 memset(r, 0xA5, LFILL);
                 CHECK_STATUS(narrow(t, x + 1, got, n, modes[j]), TC_OK);
-                if (round) CHECK_STATUS(tc_round_array(t, x + 1, r, n, modes[j]), TC_OK);
+                CHECK_STATUS(tc_round_array(t, x + 1, r, n, modes[j]), TC_OK);
                 for (i = 0; i < n && ok; i++)
-                    if (code_at(t, got, i) != want_code(t, x[i + 1], modes[j]) || (round && fbits(r[i]) != fbits(tc_round(t, x[i + 1], modes[j])))) ok = 0, at = i;
-                if (ok && (!untouched(got, n * size, LFILL) || !untouched(r, round ? n * 4 : 0, LFILL))) ok = 0, at = n;
+                    if (code_at(t, got, i) != want_code(t, x[i + 1], modes[j]) || (fbits(r[i]) != fbits(tc_round(t, x[i + 1], modes[j])))) ok = 0, at = i;
+                if (ok && (!untouched(got, n * size, LFILL) || !untouched(r, n * 4, LFILL))) ok = 0, at = n;
                 if (!ok && !bad++) first = at, first_n = n, first_rounding = modes[j];
                 count++;
             }
@@ -341,6 +353,7 @@ int main(void) {
             memcpy(&x[N_EDGES + hi * N_LOWS + l], &u, sizeof u);
         }
     test_narrow_and_round(x, got, r);
+    test_round_int(x, r);
 #ifdef __SSE2__
     test_caller_mxcsr(x, got, r);
 #endif
