@@ -165,7 +165,8 @@ TC_HOST_DEVICE TCDEF int tc_status_is_warning(tc_status s);
      to nearest fp32, cvt.rn.f32.s32). tc_classify gives ZERO or NORMAL,
      tc_ulp 1, tc_next_up/down step by 1 and stop at the ends. The FP-only
      tools refuse them: tc_encode_sr (0: no cvt.rs to integers) and the u8
-     arrays (TC_ERR_DTYPE); tc_round_array loops over tc_round.
+     arrays (TC_ERR_DTYPE); tc_round_array gives tc_round's values (with
+     AVX-512 by vrndscaleps, else by tc_round in a loop).
    ========================================================================== */
 
 typedef enum {
