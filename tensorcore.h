@@ -4236,13 +4236,12 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     if (c->kind == TC__CVT_ROUND && (c->t == TC_UE8M0 || c->t == TC_UE4M3)) {
 #endif
         /* ue4m3, and without AVX-512VL (tc__v_pow2) ue8m0: no kernel rounds
-           them in one pass; tc_round is
-           tc_decode(tc_encode), so the narrowing's and the widening's
-           vector loops, a block at a time through codes that stay in L1.
-           2048 a block: each pair of calls' set-up (about 30 ns) is then
-           under a tenth of the block's time; tc_round, element by element,
-           took 11-17 ns an element (MEASURED on the Intel Xeon VM,
-           docs/REFERENCE.md 1.6, (q)). */
+           them in one pass. tc_round is tc_decode(tc_encode), so this runs
+           the narrowing's and the widening's vector loops a block at a
+           time, through codes that stay in L1. 2048 a block, so that each
+           pair of calls' set-up is a small part of the block's time.
+           tc_round, element by element, took 11-17 ns an element (MEASURED
+           on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)). */
         uint64_t code[2048 / 8];   /* 8-byte aligned */
         tc__cvt narrow = *c, widen = *c;
         narrow.kind = TC__CVT_NARROW;
@@ -4261,9 +4260,9 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         return;
     }
     if (c->kind == TC__CVT_ROUND && f.total == 0) {   /* the integer types (tc__fmt_of gives them no fields) */
-        int sgn, bits = tc__int_bits(c->t, &sgn);
 #ifdef TC__AVX512VL
         if (tc__cvt_vector_ok(c)) {
+            int sgn, bits = tc__int_bits(c->t, &sgn);
             const float lo = (float)tc__int_min(bits, sgn), hi = (float)tc__int_max(bits, sgn);
             unsigned csr = tc__csr_set(TC_RN);   /* DAZ off: a subnormal x rounds up to 1 in RU */
             switch (c->rounding & ~TC_SATFINITE) {
@@ -4275,8 +4274,6 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
             }
             tc__csr_restore(csr, TC_RN);
         }
-#else
-        (void)bits;
 #endif
         for (; i < e; i++) outf32[i] = tc_round(c->t, in32[i], c->rounding);
         return;
