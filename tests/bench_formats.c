@@ -14,7 +14,7 @@
    Times are the best of 15 in the thread's CPU time (so that a run the
    scheduler preempted on a shared machine does not count), the copy's and
    the conversion's taken in turns so that both see the same machine: on
-   the 2-core VM these figures come from, a copy at the L1 size ran at 110
+   the 2-core Zen 4 VM of the first figures, a copy at the L1 size ran at 110
    GB/s, then 75 GB/s for about 20 ms, then 110 again, within one run of
    one binary (docs/REFERENCE.md 1.6). The arrays start 16 bytes past a
    2 MiB boundary (where glibc's malloc puts a large block: 16 past a page)
