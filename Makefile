@@ -55,7 +55,8 @@ BENCH_SRCS := $(wildcard tests/bench_*.c)
 TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%) \
                $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2 $(BUILD)/tests/test_gemm_fast_avx2 \
                  $(BUILD)/tests/test_formats_vec_avx2) \
-               $(if $(HAVE_AVX512),$(BUILD)/tests/test_formats_exhaustive_avx512 $(BUILD)/tests/test_formats_vec_avx512)
+               $(if $(HAVE_AVX512),$(BUILD)/tests/test_formats_exhaustive_avx512 $(BUILD)/tests/test_formats_vec_avx512 \
+                 $(BUILD)/tests/test_gemm_fast_avx512)
 LESSON_BINS := $(LESSONS:lessons/%.c=$(BUILD)/lessons/%)
 CUDA_BINS   := $(CUDA_SRCS:cuda/%.cu=$(BUILD)/cuda/%)
 BENCH_BINS  := $(BENCH_SRCS:tests/%.c=$(BUILD)/bench/%)
@@ -113,12 +114,15 @@ $(BUILD)/tests/test_mmasim: ALL_CFLAGS += -DTC_MMASIM_VECTORS='"$(CURDIR)/tests/
 $(BUILD)/tests/test_plot: tests/test_plot.c $(BUILD)/obj/stb_impl.o
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Itests -I$(STB_INC) $(DEPFLAGS) $< $(BUILD)/obj/stb_impl.o -o $@ $(LDFLAGS) $(LDLIBS)
-# The GEMM's AVX2 kernel (tensorcore.h section 2) is tested where the CPU has
-# AVX2: tests/test_gemm_fast.c built a second time with -mavx2 (the plain
-# build tests the SSE2 kernel).
+# The GEMM's AVX2 and AVX-512 kernels (tensorcore.h section 2) are tested
+# where the CPU has them: tests/test_gemm_fast.c built again with -mavx2 and
+# with AVX512_FLAGS (the plain build tests the SSE2 kernel).
 $(BUILD)/tests/test_gemm_fast_avx2: tests/test_gemm_fast.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -mavx2 -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+$(BUILD)/tests/test_gemm_fast_avx512: tests/test_gemm_fast.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(AVX512_FLAGS) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 # Section 1's 8-lane and F16C array kernels, likewise: tests/test_formats_vec.c
 # built a second time with -mavx2 -mf16c.

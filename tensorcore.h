@@ -962,7 +962,8 @@ typedef struct {
 } tc_gemm_desc;
 TCDEF tc_status tc_gemm_ex(const tc_gemm_desc *d);
 /* The kernel tc_gemm_ex and tc_sparse_gemm_ex use for combinations it
-   covers: "AVX2, 4 fp64 lanes", "SSE2, 2 fp64 lanes", or "scalar" when
+   covers: "AVX-512, 8 fp64 lanes" (built with AVX-512 F, VL, BW and DQ),
+   "AVX2, 4 fp64 lanes", "SSE2, 2 fp64 lanes", or "scalar" when
    the header was built without SIMD (TC_NO_SIMD, not x86, nvcc). */
 TCDEF const char *tc_gemm_fast_path(void);
 
@@ -5331,7 +5332,7 @@ static void tc__gemm_scalar_row(const tc__gemm_job *jb, int i) {
        power too;
      - "truncate to F fractional bits below 2^E" is trunc(term * 2^(F-E)):
        a power-of-two scaling, exact, then an integer below 2^(F+2) <= 2^30
-       (SSE2: cvttpd to int32 and back; AVX2: round toward zero);
+       (SSE2: cvttpd to int32 and back; AVX2, AVX-512: round toward zero);
      - the sum of at most TC_MMA_MAX_GROUP + 1 such integers is below 2^37:
        exact, and times 2^(E-F) exact again;
      - rounding to the output is done on the fp64 bits: a mask for round
@@ -5341,9 +5342,42 @@ static void tc__gemm_scalar_row(const tc__gemm_job *jb, int i) {
    below the output's normal range (its subnormals) or at or beyond its
    overflow threshold. Rows or columns holding Inf or NaN operands run
    scalar throughout. */
-#if defined(TC__AVX2)
+#if defined(TC__AVX512VL)
+/* Comparisons give mask registers (tc__vm), so a select is one blend and
+   the flags' bits need no movemask. The maskz forms: see tc__v_widen_vbmi64. */
+typedef __m512d tc__vd;
+typedef __m512i tc__vq;
+typedef __mmask8 tc__vm;
+#define TC__VL 8
+#define TC__VD_SET1(x)      _mm512_set1_pd(x)
+#define TC__VD_LOAD(p)      _mm512_loadu_pd(p)
+#define TC__VD_STORE(p, v)  _mm512_storeu_pd(p, v)
+#define TC__VD_ADD          _mm512_add_pd
+#define TC__VD_MUL          _mm512_mul_pd
+#define TC__VD_MAX(a, b)    _mm512_maskz_max_pd(0xFF, a, b)
+#define TC__VD_AND          _mm512_and_pd
+#define TC__VD_TRUNC(v)     _mm512_maskz_roundscale_pd(0xFF, v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC)
+#define TC__VD_EQ(a, b)     _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ)
+#define TC__VD_NEQ(a, b)    _mm512_cmp_pd_mask(a, b, _CMP_NEQ_UQ)
+#define TC__VD_LT(a, b)     _mm512_cmp_pd_mask(a, b, _CMP_LT_OQ)
+#define TC__VD_NLT(a, b)    _mm512_cmp_pd_mask(a, b, _CMP_NLT_UQ)
+#define TC__VD_SEL(m, a, b) _mm512_mask_blend_pd(m, b, a)
+#define TC__VM_OR(a, b)     ((tc__vm)((a) | (b)))
+#define TC__VM_AND(a, b)    ((tc__vm)((a) & (b)))
+#define TC__VM_BITS(m)      ((unsigned)(m))
+#define TC__VD_BITS         _mm512_castpd_si512
+#define TC__VI_AS_D         _mm512_castsi512_pd
+#define TC__VI_SET1(x)      _mm512_set1_epi64(x)
+#define TC__VI_ADD          _mm512_add_epi64
+#define TC__VI_AND          _mm512_and_si512
+#define TC__VI_SRL(v, n)    _mm512_maskz_srl_epi64(0xFF, v, _mm_cvtsi32_si128(n))
+#define TC__VI_SUB          _mm512_sub_epi64
+#define TC__GEMM_PATH       "AVX-512, 8 fp64 lanes"
+#define TC__GEMM_MIN_N      7
+#elif defined(TC__AVX2)
 typedef __m256d tc__vd;
 typedef __m256i tc__vq;
+typedef __m256d tc__vm;
 #define TC__VL 4
 #define TC__VD_SET1(x)      _mm256_set1_pd(x)
 #define TC__VD_LOAD(p)      _mm256_loadu_pd(p)
@@ -5359,7 +5393,7 @@ typedef __m256i tc__vq;
 #define TC__VD_NEQ(a, b)    _mm256_cmp_pd(a, b, _CMP_NEQ_UQ)
 #define TC__VD_LT(a, b)     _mm256_cmp_pd(a, b, _CMP_LT_OQ)
 #define TC__VD_NLT(a, b)    _mm256_cmp_pd(a, b, _CMP_NLT_UQ)
-#define TC__VD_MASK         _mm256_movemask_pd
+#define TC__VM_BITS(m)      ((unsigned)_mm256_movemask_pd(m))
 #define TC__VD_BITS         _mm256_castpd_si256
 #define TC__VI_AS_D         _mm256_castsi256_pd
 #define TC__VI_SET1(x)      _mm256_set1_epi64x(x)
@@ -5368,9 +5402,11 @@ typedef __m256i tc__vq;
 #define TC__VI_SRL(v, n)    _mm256_srl_epi64(v, _mm_cvtsi32_si128(n))
 #define TC__VI_SUB          _mm256_sub_epi64
 #define TC__GEMM_PATH       "AVX2, 4 fp64 lanes"
+#define TC__GEMM_MIN_N      5
 #else
 typedef __m128d tc__vd;
 typedef __m128i tc__vq;
+typedef __m128d tc__vm;
 #define TC__VL 2
 #define TC__VD_SET1(x)      _mm_set1_pd(x)
 #define TC__VD_LOAD(p)      _mm_loadu_pd(p)
@@ -5386,7 +5422,7 @@ typedef __m128i tc__vq;
 #define TC__VD_NEQ          _mm_cmpneq_pd
 #define TC__VD_LT           _mm_cmplt_pd
 #define TC__VD_NLT          _mm_cmpnlt_pd
-#define TC__VD_MASK         _mm_movemask_pd
+#define TC__VM_BITS(m)      ((unsigned)_mm_movemask_pd(m))
 #define TC__VD_BITS         _mm_castpd_si128
 #define TC__VI_AS_D         _mm_castsi128_pd
 #define TC__VI_SET1(x)      _mm_set1_epi64x(x)
@@ -5395,16 +5431,25 @@ typedef __m128i tc__vq;
 #define TC__VI_SRL(v, n)    _mm_srl_epi64(v, _mm_cvtsi32_si128(n))
 #define TC__VI_SUB          _mm_sub_epi64
 #define TC__GEMM_PATH       "SSE2, 2 fp64 lanes"
+#define TC__GEMM_MIN_N      4
+#endif
+#if !defined(TC__AVX512VL)   /* comparisons give all-ones lanes: masks are vectors */
+#define TC__VD_SEL(m, a, b) TC__VD_OR(TC__VD_AND(m, a), TC__VD_ANDNOT(m, b))
+#define TC__VM_OR           TC__VD_OR
+#define TC__VM_AND          TC__VD_AND
 #endif
 /* Four vectors per pass: four independent chains of block FMAs keep the
    core busy while each waits on the one before it (c feeds the next E). */
 #define TC__GEMM_NV 4
 #define TC__GEMM_W (TC__GEMM_NV * TC__VL)
-#define TC__VD_SEL(m, a, b) TC__VD_OR(TC__VD_AND(m, a), TC__VD_ANDNOT(m, b))
-/* A pass costs the same for 1 column as for TC__GEMM_W: narrower GEMMs are
-   faster on the scalar model (measured: 1 to 4 columns slower here, 6 on
-   SSE2 and 12 on AVX2 faster). */
-#define TC__GEMM_MIN_N (TC__GEMM_W * 3 / 4)
+/* A pass costs the same for 1 column as for TC__GEMM_W, so narrow GEMMs
+   take the scalar model: TC__GEMM_MIN_N, each kernel's own, is the fewest
+   columns at which its pass beat the scalar model on every one of A100
+   fp16 -> fp32, A100 tf32, V100 fp16 -> fp16 and H100 e4m3 (the scalar
+   model's fastest), 256x256 GEMMs: 1.09-1.87x at 4 columns on SSE2,
+   1.09-2.72x at 5 on AVX2, 1.05-2.98x at 7 on AVX-512, and 0.89-0.92x for
+   H100 e4m3 one column fewer (MEASURED on the Intel Xeon VM, one run,
+   docs/REFERENCE.md 2.10). */
 
 static int tc__gemm_fast_ok(const tc__mma_cfg *cfg, tc_dtype in) {
     return tc__fmt_of(in).mbits <= 10 && cfg->p.frac_bits <= TC_GEMM_FAST_MAX_FRAC && cfg->p.out_mbits <= 23 &&
@@ -5473,7 +5518,8 @@ static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
     const tc__vq one = TC__VI_SET1(cfg->out_rne ? 1 : 0);
     tc__vd c[TC__GEMM_NV], E[TC__GEMM_NV], s[TC__GEMM_NV], acc[TC__GEMM_NV], r[TC__GEMM_NV];
     double cl[TC__GEMM_W], rl[TC__GEMM_W];
-    int k0, k, n, v, l, bad;
+    int k0, k, n, v, l;
+    unsigned bad;
     if (jb->rowbad[i]) {
         for (l = 0; l < cols; l++) tc__gemm_scalar_elem(jb, i, j0 + l);
         return;
@@ -5504,13 +5550,14 @@ static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
         }
         bad = 0;
         for (v = 0; v < TC__GEMM_NV; v++) {
-            tc__vd x = TC__VD_MUL(acc[v], TC__VD_MUL(E[v], twomF)), ax = TC__VD_AND(x, absmask), flag;
+            tc__vd x = TC__VD_MUL(acc[v], TC__VD_MUL(E[v], twomF)), ax = TC__VD_AND(x, absmask);
+            tc__vm flag;
             tc__vq bits = TC__VD_BITS(x);
             bits = TC__VI_ADD(bits, TC__VI_ADD(half, TC__VI_AND(TC__VI_SRL(bits, drop), one)));
             r[v] = TC__VI_AS_D(TC__VI_AND(bits, keepmask));
-            flag = TC__VD_OR(TC__VD_NLT(E[v], special), TC__VD_NLT(TC__VD_AND(r[v], absmask), ovf));
-            flag = TC__VD_OR(flag, TC__VD_AND(TC__VD_LT(ax, tiny), TC__VD_NEQ(ax, zero)));
-            bad |= TC__VD_MASK(flag) << (v * TC__VL);
+            flag = TC__VM_OR(TC__VD_NLT(E[v], special), TC__VD_NLT(TC__VD_AND(r[v], absmask), ovf));
+            flag = TC__VM_OR(flag, TC__VM_AND(TC__VD_LT(ax, tiny), TC__VD_NEQ(ax, zero)));
+            bad |= TC__VM_BITS(flag) << (v * TC__VL);
         }
         if (bad) {
             for (v = 0; v < TC__GEMM_NV; v++) { TC__VD_STORE(cl + v * TC__VL, c[v]); TC__VD_STORE(rl + v * TC__VL, r[v]); }
@@ -5620,10 +5667,13 @@ static void *tc__gemm_pack(tc__gemm_job *jb, int threads) {
     tc__gemm_packing pk;
     if (K && (na / K != M || nb / K / TC__GEMM_W != P || na > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48 ||
               nb > ((size_t)-1 - 64 - M - P * TC__GEMM_W) / 48)) return NULL;
-    mem = (char *)TC_MALLOC(2 * nb * sizeof(double) + 2 * na * sizeof(float) + M + P * TC__GEMM_W + 1);
+    mem = (char *)TC_MALLOC(64 + 2 * nb * sizeof(double) + 2 * na * sizeof(float) + M + P * TC__GEMM_W + 1);
     if (!mem) return NULL;
     pk.jb = jb;
-    pk.bval = (double *)(void *)mem; pk.bpow = pk.bval + nb;
+    /* from a 64-byte boundary, so that no load of a panel's row (32 or 64
+       bytes at a multiple of its own size) straddles two cache lines:
+       +7-19% on AVX-512 (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 2.10) */
+    pk.bval = (double *)(void *)(mem + (64 - (uintptr_t)mem % 64) % 64); pk.bpow = pk.bval + nb;
     pk.aval = (float *)(void *)(pk.bpow + nb); pk.apow = pk.aval + na;
     pk.rowbad = (unsigned char *)(pk.apow + na); pk.colbad = pk.rowbad + M;
     memset(pk.rowbad, 0, M + P * TC__GEMM_W);

@@ -12,8 +12,9 @@
    outputs, huge exponent spreads, overflow, Inf and NaN. Then threads > 1
    against one thread, the sparse GEMM (dropped B values that are huge,
    Inf or NaN included), and bad descriptors. Fixed seeds.
-   Built twice by the Makefile where the CPU has AVX2: as test_gemm_fast
-   (SSE2 kernel) and test_gemm_fast_avx2 (-mavx2: the AVX2 kernel). */
+   Built by the Makefile as test_gemm_fast (SSE2 kernel) and, where the CPU
+   has them, test_gemm_fast_avx2 (-mavx2: the AVX2 kernel) and
+   test_gemm_fast_avx512 (AVX-512 F, VL, BW and DQ: the AVX-512 kernel). */
 #include "tc_test.h"
 #define TC_THREADS
 #define TENSORCORE_IMPLEMENTATION
@@ -24,7 +25,9 @@
 #include <string.h>
 
 static const char *test_name(void) {
-#if defined(__AVX2__)
+#if defined(__AVX512VL__) && defined(__AVX512BW__)
+    return "test_gemm_fast_avx512";
+#elif defined(__AVX2__)
     return "test_gemm_fast_avx2";
 #else
     return "test_gemm_fast";
@@ -125,7 +128,7 @@ static float dot_oracle(const tc_gemm_desc *d, int i, int j, int lda, int ldb, i
 }
 
 typedef struct { int M, N, K, pad; } shape;
-/* N below the kernel's minimum width takes the scalar model; the others the SIMD path. */
+/* N below the kernel's minimum width (4 to 7 columns) takes the scalar model; the others the SIMD path. */
 static const shape shapes[] = { { 1, 1, 1, 0 }, { 3, 13, 7, 1 }, { 17, 29, 33, 3 }, { 2, 19, 64, 0 }, { 5, 16, 0, 2 }, { 9, 41, 100, 5 } };
 
 static long compared;
@@ -409,7 +412,9 @@ static void test_bad_descriptors(void) {
         }
     }
     CHECK(tc_gemm_fast_path() != NULL && strlen(tc_gemm_fast_path()) > 0);
-#if defined(__AVX2__) && !defined(TC_NO_SIMD)
+#if defined(__AVX512F__) && defined(__AVX512VL__) && defined(__AVX512BW__) && defined(__AVX512DQ__) && !defined(TC_NO_SIMD)
+    CHECK(strncmp(tc_gemm_fast_path(), "AVX-512", 7) == 0);
+#elif defined(__AVX2__) && !defined(TC_NO_SIMD)
     CHECK(strncmp(tc_gemm_fast_path(), "AVX2", 4) == 0);
 #elif defined(__SSE2__) && !defined(TC_NO_SIMD)
     CHECK(strncmp(tc_gemm_fast_path(), "SSE2", 4) == 0);
