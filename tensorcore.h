@@ -3633,14 +3633,6 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
     case TC_RD:  bias = TC__V_AND(neg, k->low_mask); break;
     default:     bias = TC__V_SET1(0); break;
     }
-#ifdef TC__AVX512VL
-    {   /* NaN lanes (num clear) take nan_bits from the masked step that ends each path */
-        __mmask8 num = _mm256_cmp_ps_mask(_mm256_castsi256_ps(u), _mm256_castsi256_ps(u), _CMP_ORD_Q);
-        if (!sat) return _mm256_mask_srl_epi32(k->nan_bits, num, TC__V_ADD(u, bias), _mm_cvtsi32_si128(k->shift));
-        r = _mm256_mask_min_epi32(k->nan_bits, num, TC__V_SRL(TC__V_ADD(mag, bias), k->shift), k->max_bits);
-        return _mm256_mask_ternarylogic_epi32(r, num, neg, k->sign_bit, 0xF8);   /* r | neg & sign_bit */
-    }
-#else
     if (sat) {
         r = TC__V_SRL(TC__V_ADD(mag, bias), k->shift);
         r = TC__V_OR(tc__v_select(TC__V_GT(r, k->max_bits), k->max_bits, r), TC__V_AND(neg, k->sign_bit));
@@ -3648,51 +3640,58 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_e8(const tc__vnarrow *k, tc__vi u, 
         r = TC__V_SRL(TC__V_ADD(u, bias), k->shift);
     }
     return tc__v_select(TC__V_GT(mag, TC__V_SET1(0x7F800000)), k->nan_bits, r);
-#endif
 }
-
-#ifdef TC__AVX512VL
-/* Without satfinite, with AVX-512VL: x's bits with the mode's bias added
-   (tc__v_narrow_e8's), lanes picked by mask registers (RN: the kept lsb by
-   a test; RU, RD: the sign); the dropped bits are left for the caller. */
-static TC__ALWAYS_INLINE tc__vi tc__v_e8_biased(const tc__vnarrow *k, tc__vi u, int mode) {
-    const tc__vi low = k->low_mask, one = TC__V_SET1(1);
-    switch (mode) {
-    case TC_RN:  return _mm256_mask_add_epi32(TC__V_ADD(u, TC__V_SUB(k->half, one)), _mm256_test_epi32_mask(u, TC__V_ADD(low, one)), u, k->half);
-    case TC_RNA: return TC__V_ADD(u, k->half);
-    case TC_RU:  return _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(u, TC__V_SET1(-1)), u, low);
-    case TC_RD:  return _mm256_mask_add_epi32(u, _mm256_cmpgt_epi32_mask(TC__V_SET1(0), u), u, low);
-    default:     return u;
-    }
-}
-static TC__ALWAYS_INLINE __mmask8 tc__v_is_num(tc__vi u) { return _mm256_cmp_ps_mask(_mm256_castsi256_ps(u), _mm256_castsi256_ps(u), _CMP_ORD_Q); }
-/* tc__v_e8_biased on 16 lanes, for bf16's 512-bit loop (tc__v_e8_loop);
-   half and low: k's, widened. */
-static TC__ALWAYS_INLINE __m512i tc__v_e8_biased16(__m512i u, __m512i half, __m512i low, int mode) {
-    const __m512i one = _mm512_set1_epi32(1);
-    switch (mode) {
-    case TC_RN:  return _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_sub_epi32(half, one)), _mm512_test_epi32_mask(u, _mm512_add_epi32(low, one)), u, half);
-    case TC_RNA: return _mm512_add_epi32(u, half);
-    case TC_RU:  return _mm512_mask_add_epi32(u, _mm512_cmpgt_epi32_mask(u, _mm512_set1_epi32(-1)), u, low);
-    case TC_RD:  return _mm512_mask_add_epi32(u, _mm512_cmpgt_epi32_mask(_mm512_setzero_si512(), u), u, low);
-    default:     return u;
-    }
-}
-#endif
 
 /* tc__v_narrow_e8 as the rounded value's fp32 bits (tf32's array,
-   tc_round_array to bf16 and tf32), `nan_val` those of the format's NaN.
-   With AVX-512VL and no satfinite one masked vpternlogd clears the dropped
-   bits of tc__v_e8_biased's sum and gives NaN lanes nan_val: 5 vector
-   operations a step in RN against 10 for the code shifted out and back. */
-static TC__ALWAYS_INLINE tc__vi tc__v_e8_value(const tc__vnarrow *k, tc__vi u, tc__vi nan_val, int mode, int sat) {
-#ifdef TC__AVX512VL
-    if (!sat) return _mm256_mask_ternarylogic_epi32(nan_val, tc__v_is_num(u), tc__v_e8_biased(k, u, mode), k->low_mask, 0x44);   /* t & ~low */
-#else
-    (void)nan_val;
-#endif
+   tc_round_array to bf16 and tf32): the code shifted back. */
+static TC__ALWAYS_INLINE tc__vi tc__v_e8_value(const tc__vnarrow *k, tc__vi u, int mode, int sat) {
     return TC__V_SLL(tc__v_narrow_e8(k, u, mode, sat), k->shift);
 }
+
+#ifdef TC__AVX512VL
+/* With AVX-512VL: in[0, 32) (the lanes of m) to out as 16-bit codes (bytes
+   2, bf16) or as the rounded values' fp32 bits. x's bits (|x|'s with
+   satfinite) with the mode's bias added (tc__v_narrow_e8's; lanes picked
+   by mask registers: RN the kept lsb by a test, RU and RD x's sign), the
+   dropped bits cleared (satfinite: the magnitude clamped to maxv, the
+   largest finite value's bits, and x's sign put back), NaN lanes given nan
+   (the NaN's fp32 bits) by the masked vpternlogd that ends each path; the
+   codes are the values' top halves, taken from both halves by one
+   vpermt2w. half, low, maxv, nan: k's, widened. bf16 RU +71% GB/s at L1,
+   +50% at L2 against steps of 8 (MEASURED on the Intel Xeon VM,
+   docs/REFERENCE.md 1.6, (q)). */
+static TC__ALWAYS_INLINE void tc__v_e8_step32(const float *in, void *out, __mmask32 m, int mode, int sat, int bytes,
+                                             __m512i half, __m512i low, __m512i maxv, __m512i nan) {
+    const __m512i one = _mm512_set1_epi32(1), sign = _mm512_set1_epi32((int)0x80000000u);
+    const __m512i top = _mm512_setr_epi32(0x00030001, 0x00070005, 0x000B0009, 0x000F000D, 0x00130011, 0x00170015, 0x001B0019, 0x001F001D,
+                                          0x00230021, 0x00270025, 0x002B0029, 0x002F002D, 0x00330031, 0x00370035, 0x003B0039, 0x003F003D);
+    __m512i t[2];
+    int h;
+    for (h = 0; h < 2; h++) {
+        const __m512i u = _mm512_maskz_loadu_epi32((__mmask16)(m >> 16 * h), in + 16 * h);
+        const __m512i x = sat ? _mm512_maskz_andnot_epi32(0xFFFF, sign, u) : u;   /* the maskz forms: see tc__v_widen_vbmi64 */
+        const __mmask16 num = _mm512_cmp_ps_mask(_mm512_castsi512_ps(u), _mm512_castsi512_ps(u), _CMP_ORD_Q);
+        __m512i b;
+        switch (mode) {
+        case TC_RN:  b = _mm512_mask_add_epi32(_mm512_add_epi32(x, _mm512_sub_epi32(half, one)), _mm512_test_epi32_mask(x, _mm512_add_epi32(low, one)), x, half); break;
+        case TC_RNA: b = _mm512_add_epi32(x, half); break;
+        case TC_RU:  b = _mm512_mask_add_epi32(x, _mm512_cmpgt_epi32_mask(u, _mm512_set1_epi32(-1)), x, low); break;
+        case TC_RD:  b = _mm512_mask_add_epi32(x, _mm512_cmpgt_epi32_mask(_mm512_setzero_si512(), u), x, low); break;
+        default:     b = x; break;
+        }
+        if (sat)
+            t[h] = _mm512_mask_ternarylogic_epi32(_mm512_mask_min_epu32(nan, num, _mm512_maskz_andnot_epi32(0xFFFF, low, b), maxv), num, u, sign, 0xF8);   /* r | u & sign */
+        else
+            t[h] = _mm512_mask_ternarylogic_epi32(nan, num, b, low, 0x44);   /* b & ~low */
+    }
+    if (bytes == 2) {
+        _mm512_mask_storeu_epi16(out, m, _mm512_permutex2var_epi16(t[0], top, t[1]));
+    } else {
+        _mm512_mask_storeu_epi32(out, (__mmask16)m, t[0]);
+        _mm512_mask_storeu_epi32((float *)out + 16, (__mmask16)(m >> 16), t[1]);
+    }
+}
+#endif
 
 /* The same for widening fp16 and FP8 encodings to fp32 bits. */
 typedef struct {
@@ -4028,61 +4027,38 @@ static int tc__cvt_vector_ok(const tc__cvt *c) { return !(c->rounding & (TC_FTZ 
    value's fp32 bits (tf32's array and tc_round_array, bytes 4 or 0). */
 static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float *in, void *out, size_t i, size_t e,
                                               int mode, int sat, int bytes) {
-    const tc__vi nan_val = TC__V_SLL(k->nan_bits, k->shift);
+#ifdef TC__AVX512VL
+    {   /* tc__v_e8_step32: the first step up to out's 64-byte boundary (tc__head), the last masked */
+        const size_t size = bytes == 2 ? 2 : 4;
+        const __mmask32 all = 0xFFFFFFFFu;   /* the maskz forms: see tc__v_widen_vbmi64 */
+        const __m512i half = _mm512_maskz_broadcast_i32x8((__mmask16)all, k->half), low = _mm512_maskz_broadcast_i32x8((__mmask16)all, k->low_mask);
+        const __m512i maxv = _mm512_maskz_broadcast_i32x8((__mmask16)all, TC__V_SLL(k->max_bits, k->shift));
+        const __m512i nan = _mm512_maskz_broadcast_i32x8((__mmask16)all, TC__V_SLL(k->nan_bits, k->shift));
+        size_t n = tc__head((const char *)out + i * size, size, 64);
+        if (n > e - i) n = e - i;
+        if (n) tc__v_e8_step32(in + i, (char *)out + i * size, (__mmask32)((1u << n) - 1u), mode, sat, bytes, half, low, maxv, nan);
+        for (i += n; i + 32 <= e; i += 32) tc__v_e8_step32(in + i, (char *)out + i * size, all, mode, sat, bytes, half, low, maxv, nan);
+        if (i < e) tc__v_e8_step32(in + i, (char *)out + i * size, (__mmask32)((1u << (e - i)) - 1u), mode, sat, bytes, half, low, maxv, nan);
+        return e;
+    }
+#else
 #ifdef __AVX2__
-#ifdef TC__AVX512VL
-    if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary (tc__head) */
-        size_t h = tc__head(bytes == 2 ? (const void *)((uint16_t *)out + i) : (const void *)((float *)out + i), bytes == 2 ? 2 : 4, 32);
-        if (h && bytes == 2)
-            _mm256_mask_storeu_epi16((uint16_t *)out + i, (__mmask16)((1u << h) - 1),
-                                     tc__v_pack16x2(tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat), tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat)));
-        else if (h)
-            _mm256_mask_storeu_epi32((float *)out + i, (__mmask8)((1u << h) - 1), tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, sat));
-        i += h;
-    }
-#endif
-#ifdef TC__AVX512VL
-    if (bytes == 2 && !sat) {   /* the codes are the biased sums' top halves (NaN lanes nan_val): one vpermt2w takes them from two
-                                   steps of 16: bf16 RU +71% GB/s at L1, +50% at L2 against steps of 8 (MEASURED on the Intel Xeon
-                                   VM, docs/REFERENCE.md 1.6, (q)) */
-        const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
-        const __m512i top = _mm512_setr_epi32(0x00030001, 0x00070005, 0x000B0009, 0x000F000D, 0x00130011, 0x00170015, 0x001B0019, 0x001F001D,
-                                              0x00230021, 0x00270025, 0x002B0029, 0x002F002D, 0x00330031, 0x00370035, 0x003B0039, 0x003F003D);
-        const __m512i nan = _mm512_maskz_broadcast_i32x8(all, nan_val), half = _mm512_maskz_broadcast_i32x8(all, k->half);
-        const __m512i low = _mm512_maskz_broadcast_i32x8(all, k->low_mask);
-        for (; i + 32 <= e; i += 32) {
-            const __m512i u0 = _mm512_loadu_si512(in + i), u1 = _mm512_loadu_si512(in + i + 16);
-            const __mmask16 n0 = _mm512_cmp_ps_mask(_mm512_castsi512_ps(u0), _mm512_castsi512_ps(u0), _CMP_ORD_Q);
-            const __mmask16 n1 = _mm512_cmp_ps_mask(_mm512_castsi512_ps(u1), _mm512_castsi512_ps(u1), _CMP_ORD_Q);
-            _mm512_storeu_si512((uint16_t *)out + i, _mm512_permutex2var_epi16(_mm512_mask_blend_epi32(n0, nan, tc__v_e8_biased16(u0, half, low, mode)), top,
-                                                                             _mm512_mask_blend_epi32(n1, nan, tc__v_e8_biased16(u1, half, low, mode))));
-        }
-    }
-#endif
     if (bytes == 2) for (; i + 16 <= e; i += 16)
         tc__v_store16x2((uint16_t *)out + i, tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat),
                         tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat));
     else for (; i + 32 <= e; i += 32) {   /* four steps a turn (see "array conversions" above) */
-        TC__V_STORE32((float *)out + i, tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, sat));
-        TC__V_STORE32((float *)out + i + 8, tc__v_e8_value(k, TC__V_LOAD32(in + i + 8), nan_val, mode, sat));
-        TC__V_STORE32((float *)out + i + 16, tc__v_e8_value(k, TC__V_LOAD32(in + i + 16), nan_val, mode, sat));
-        TC__V_STORE32((float *)out + i + 24, tc__v_e8_value(k, TC__V_LOAD32(in + i + 24), nan_val, mode, sat));
+        TC__V_STORE32((float *)out + i, tc__v_e8_value(k, TC__V_LOAD32(in + i), mode, sat));
+        TC__V_STORE32((float *)out + i + 8, tc__v_e8_value(k, TC__V_LOAD32(in + i + 8), mode, sat));
+        TC__V_STORE32((float *)out + i + 16, tc__v_e8_value(k, TC__V_LOAD32(in + i + 16), mode, sat));
+        TC__V_STORE32((float *)out + i + 24, tc__v_e8_value(k, TC__V_LOAD32(in + i + 24), mode, sat));
     }
 #endif
     for (; i + TC__VW <= e; i += TC__VW) {
         if (bytes == 2) tc__v_store16((uint16_t *)out + i, tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat));
-        else TC__V_STORE32((float *)out + i, tc__v_e8_value(k, TC__V_LOAD32(in + i), nan_val, mode, sat));
+        else TC__V_STORE32((float *)out + i, tc__v_e8_value(k, TC__V_LOAD32(in + i), mode, sat));
     }
-#ifdef TC__AVX512VL
-    if (i < e) {
-        const __mmask8 m = tc__tail8(i, e);
-        const tc__vi u = tc__v_load32_masked(in + i, m);
-        if (bytes == 2) tc__v_store_masked((uint16_t *)out + i, 2, m, tc__v_narrow_e8(k, u, mode, sat));
-        else tc__v_store_masked((float *)out + i, 4, m, tc__v_e8_value(k, u, nan_val, mode, sat));
-        i = e;
-    }
-#endif
     return i;
+#endif
 }
 
 /* The narrowing and rounding loop for one rounding mode (a constant at
