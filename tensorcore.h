@@ -5473,11 +5473,13 @@ static void tc__gemm_scalar_elem(const tc__gemm_job *jb, int i, int j) {
     jb->D[(size_t)i * jb->ldd + (size_t)j] = c;
 }
 
-/* Output row i, columns p*W .. p*W+W-1 (those below N). */
-static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
+/* Output rows i .. i+R-1 (R, 1 or 2, a constant at each call; rows flagged
+   in rowbad only with R = 1), columns p*W .. p*W+W-1 (those below N). Two
+   rows share each load of B's panel and give the core twice the
+   independent chains. */
+static TC__ALWAYS_INLINE void tc__gemm_fast_rows(const tc__gemm_job *jb, int i, int R, int p) {
     const tc__mma_cfg *cfg = jb->cfg;
     const int K = jb->K, G = cfg->p.group, F = cfg->p.frac_bits, mbits = cfg->p.out_mbits;
-    const float *av = jb->aval + (size_t)i * (size_t)K, *ap = jb->apow + (size_t)i * (size_t)K;
     const double *bv = jb->bval + (size_t)p * (size_t)K * TC__GEMM_W, *bp = jb->bpow + (size_t)p * (size_t)K * TC__GEMM_W;
     const int j0 = p * TC__GEMM_W, cols = jb->N - j0 < TC__GEMM_W ? jb->N - j0 : TC__GEMM_W;
     const int drop = 52 - mbits;
@@ -5492,62 +5494,85 @@ static void tc__gemm_fast_tile(const tc__gemm_job *jb, int i, int p) {
     const tc__vq keepmask = TC__VI_SET1(~(long long)((1ull << drop) - 1u));
     const tc__vq half = TC__VI_SET1(cfg->out_rne ? (long long)((1ull << (drop - 1)) - 1u) : 0);
     const tc__vq one = TC__VI_SET1(cfg->out_rne ? 1 : 0);
-    tc__vd c[TC__GEMM_NV], E[TC__GEMM_NV], s[TC__GEMM_NV], acc[TC__GEMM_NV], r[TC__GEMM_NV];
+    const float *av[2], *ap[2];
+    tc__vd c[2][TC__GEMM_NV], E[2][TC__GEMM_NV], s[2][TC__GEMM_NV], acc[2][TC__GEMM_NV], r[2][TC__GEMM_NV];
     double cl[TC__GEMM_W], rl[TC__GEMM_W];
-    int k0, k, n, v, l;
-    unsigned bad;
-    if (jb->rowbad[i]) {
+    int k0, k, n, v, l, q;
+    unsigned bad[2];
+    if (R == 1 && jb->rowbad[i]) {
         for (l = 0; l < cols; l++) tc__gemm_scalar_elem(jb, i, j0 + l);
         return;
     }
-    for (l = 0; l < TC__GEMM_W; l++) cl[l] = jb->C && l < cols ? (double)jb->C[(size_t)i * jb->ldc + (size_t)(j0 + l)] : 0.0;
-    for (v = 0; v < TC__GEMM_NV; v++) c[v] = TC__VD_LOAD(cl + v * TC__VL);
+    for (q = 0; q < R; q++) {
+        av[q] = jb->aval + (size_t)(i + q) * (size_t)K; ap[q] = jb->apow + (size_t)(i + q) * (size_t)K;
+        for (l = 0; l < TC__GEMM_W; l++) cl[l] = jb->C && l < cols ? (double)jb->C[(size_t)(i + q) * jb->ldc + (size_t)(j0 + l)] : 0.0;
+        for (v = 0; v < TC__GEMM_NV; v++) c[q][v] = TC__VD_LOAD(cl + v * TC__VL);
+    }
     for (k0 = 0; k0 < K; k0 += G) {
         const double *gv = bv + (size_t)k0 * TC__GEMM_W, *gp = bp + (size_t)k0 * TC__GEMM_W;
         n = K - k0 < G ? K - k0 : G;
-        for (v = 0; v < TC__GEMM_NV; v++) {
-            tc__vd cp = TC__VD_MAX(TC__VD_AND(c[v], expmask), cmin);
-            E[v] = TC__VD_SEL(TC__VD_EQ(c[v], zero), zpow, cp);
-        }
+        for (q = 0; q < R; q++)
+            for (v = 0; v < TC__GEMM_NV; v++) {
+                tc__vd cp = TC__VD_MAX(TC__VD_AND(c[q][v], expmask), cmin);
+                E[q][v] = TC__VD_SEL(TC__VD_EQ(c[q][v], zero), zpow, cp);
+            }
         for (k = 0; k < n; k++) {
-            const tc__vd a = TC__VD_SET1((double)ap[k0 + k]);
-            for (v = 0; v < TC__GEMM_NV; v++)
-                E[v] = TC__VD_MAX(E[v], TC__VD_MUL(a, TC__VD_LOAD(gp + k * TC__GEMM_W + v * TC__VL)));
+            tc__vd a[2];
+            for (q = 0; q < R; q++) a[q] = TC__VD_SET1((double)ap[q][k0 + k]);
+            for (v = 0; v < TC__GEMM_NV; v++) {
+                const tc__vd b = TC__VD_LOAD(gp + k * TC__GEMM_W + v * TC__VL);
+                for (q = 0; q < R; q++) E[q][v] = TC__VD_MAX(E[q][v], TC__VD_MUL(a[q], b));
+            }
         }
-        for (v = 0; v < TC__GEMM_NV; v++) {
-            E[v] = TC__VD_MAX(E[v], floorv);
-            s[v] = TC__VI_AS_D(TC__VI_SUB(recip, TC__VD_BITS(E[v])));
-            acc[v] = TC__VD_ADD(zero, TC__VD_TRUNC(TC__VD_MUL(c[v], s[v])));   /* 0 + (-0) = +0: an exact zero is +0 */
-        }
+        for (q = 0; q < R; q++)
+            for (v = 0; v < TC__GEMM_NV; v++) {
+                E[q][v] = TC__VD_MAX(E[q][v], floorv);
+                s[q][v] = TC__VI_AS_D(TC__VI_SUB(recip, TC__VD_BITS(E[q][v])));
+                acc[q][v] = TC__VD_ADD(zero, TC__VD_TRUNC(TC__VD_MUL(c[q][v], s[q][v])));   /* 0 + (-0) = +0: an exact zero is +0 */
+            }
         for (k = 0; k < n; k++) {
-            const tc__vd a = TC__VD_SET1((double)av[k0 + k]);
-            for (v = 0; v < TC__GEMM_NV; v++)
-                acc[v] = TC__VD_ADD(acc[v], TC__VD_TRUNC(TC__VD_MUL(TC__VD_MUL(a, TC__VD_LOAD(gv + k * TC__GEMM_W + v * TC__VL)), s[v])));
+            tc__vd a[2];
+            for (q = 0; q < R; q++) a[q] = TC__VD_SET1((double)av[q][k0 + k]);
+            for (v = 0; v < TC__GEMM_NV; v++) {
+                const tc__vd b = TC__VD_LOAD(gv + k * TC__GEMM_W + v * TC__VL);
+                for (q = 0; q < R; q++) acc[q][v] = TC__VD_ADD(acc[q][v], TC__VD_TRUNC(TC__VD_MUL(TC__VD_MUL(a[q], b), s[q][v])));
+            }
         }
-        bad = 0;
-        for (v = 0; v < TC__GEMM_NV; v++) {
-            tc__vd x = TC__VD_MUL(acc[v], TC__VD_MUL(E[v], twomF)), ax = TC__VD_AND(x, absmask);
-            tc__vm flag;
-            tc__vq bits = TC__VD_BITS(x);
-            bits = TC__VI_ADD(bits, TC__VI_ADD(half, TC__VI_AND(TC__VI_SRL(bits, drop), one)));
-            r[v] = TC__VI_AS_D(TC__VI_AND(bits, keepmask));
-            flag = TC__VM_OR(TC__VD_NLT(E[v], special), TC__VD_NLT(TC__VD_AND(r[v], absmask), ovf));
-            flag = TC__VM_OR(flag, TC__VM_AND(TC__VD_LT(ax, tiny), TC__VD_NEQ(ax, zero)));
-            bad |= TC__VM_BITS(flag) << (v * TC__VL);
-        }
-        if (bad) {
-            for (v = 0; v < TC__GEMM_NV; v++) { TC__VD_STORE(cl + v * TC__VL, c[v]); TC__VD_STORE(rl + v * TC__VL, r[v]); }
-            for (l = 0; l < cols; l++)
-                if (bad >> l & 1) rl[l] = (double)tc__gemm_group(jb, i, j0 + l, k0, n, (float)cl[l]);
-            for (v = 0; v < TC__GEMM_NV; v++) c[v] = TC__VD_LOAD(rl + v * TC__VL);
-        } else {
-            for (v = 0; v < TC__GEMM_NV; v++) c[v] = r[v];
+        for (q = 0; q < R; q++) {
+            bad[q] = 0;
+            for (v = 0; v < TC__GEMM_NV; v++) {
+                tc__vd x = TC__VD_MUL(acc[q][v], TC__VD_MUL(E[q][v], twomF)), ax = TC__VD_AND(x, absmask);
+                tc__vm flag;
+                tc__vq bits = TC__VD_BITS(x);
+                bits = TC__VI_ADD(bits, TC__VI_ADD(half, TC__VI_AND(TC__VI_SRL(bits, drop), one)));
+                r[q][v] = TC__VI_AS_D(TC__VI_AND(bits, keepmask));
+                flag = TC__VM_OR(TC__VD_NLT(E[q][v], special), TC__VD_NLT(TC__VD_AND(r[q][v], absmask), ovf));
+                flag = TC__VM_OR(flag, TC__VM_AND(TC__VD_LT(ax, tiny), TC__VD_NEQ(ax, zero)));
+                bad[q] |= TC__VM_BITS(flag) << (v * TC__VL);
+            }
+            if (bad[q]) {
+                for (v = 0; v < TC__GEMM_NV; v++) { TC__VD_STORE(cl + v * TC__VL, c[q][v]); TC__VD_STORE(rl + v * TC__VL, r[q][v]); }
+                for (l = 0; l < cols; l++)
+                    if (bad[q] >> l & 1) rl[l] = (double)tc__gemm_group(jb, i + q, j0 + l, k0, n, (float)cl[l]);
+                for (v = 0; v < TC__GEMM_NV; v++) c[q][v] = TC__VD_LOAD(rl + v * TC__VL);
+            } else {
+                for (v = 0; v < TC__GEMM_NV; v++) c[q][v] = r[q][v];
+            }
         }
     }
-    for (v = 0; v < TC__GEMM_NV; v++) TC__VD_STORE(rl + v * TC__VL, c[v]);
-    for (l = 0; l < cols; l++)
-        if (jb->colbad[j0 + l]) tc__gemm_scalar_elem(jb, i, j0 + l);
-        else jb->D[(size_t)i * jb->ldd + (size_t)(j0 + l)] = (float)rl[l];
+    for (q = 0; q < R; q++) {
+        for (v = 0; v < TC__GEMM_NV; v++) TC__VD_STORE(rl + v * TC__VL, c[q][v]);
+        for (l = 0; l < cols; l++)
+            if (jb->colbad[j0 + l]) tc__gemm_scalar_elem(jb, i + q, j0 + l);
+            else jb->D[(size_t)(i + q) * jb->ldd + (size_t)(j0 + l)] = (float)rl[l];
+    }
+}
+
+/* Rows [i, i1) of panel p: two at a time where neither holds Inf or NaN. */
+static void tc__gemm_fast_panel(const tc__gemm_job *jb, int i, int i1, int p) {
+    while (i < i1)
+        if (i + 1 < i1 && !jb->rowbad[i] && !jb->rowbad[i + 1]) { tc__gemm_fast_rows(jb, i, 2, p); i += 2; }
+        else { tc__gemm_fast_rows(jb, i, 1, p); i++; }
 }
 #else
 #define TC__GEMM_PATH "scalar"
@@ -5570,8 +5595,7 @@ static void tc__gemm_blocks(void *ctx, size_t b0, size_t b1) {
 #if defined(TC__SSE2)
         if (jb->aval) {
             int p;
-            for (p = 0; p * TC__GEMM_W < jb->N; p++)
-                for (i = r0; i < i1; i++) tc__gemm_fast_tile(jb, i, p);
+            for (p = 0; p * TC__GEMM_W < jb->N; p++) tc__gemm_fast_panel(jb, r0, i1, p);
             continue;
         }
 #endif
