@@ -3650,39 +3650,37 @@ static TC__ALWAYS_INLINE tc__vi tc__v_e8_value(const tc__vnarrow *k, tc__vi u, i
 
 #ifdef TC__AVX512VL
 /* With AVX-512VL: in[0, 32) (the lanes of m) to out as 16-bit codes (bytes
-   2, bf16) or as the rounded values' fp32 bits. x's bits (|x|'s with
-   satfinite) with the mode's bias added (tc__v_narrow_e8's; lanes picked
-   by mask registers: RN the kept lsb by a test, RU and RD x's sign), the
-   dropped bits cleared (satfinite: the magnitude clamped to maxv, the
-   largest finite value's bits, and x's sign put back), NaN lanes given nan
-   (the NaN's fp32 bits) by the masked vpternlogd that ends each path; the
-   codes are the values' top halves, taken from both halves by one
-   vpermt2w. half, low, maxv, nan: k's, widened. bf16 RU +71% GB/s at L1,
-   +50% at L2 against steps of 8 (MEASURED on the Intel Xeon VM,
-   docs/REFERENCE.md 1.6, (q)). */
+   2, bf16) or as the rounded values' fp32 bits. x's bits with the mode's
+   bias added (tc__v_narrow_e8's; lanes picked by mask registers: RN the
+   kept lsb by a test, RU and RD the sign); satfinite clamps the sum, a
+   sign and a magnitude, by a signed minimum with maxv (the largest finite
+   value's bits: positive lanes) and an unsigned one with maxv's negative
+   (negative lanes); one masked vpternlogd clears the dropped bits and
+   gives NaN lanes nan (the NaN's fp32 bits); the codes are the values'
+   top halves, taken from both halves by one vpermt2w. half, low, maxv,
+   nan: k's, widened. bf16 RU +71% GB/s at L1, +50% at L2 against steps
+   of 8 (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q), (r)). */
 static TC__ALWAYS_INLINE void tc__v_e8_step32(const float *in, void *out, __mmask32 m, int mode, int sat, int bytes,
                                              __m512i half, __m512i low, __m512i maxv, __m512i nan) {
-    const __m512i one = _mm512_set1_epi32(1), sign = _mm512_set1_epi32((int)0x80000000u);
+    const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
+    const __m512i one = _mm512_set1_epi32(1), maxv_neg = _mm512_or_si512(maxv, _mm512_set1_epi32((int)0x80000000u));
     const __m512i top = _mm512_setr_epi32(0x00030001, 0x00070005, 0x000B0009, 0x000F000D, 0x00130011, 0x00170015, 0x001B0019, 0x001F001D,
                                           0x00230021, 0x00270025, 0x002B0029, 0x002F002D, 0x00330031, 0x00370035, 0x003B0039, 0x003F003D);
     __m512i t[2];
     int h;
     for (h = 0; h < 2; h++) {
         const __m512i u = _mm512_maskz_loadu_epi32((__mmask16)(m >> 16 * h), in + 16 * h);
-        const __m512i x = sat ? _mm512_maskz_andnot_epi32(0xFFFF, sign, u) : u;   /* the maskz forms: see tc__v_widen_vbmi64 */
         const __mmask16 num = _mm512_cmp_ps_mask(_mm512_castsi512_ps(u), _mm512_castsi512_ps(u), _CMP_ORD_Q);
         __m512i b;
         switch (mode) {
-        case TC_RN:  b = _mm512_mask_add_epi32(_mm512_add_epi32(x, _mm512_sub_epi32(half, one)), _mm512_test_epi32_mask(x, _mm512_add_epi32(low, one)), x, half); break;
-        case TC_RNA: b = _mm512_add_epi32(x, half); break;
-        case TC_RU:  b = _mm512_mask_add_epi32(x, _mm512_cmpgt_epi32_mask(u, _mm512_set1_epi32(-1)), x, low); break;
-        case TC_RD:  b = _mm512_mask_add_epi32(x, _mm512_cmpgt_epi32_mask(_mm512_setzero_si512(), u), x, low); break;
-        default:     b = x; break;
+        case TC_RN:  b = _mm512_mask_add_epi32(_mm512_add_epi32(u, _mm512_sub_epi32(half, one)), _mm512_test_epi32_mask(u, _mm512_add_epi32(low, one)), u, half); break;
+        case TC_RNA: b = _mm512_add_epi32(u, half); break;
+        case TC_RU:  b = _mm512_mask_add_epi32(u, _mm512_cmpgt_epi32_mask(u, _mm512_set1_epi32(-1)), u, low); break;
+        case TC_RD:  b = _mm512_mask_add_epi32(u, _mm512_cmpgt_epi32_mask(_mm512_setzero_si512(), u), u, low); break;
+        default:     b = u; break;
         }
-        if (sat)
-            t[h] = _mm512_mask_ternarylogic_epi32(_mm512_mask_min_epu32(nan, num, _mm512_maskz_andnot_epi32(0xFFFF, low, b), maxv), num, u, sign, 0xF8);   /* r | u & sign */
-        else
-            t[h] = _mm512_mask_ternarylogic_epi32(nan, num, b, low, 0x44);   /* b & ~low */
+        if (sat) b = _mm512_maskz_min_epu32(all, _mm512_maskz_min_epi32(all, b, maxv), maxv_neg);
+        t[h] = _mm512_mask_ternarylogic_epi32(nan, num, b, low, 0x44);   /* b & ~low */
     }
     if (bytes == 2) {
         _mm512_mask_storeu_epi16(out, m, _mm512_permutex2var_epi16(t[0], top, t[1]));
@@ -4206,6 +4204,28 @@ static TC__ALWAYS_INLINE size_t tc__v_round_int_loop(const float *in, float *out
 
 /* Elements [b, e) of the conversion. Slices start at multiples of 64, so
    a slice's vector loop sees the same alignment as a whole-array call. */
+/* tc_round_array's cases that no kernel rounds in one pass, which
+   tc__cvt_range takes through codes: ue4m3 (tc_round, element by element,
+   took 11-17 ns an element); without AVX-512VL ue8m0 (no tc__v_pow2);
+   with it, for up to 64 Ki elements, fp16, FP8, FP6 and FP4 where neither
+   F16C (fp16 without satfinite, not RNA) nor tc__v_round_fast (RN; RZ
+   with satfinite) applies: tc__v_round_small rounds those 8 a step in 17
+   operations, e4m3 RU 0.22x of the copy at L1 and 0.42x at L2 against
+   0.30x and 0.55x through codes, but 0.82x against 0.72x at the DRAM
+   size (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q), (s)). */
+static int tc__round_by_codes(const tc__cvt *c, tc__fmt f, size_t n) {
+    const int mode = c->rounding & ~(TC_SATFINITE | TC_FTZ | TC_FTZ_OUT);
+    const int sat = (c->rounding & TC_SATFINITE) || (!f.has_inf && !f.has_nan);   /* FP6, FP4: always saturate */
+    if (c->kind != TC__CVT_ROUND) return 0;
+    if (c->t == TC_UE4M3) return 1;
+#ifdef TC__AVX512VL
+    return n <= 65536 && f.ebits < 8 && f.total > 0 && !(mode == TC_RN || (mode == TC_RZ && sat) || (c->t == TC_FP16 && mode != TC_RNA && !sat));
+#else
+    (void)mode; (void)sat; (void)n;
+    return c->t == TC_UE8M0;
+#endif
+}
+
 static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     const tc__cvt *c = (const tc__cvt *)ctx;
     const tc__fmt f = tc__fmt_of(c->t);
@@ -4213,19 +4233,17 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     const float *in32 = (const float *)c->in;
     float *outf32 = (float *)c->out;
     size_t i = b;
-#ifdef TC__AVX512VL
-    if (c->kind == TC__CVT_ROUND && c->t == TC_UE4M3) {
-#else
-    if (c->kind == TC__CVT_ROUND && (c->t == TC_UE8M0 || c->t == TC_UE4M3)) {
-#endif
-        /* ue4m3, and without AVX-512VL (tc__v_pow2) ue8m0: no kernel rounds
-           them in one pass. tc_round is tc_decode(tc_encode), so this runs
-           the narrowing's and the widening's vector loops a block at a
-           time, through codes that stay in L1. 2048 a block, so that each
-           pair of calls' set-up is a small part of the block's time.
-           tc_round, element by element, took 11-17 ns an element (MEASURED
-           on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)). */
-        uint64_t code[2048 / 8];   /* 8-byte aligned */
+    if (tc__round_by_codes(c, f, e - b)) {
+        /* tc_round is tc_decode(tc_encode), so this runs the narrowing's
+           and the widening's vector loops a block at a time, through codes
+           that stay in L1. 2048 a block, so that each pair of calls' set-up
+           is a small part of the block's time; 512 for more than 64 Ki
+           elements, which memory serves better in shorter turns of reads
+           and writes: e4m3 RU at the DRAM size 0.66x -> 0.80x of the copy,
+           at L2 0.58x -> 0.52x (MEASURED on the Intel Xeon VM,
+           docs/REFERENCE.md 1.6, (s)). */
+        uint64_t code[2048 * 2 / 8];   /* 8-byte aligned; fp16's codes take 2 bytes */
+        const size_t block = e - b > 65536 ? 512 : 2048;
         tc__cvt narrow = *c, widen = *c;
         narrow.kind = TC__CVT_NARROW;
         narrow.out = code;
@@ -4233,7 +4251,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         widen.rounding = TC_RN;
         widen.in = code;
         while (i < e) {
-            const size_t m = e - i < sizeof code ? e - i : sizeof code;
+            const size_t m = e - i < block ? e - i : block;
             narrow.in = in32 + i;
             widen.out = outf32 + i;
             tc__cvt_range(&narrow, 0, m);

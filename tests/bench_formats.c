@@ -66,8 +66,10 @@ typedef struct {
 static const bench_case cases[] = {
     { "fp32 -> fp16 rn",           0, TC_FP16, TC_RN,               4, 2 },
     { "fp32 -> fp16 rz",           0, TC_FP16, TC_RZ,               4, 2 },
+    { "fp32 -> fp16 rna",          0, TC_FP16, TC_RNA,              4, 2 },
     { "fp32 -> bf16 rn",           0, TC_BF16, TC_RN,               4, 2 },
     { "fp32 -> bf16 ru",           0, TC_BF16, TC_RU,               4, 2 },
+    { "fp32 -> bf16 rn.satfinite", 0, TC_BF16, TC_RN | TC_SATFINITE, 4, 2 },
     { "fp32 -> tf32 rn",           0, TC_TF32, TC_RN,               4, 4 },
     { "fp32 -> tf32 rna",          0, TC_TF32, TC_RNA,              4, 4 },
     { "fp32 -> e4m3 rn.satfinite", 0, TC_E4M3, TC_RN | TC_SATFINITE, 4, 1 },
@@ -84,6 +86,7 @@ static const bench_case cases[] = {
     { "round_array tf32 rn",       2, TC_TF32, TC_RN,               4, 4 },
     { "round_array e4m3 rn.satfinite", 2, TC_E4M3, TC_RN | TC_SATFINITE, 4, 4 },
     { "round_array e5m2 rn",       2, TC_E5M2, TC_RN,               4, 4 },
+    { "round_array e4m3 ru",       2, TC_E4M3, TC_RU,               4, 4 },
     /* section 1b through tc_encode_u8_array / tc_decode_u8_array (issue target >= 0.5x) */
     { "fp32 -> e2m1 rn (u8 array)",  3, TC_E2M1, TC_RN,               4, 1 },
     { "fp32 -> e2m3 rn (u8 array)",  3, TC_E2M3, TC_RN,               4, 1 },
