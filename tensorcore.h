@@ -4202,8 +4202,6 @@ static TC__ALWAYS_INLINE size_t tc__v_round_int_loop(const float *in, float *out
 }
 #endif
 
-/* Elements [b, e) of the conversion. Slices start at multiples of 64, so
-   a slice's vector loop sees the same alignment as a whole-array call. */
 /* tc_round_array's cases that no kernel rounds in one pass, which
    tc__cvt_range takes through codes: ue4m3 (tc_round, element by element,
    took 11-17 ns an element); without AVX-512VL ue8m0 (no tc__v_pow2);
@@ -4226,6 +4224,8 @@ static int tc__round_by_codes(const tc__cvt *c, tc__fmt f, size_t n) {
 #endif
 }
 
+/* Elements [b, e) of the conversion. Slices start at multiples of 64, so
+   a slice's vector loop sees the same alignment as a whole-array call. */
 static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     const tc__cvt *c = (const tc__cvt *)ctx;
     const tc__fmt f = tc__fmt_of(c->t);
@@ -4238,10 +4238,10 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
            and the widening's vector loops a block at a time, through codes
            that stay in L1. 2048 a block, so that each pair of calls' set-up
            is a small part of the block's time; 512 for more than 64 Ki
-           elements, which memory serves better in shorter turns of reads
-           and writes: e4m3 RU at the DRAM size 0.66x -> 0.80x of the copy,
-           at L2 0.58x -> 0.52x (MEASURED on the Intel Xeon VM,
-           docs/REFERENCE.md 1.6, (s)). */
+           elements (ue4m3 alone), which memory serves better in shorter
+           turns of reads and writes: e4m3 RU through codes ran 0.66x ->
+           0.80x of the copy at the DRAM size, 0.58x -> 0.52x at L2
+           (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (s)). */
         uint64_t code[2048 * 2 / 8];   /* 8-byte aligned; fp16's codes take 2 bytes */
         const size_t block = e - b > 65536 ? 512 : 2048;
         tc__cvt narrow = *c, widen = *c;
@@ -5494,7 +5494,8 @@ static void tc__gemm_scalar_elem(const tc__gemm_job *jb, int i, int j) {
 /* Output rows i .. i+R-1 (R, 1 or 2, a constant at each call; rows flagged
    in rowbad only with R = 1), columns p*W .. p*W+W-1 (those below N). Two
    rows share each load of B's panel and give the core twice the
-   independent chains. */
+   independent chains: +3-10% on AVX-512, +8-16% on SSE2 (MEASURED on the
+   Intel Xeon VM, docs/REFERENCE.md 2.10). */
 static TC__ALWAYS_INLINE void tc__gemm_fast_rows(const tc__gemm_job *jb, int i, int R, int p) {
     const tc__mma_cfg *cfg = jb->cfg;
     const int K = jb->K, G = cfg->p.group, F = cfg->p.frac_bits, mbits = cfg->p.out_mbits;
