@@ -2811,7 +2811,7 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    operation that does the step's work as well: vpminsd, vpsrld, vpandd,
    vpord, vmulps or vmovdqu16 with NaN lanes taking the NaN code, and
    vpternlogd for x | (neg & sign) in one instruction; used in
-   tc__v_narrow_small, tc__v_round_small, tc__v_narrow_e8,
+   tc__v_narrow_small, tc__v_narrow_e8,
    tc__v_narrow_pow2, tc__v_widen_f16, tc__v_widen's e2m1 table and the
    F16C fp16 loop. With AVX-512 VBMI as well (TC__AVX512VBMI) the byte
    formats but ue8m0 widen by table (tc__v_widen_vbmi: vpermi2b, two
@@ -2857,9 +2857,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    10 for the code shifted out and back), and bf16's other modes take the
    biased sums' top halves from two steps by one vpermt2w; RN in
    tc__v_narrow_small finds the kept lsb by a test into a mask register
-   (no shift); tc_round_array to FP8/FP6/FP4 in RN (and RZ
-   with satfinite) rounds once on the FPU at x's binade, 16 elements a
-   step (tc__v_round_fast); ue8m0 adds a bias that carries into the
+   (no shift); tc_round_array to fp16 (where F16C does not serve),
+   FP8, FP6, FP4 and ue4m3 in every mode rounds once on the FPU at x's
+   binade, 16 elements a step (tc__v_round_fast); ue8m0 adds a bias that carries into the
    exponent (tc__v_narrow_pow2); narrowing to FP8, FP6 and FP4 in every
    mode (and fp16 with satfinite) adds to |x| a number picked by x's
    binade, and the sum's low bits are the code (tc__v_narrow_lut: +11-37%
@@ -3206,7 +3206,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_narrow_small(const tc__vnarrow *k, tc__vi 
    Subnormal results: (x + magic) - magic (the second step is exact).
    Normal results: the mode's bias added, the dropped bits cleared (the
    overflow codes' values in k already say whether satfinite was asked
-   for). With AVX-512VL, RN and RZ satfinite take tc__v_round_fast. */
+   for). With AVX-512VL, tc__v_round_fast (16 lanes, every mode) instead. */
 static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u, int mode) {
     tc__vi inf = TC__V_SET1(0x7F800000), abs_mask = TC__V_SET1(0x7FFFFFFF), neg;
     tc__vi mag = TC__V_AND(u, abs_mask), sgn, sub, nrm, r, ov;
@@ -3219,12 +3219,7 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
     if (mode == TC_RNA) x = _mm256_add_ps(x, _mm256_castsi256_ps(k->half_sub));
     sub = _mm256_castps_si256(_mm256_sub_ps(_mm256_add_ps(x, m), m));
     switch (mode) {
-#ifdef TC__AVX512VL
-    case TC_RN: nrm = _mm256_mask_add_epi32(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), _mm256_test_epi32_mask(mag, TC__V_ADD(k->low_mask, TC__V_SET1(1))),
-                                            mag, k->half); break;
-#else
     case TC_RN: nrm = TC__V_ADD(TC__V_ADD(mag, TC__V_SUB(k->half, TC__V_SET1(1))), TC__V_AND(TC__V_SRL(mag, k->shift), TC__V_SET1(1))); break;
-#endif
     case TC_RNA: nrm = TC__V_ADD(mag, k->half); break;
     case TC_RU: nrm = TC__V_ADD(mag, TC__V_ANDNOT(neg, k->low_mask)); break;
     case TC_RD: nrm = TC__V_ADD(mag, TC__V_AND(neg, k->low_mask)); break;
@@ -3232,17 +3227,9 @@ static TC__ALWAYS_INLINE tc__vi tc__v_round_small(const tc__vnarrow *k, tc__vi u
     }
     ov = tc__v_select(neg, k->ovv_neg, k->ovv_pos);
     if (mode != TC_RN && mode != TC_RNA) ov = tc__v_select(TC__V_EQ(mag, inf), tc__v_select(neg, k->ovv_inf_neg, k->ovv_inf_pos), ov);
-#ifdef TC__AVX512VL
-    {   /* masked and, or and move in place of three selects; NaN lanes (num clear) take nan_val */
-        __mmask8 num = _mm256_cmple_epi32_mask(mag, inf);
-        r = _mm256_mask_and_epi32(TC__V_ANDNOT(k->low_mask, nrm), _mm256_cmpgt_epi32_mask(k->min_normal, mag), sub, abs_mask);
-        return _mm256_mask_mov_epi32(_mm256_mask_or_epi32(k->nan_val, num, r, sgn), _mm256_mask_cmpgt_epi32_mask(num, r, k->max_val), ov);
-    }
-#else
     r = tc__v_select(TC__V_GT(k->min_normal, mag), TC__V_AND(sub, abs_mask), TC__V_ANDNOT(k->low_mask, nrm));
     r = tc__v_select(TC__V_GT(r, k->max_val), ov, TC__V_OR(r, sgn));
     return tc__v_select(TC__V_GT(mag, inf), k->nan_val, r);
-#endif
 }
 
 /* Four vectors of codes below 256 to 32 bytes in element order (the packs
@@ -3487,54 +3474,92 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
 #endif
 
 #ifdef TC__AVX512VL
-/* tc_round_array to a format with fewer exponent bits than fp32 in RN, and
-   in RZ with satfinite, by one rounding: |x| + 2^(e + shift) - 2^(e +
-   shift), e the exponent of |x| held within the format's normal binades
-   (up to the one above its largest finite), so that the sum's ulp is the
-   format's quantum at x; the FPU rounds it (the caller has set MXCSR to
-   the mode), ties to even on the format's lsb. With satfinite |x| is
-   first clamped to the largest finite value (vrangeps: the smaller
-   magnitude, its sign cleared; a QNaN gives the clamp, so NaN lanes are
-   found on x), which bounds e and the result as well. Without satfinite
-   (RN only) an overflow rounds to 2^(emax + 1) or above, which times 2^k
-   (ovf_up) overflows to Inf; times 2^-k it stays Inf, and every other
+/* tc_round_array to a format with fewer exponent bits than fp32, every
+   mode, by one rounding: x + M - M, M = 2^(e + shift), e the exponent of
+   |x| held within the format's normal binades (up to the one above its
+   largest finite), so that the sum's ulp is the format's quantum at x;
+   the FPU rounds it in the mode (the caller has set MXCSR; RNA runs in
+   RZ with half the quantum added first). RN, RNA and RZ round |x| (and
+   put x's sign back); RD and RU round x itself, M taking x's sign, and
+   the result takes x's sign from u, since RD's M - M is -0. With
+   satfinite x is first clamped to the largest finite value (vrangeps: the
+   smaller magnitude; a QNaN gives the clamp, so NaN lanes are found on x),
+   which bounds e and the result as well. Without satfinite an overflow
+   rounds above the largest finite value: in RN, RD and RU a result of
+   2^(emax + 1) or more, times 2^k (ovf_up), overflows fp32 as the FPU's
+   mode says, to Inf where the mode rounds away from zero, else to
+   FLT_MAX, which times 2^-k (ovf_down) comes back finite; every other
    result comes back exact (a normal fp32 value, or 0: no multiply here
-   sees a subnormal, which Zen 4 would take a microcode assist for). A
-   format without Inf (e4m3) takes NaN for any result above its largest
-   finite value, 480 included. 9 vector operations (12 without
-   satfinite) against 17 for tc__v_round_small; the multiplies in place of
+   sees a subnormal, which Zen 4 would take a microcode assist for). In
+   RZ, RD and RU a finite result above the largest finite value on the
+   side the mode rounds toward zero (RZ both, RD positive, RU negative)
+   takes that value; RZ never rounds away, so it needs no multiplies. RNA
+   (in RZ) gives every overflow the format's overflow value. A format
+   without Inf (e4m3, ue4m3) takes NaN where another takes Inf, and for
+   its code above the largest finite value (e4m3's 480) rounded away from
+   zero. An unsigned format (`uns`): a
+   negative x that rounds to 0 gives +0, any other NaN (0 with
+   satfinite). 9 vector operations in RN with satfinite, 12 without,
+   against 17 for tc__v_round_small (8 lanes); the multiplies in place of
    a compare, a masked compare and a move: +3-8% GB/s for e5m2 RN at L2
    and LLC; the clamp in place of clamping e and the result: +4%; 512-bit
    lanes, 16 elements a step, with the stores aligned to 64 bytes: +8%
    at L1, +8-12% at L2 (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6,
-   (k), (m), (o)). `sat` is a constant at each call. */
-typedef struct { __m512i max_val, min_normal, e_cap, m_add, ovf_up, ovf_down, nan_above, nan_val; } tc__vround;
+   (k), (m), (o)). `mode`, `sat` and `uns` are constants at each call. */
+typedef struct { __m512i max_val, min_normal, e_cap, m_add, h_sub, ovf_up, ovf_down, nan_above, nan_val, over; } tc__vround;
 
-static TC__ALWAYS_INLINE __m512i tc__v_round_fast(const tc__vround *z, __m512i u, int sat) {
+static TC__ALWAYS_INLINE __m512i tc__v_round_fast(const tc__vround *z, __m512i u, int mode, int sat, int uns) {
     const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
+    const __m512i sign = _mm512_set1_epi32((int)0x80000000u), inf = _mm512_set1_epi32(0x7F800000);
+    const int signed_x = mode == TC_RD || mode == TC_RU;   /* rounds x, not |x| */
     const __m512 xf = _mm512_castsi512_ps(u);
-    const __m512i xc = sat ? _mm512_castps_si512(_mm512_range_ps(xf, _mm512_castsi512_ps(z->max_val), 0x0A))
-                           : _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
-    __m512i e = _mm512_maskz_max_epu32(all, _mm512_and_si512(xc, _mm512_set1_epi32(0x7F800000)), z->min_normal), r;
-    __m512 m;
+    const __m512 maxf = _mm512_castsi512_ps(z->max_val);   /* vrangeps 6: the smaller magnitude, x's sign; 10: no sign */
+    const __m512i xc = sat ? _mm512_castps_si512(signed_x ? _mm512_range_ps(xf, maxf, 0x06) : _mm512_range_ps(xf, maxf, 0x0A))
+                           : signed_x ? u : _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+    __m512i e = _mm512_maskz_max_epu32(all, _mm512_and_si512(xc, inf), z->min_normal), r, m;
+    __m512 x = _mm512_castsi512_ps(xc);
     __mmask16 nan;
     if (!sat) e = _mm512_maskz_min_epu32(all, e, z->e_cap);
-    m = _mm512_castsi512_ps(_mm512_add_epi32(e, z->m_add));
-    r = _mm512_castps_si512(_mm512_sub_ps(_mm512_add_ps(_mm512_castsi512_ps(xc), m), m));
+    m = _mm512_add_epi32(e, z->m_add);
+    if (signed_x) m = _mm512_ternarylogic_epi32(m, u, sign, 0xF8);   /* M | x & sign */
+    if (mode == TC_RNA) x = _mm512_add_ps(x, _mm512_castsi512_ps(_mm512_sub_epi32(e, z->h_sub)));
+    r = _mm512_castps_si512(_mm512_sub_ps(_mm512_add_ps(x, _mm512_castsi512_ps(m)), _mm512_castsi512_ps(m)));
     if (sat) {
         nan = _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
-    } else {   /* overflow to Inf (see above); NaN lanes, and e4m3's overflow, then take the canonical NaN */
+    } else if (mode == TC_RN) {   /* overflow to Inf (see above); NaN lanes, and e4m3's overflow, then take the canonical NaN */
         r = _mm512_castps_si512(_mm512_mul_ps(_mm512_mul_ps(_mm512_castsi512_ps(r), _mm512_castsi512_ps(z->ovf_up)),
                                               _mm512_castsi512_ps(z->ovf_down)));
         nan = _mm512_cmpgt_epi32_mask(r, z->nan_above);
+    } else if (mode == TC_RNA) {   /* NaN lanes, and e4m3's overflow; any other overflow takes Inf */
+        nan = _mm512_cmpgt_epi32_mask(r, z->nan_above);
+        r = _mm512_mask_mov_epi32(r, _mm512_cmpgt_epi32_mask(r, z->max_val), z->over);
+    } else {   /* RZ, RD, RU: a finite result above the largest finite value, rounded toward zero (`to_max`), takes that value */
+        const __m512i a = signed_x ? _mm512_and_si512(r, _mm512_set1_epi32(0x7FFFFFFF)) : r;
+        __mmask16 to_max;
+        if (mode != TC_RZ)
+            r = _mm512_castps_si512(_mm512_mul_ps(_mm512_mul_ps(_mm512_castsi512_ps(r), _mm512_castsi512_ps(z->ovf_up)),
+                                                  _mm512_castsi512_ps(z->ovf_down)));
+        if (mode == TC_RU)   /* in (-Inf, -max): r's bits as unsigned between those of -max and -Inf */
+            to_max = _mm512_mask_cmplt_epu32_mask(_mm512_cmpgt_epu32_mask(r, _mm512_or_si512(z->max_val, sign)), r, _mm512_or_si512(inf, sign));
+        else                 /* in (max, Inf) */
+            to_max = _mm512_mask_cmplt_epi32_mask(_mm512_cmpgt_epi32_mask(r, z->max_val), r, inf);
+        nan = _kandn_mask16(to_max, _mm512_cmpgt_epi32_mask(a, z->nan_above));
+        r = _mm512_mask_mov_epi32(r, to_max, z->max_val);
     }
-    return _mm512_mask_mov_epi32(_mm512_ternarylogic_epi32(r, u, _mm512_set1_epi32((int)0x80000000u), 0xF8), nan, z->nan_val);   /* r | u & sign */
+    if (uns) {   /* r's sign is x's or r is +0, except RD's -0: a test of the magnitude */
+        const __mmask16 neg = _mm512_movepi32_mask(u);
+        if (sat) r = _mm512_mask_mov_epi32(r, neg, _mm512_setzero_si512());
+        else nan = _kor_mask16(nan, _mm512_mask_test_epi32_mask(neg, r, _mm512_set1_epi32(0x7FFFFFFF)));
+        return _mm512_mask_mov_epi32(_mm512_and_si512(r, _mm512_set1_epi32(0x7FFFFFFF)), nan, z->nan_val);
+    }
+    return _mm512_mask_mov_epi32(_mm512_ternarylogic_epi32(r, u, sign, 0xD8), nan, z->nan_val);   /* r's magnitude, u's sign */
 }
 
 /* tc__v_round_fast over [i, e): a first masked step up to out's 64-byte
    boundary (tc__head), 64 elements a turn, then steps of 16 and one
    masked step; returns e. */
-static TC__ALWAYS_INLINE size_t tc__v_round_fast_loop(const tc__vnarrow *k, const float *in, float *out, size_t i, size_t e, int sat) {
+static TC__ALWAYS_INLINE size_t tc__v_round_fast_loop(const tc__vnarrow *k, const float *in, float *out, size_t i, size_t e,
+                                                      int mode, int sat, int uns) {
     const __mmask16 all = 0xFFFF;
     const size_t h = tc__head(out + i, 4, 64);
     tc__vround z;
@@ -3542,24 +3567,26 @@ static TC__ALWAYS_INLINE size_t tc__v_round_fast_loop(const tc__vnarrow *k, cons
     z.min_normal = _mm512_maskz_broadcast_i32x8(all, k->min_normal);
     z.e_cap = _mm512_maskz_broadcast_i32x8(all, TC__V_ADD(TC__V_AND(k->max_val, TC__V_SET1(0x7F800000)), TC__V_SET1(1 << 23)));
     z.m_add = _mm512_set1_epi32(k->shift << 23);
+    z.h_sub = _mm512_set1_epi32((24 - k->shift) << 23);
     z.ovf_up = _mm512_maskz_broadcast_i32x8(all, k->ovf_up);
     z.ovf_down = _mm512_maskz_broadcast_i32x8(all, k->ovf_down);
     z.nan_above = _mm512_maskz_broadcast_i32x8(all, k->nan_above);
     z.nan_val = _mm512_maskz_broadcast_i32x8(all, k->nan_val);
+    z.over = _mm512_maskz_broadcast_i32x8(all, k->ovv_pos);
     if (h && h < e - i) {
         const __mmask16 m = (__mmask16)((1u << h) - 1u);
-        _mm512_mask_storeu_epi32(out + i, m, tc__v_round_fast(&z, _mm512_maskz_loadu_epi32(m, in + i), sat));
+        _mm512_mask_storeu_epi32(out + i, m, tc__v_round_fast(&z, _mm512_maskz_loadu_epi32(m, in + i), mode, sat, uns));
         i += h;
     }
     for (; i + 64 <= e; i += 64) {
-        _mm512_storeu_si512(out + i, tc__v_round_fast(&z, _mm512_loadu_si512(in + i), sat));
-        _mm512_storeu_si512(out + i + 16, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 16), sat));
-        _mm512_storeu_si512(out + i + 32, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 32), sat));
-        _mm512_storeu_si512(out + i + 48, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 48), sat));
+        _mm512_storeu_si512(out + i, tc__v_round_fast(&z, _mm512_loadu_si512(in + i), mode, sat, uns));
+        _mm512_storeu_si512(out + i + 16, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 16), mode, sat, uns));
+        _mm512_storeu_si512(out + i + 32, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 32), mode, sat, uns));
+        _mm512_storeu_si512(out + i + 48, tc__v_round_fast(&z, _mm512_loadu_si512(in + i + 48), mode, sat, uns));
     }
     for (; i < e; i += 16) {
         const __mmask16 m = e - i >= 16 ? all : (__mmask16)((1u << (e - i)) - 1u);
-        _mm512_mask_storeu_epi32(out + i, m, tc__v_round_fast(&z, _mm512_maskz_loadu_epi32(m, in + i), sat));
+        _mm512_mask_storeu_epi32(out + i, m, tc__v_round_fast(&z, _mm512_maskz_loadu_epi32(m, in + i), mode, sat, uns));
     }
     return e;
 }
@@ -4073,7 +4100,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
     uint16_t *out16 = (uint16_t *)c->out;
     float *out32 = (float *)c->out;
     int bytes, sat;
-    tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND && f.ebits < 8);   /* tc__v_round_small's fields (six scalar decodes, 7 ns) */
+    tc__vnarrow_init(&k, f, c->rounding, c->kind == TC__CVT_ROUND && f.ebits < 8);   /* tc__v_round_fast's or tc__v_round_small's fields (six scalar decodes, 7 ns) */
     bytes = c->kind == TC__CVT_ROUND ? 0 : tc__dtype_bytes(c->t);
     sat = k.sat;
     if (k.pow2) {
@@ -4115,21 +4142,15 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
             tc__csr_restore(csr, fpu_mode);
             return i;
         }
-        if (bytes == 0 && (mode == TC_RN || (mode == TC_RZ && sat))) {
-            i = sat ? tc__v_round_fast_loop(&k, in, out32, i, e, 1) : tc__v_round_fast_loop(&k, in, out32, i, e, 0);
+        if (bytes == 0) {
+            if (k.is_signed) i = sat ? tc__v_round_fast_loop(&k, in, out32, i, e, mode, 1, 0) : tc__v_round_fast_loop(&k, in, out32, i, e, mode, 0, 0);
+            else i = sat ? tc__v_round_fast_loop(&k, in, out32, i, e, mode, 1, 1) : tc__v_round_fast_loop(&k, in, out32, i, e, mode, 0, 1);
             tc__csr_restore(csr, fpu_mode);
             return i;
         }
 #endif
         if (bytes == 1) i = sat ? tc__v_narrow_x32(&k, in, out8, i, e, mode, 1, 0) : tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 0);
-#ifdef TC__AVX512VL
-        if (bytes == 0 && i + TC__VW <= e) {   /* a first step up to out's 32-byte boundary (tc__head) */
-            size_t h = tc__head(out32 + i, 4, 32);
-            if (h) _mm256_mask_storeu_epi32(out32 + i, (__mmask8)((1u << h) - 1), tc__v_round_small(&k, TC__V_LOAD32(in + i), mode));
-            i += h;
-        }
-#endif
-        if (bytes == 0) i = tc__v_round_loop(&k, in, out32, i, e, mode);
+        if (bytes == 0) i = tc__v_round_loop(&k, in, out32, i, e, mode);   /* AVX2 (with AVX-512VL, tc__v_round_fast above) */
         if (bytes == 2) for (; i + 16 <= e; i += 16)
             tc__v_store16x2(out16 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat),
                             tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode, sat));
@@ -4142,8 +4163,7 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
         if (i < e) {
             const __mmask8 m = tc__tail8(i, e);
             const tc__vi u = tc__v_load32_masked(in + i, m);
-            if (bytes == 0) tc__v_store_masked(out32 + i, 4, m, tc__v_round_small(&k, u, mode));
-            else tc__v_store_masked(out8 + i * (size_t)bytes, bytes, m, tc__v_narrow_small(&k, u, mode, sat));
+            tc__v_store_masked(out8 + i * (size_t)bytes, bytes, m, tc__v_narrow_small(&k, u, mode, sat));
             i = e;
         }
 #endif
@@ -4203,24 +4223,15 @@ static TC__ALWAYS_INLINE size_t tc__v_round_int_loop(const float *in, float *out
 #endif
 
 /* tc_round_array's cases that no kernel rounds in one pass, which
-   tc__cvt_range takes through codes: ue4m3 (tc_round, element by element,
-   took 11-17 ns an element); without AVX-512VL ue8m0 (no tc__v_pow2);
-   with it, for up to 64 Ki elements, fp16, FP8, FP6 and FP4 where neither
-   F16C (fp16 without satfinite, not RNA) nor tc__v_round_fast (RN; RZ
-   with satfinite) applies: tc__v_round_small rounds those 8 a step in 17
-   operations, e4m3 RU 0.22x of the copy at L1 and 0.42x at L2 against
-   0.30x and 0.55x through codes, but 0.82x against 0.72x at the DRAM
-   size (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q), (s)). */
-static int tc__round_by_codes(const tc__cvt *c, tc__fmt f, size_t n) {
-    const int mode = c->rounding & ~(TC_SATFINITE | TC_FTZ | TC_FTZ_OUT);
-    const int sat = (c->rounding & TC_SATFINITE) || (!f.has_inf && !f.has_nan);   /* FP6, FP4: always saturate */
-    if (c->kind != TC__CVT_ROUND) return 0;
-    if (c->t == TC_UE4M3) return 1;
+   tc__cvt_range takes through codes: without AVX-512VL (no
+   tc__v_round_fast) ue4m3 (tc_round, element by element, took 11-17 ns an
+   element) and ue8m0 (no tc__v_pow2). */
+static int tc__round_by_codes(const tc__cvt *c) {
 #ifdef TC__AVX512VL
-    return n <= 65536 && f.ebits < 8 && f.total > 0 && !(mode == TC_RN || (mode == TC_RZ && sat) || (c->t == TC_FP16 && mode != TC_RNA && !sat));
+    (void)c;
+    return 0;
 #else
-    (void)mode; (void)sat; (void)n;
-    return c->t == TC_UE8M0;
+    return c->kind == TC__CVT_ROUND && (c->t == TC_UE4M3 || c->t == TC_UE8M0);
 #endif
 }
 
@@ -4233,16 +4244,17 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
     const float *in32 = (const float *)c->in;
     float *outf32 = (float *)c->out;
     size_t i = b;
-    if (tc__round_by_codes(c, f, e - b)) {
+    if (tc__round_by_codes(c)) {
         /* tc_round is tc_decode(tc_encode), so this runs the narrowing's
            and the widening's vector loops a block at a time, through codes
-           that stay in L1. 2048 a block, so that each pair of calls' set-up
-           is a small part of the block's time; 512 for more than 64 Ki
-           elements (ue4m3 alone), which memory serves better in shorter
-           turns of reads and writes: e4m3 RU through codes ran 0.66x ->
-           0.80x of the copy at the DRAM size, 0.58x -> 0.52x at L2
-           (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (s)). */
-        uint64_t code[2048 * 2 / 8];   /* 8-byte aligned; fp16's codes take 2 bytes */
+           (a byte each) that stay in L1. 2048 a block, so that each pair
+           of calls' set-up is a small part of the block's time; 512 for
+           more than 64 Ki elements, which memory serves better in shorter
+           turns of reads and writes: e4m3 RU through codes (as AVX-512
+           builds took it until tc__v_round_fast served every mode) ran
+           0.66x -> 0.80x of the copy at the DRAM size, 0.58x -> 0.52x at
+           L2 (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (s)). */
+        uint8_t code[2048];
         const size_t block = e - b > 65536 ? 512 : 2048;
         tc__cvt narrow = *c, widen = *c;
         narrow.kind = TC__CVT_NARROW;
