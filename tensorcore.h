@@ -3482,77 +3482,78 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
    RZ with half the quantum added first). RN, RNA and RZ round |x| (and
    put x's sign back); RD and RU round x itself, M taking x's sign, and
    the result takes x's sign from u, since RD's M - M is -0. With
-   satfinite x is first clamped to the largest finite value (vrangeps: the
-   smaller magnitude; a QNaN gives the clamp, so NaN lanes are found on x),
-   which bounds e and the result as well. Without satfinite an overflow
-   rounds above the largest finite value: in RN, RD and RU a result of
-   2^(emax + 1) or more, times 2^k (ovf_up), overflows fp32 as the FPU's
-   mode says, to Inf where the mode rounds away from zero, else to
-   FLT_MAX, which times 2^-k (ovf_down) comes back finite; every other
-   result comes back exact (a normal fp32 value, or 0: no multiply here
-   sees a subnormal, which Zen 4 would take a microcode assist for). In
-   RZ, RD and RU a finite result above the largest finite value on the
-   side the mode rounds toward zero (RZ both, RD positive, RU negative)
-   takes that value; RZ never rounds away, so it needs no multiplies. RNA
-   (in RZ) gives every overflow the format's overflow value. A format
-   without Inf (e4m3, ue4m3) takes NaN where another takes Inf, and for
-   its code above the largest finite value (e4m3's 480) rounded away from
-   zero. An unsigned format (`uns`): a
+   satfinite, and in RZ, RD and RU, x is first clamped to the largest
+   finite value (vrangeps: the smaller magnitude; a QNaN gives the clamp,
+   so NaN lanes are found on x), which bounds e and the result as well;
+   without satfinite those three then give the overflow value (Inf with
+   x's sign; e4m3's NaN) where x lies beyond the largest finite value on
+   the side the mode rounds away from zero (RU above it, RD below its
+   negative), and where x is Inf. RN and RNA without satfinite hold e within the
+   binade above the largest finite value instead: in RN a result of
+   2^(emax + 1) or more, times 2^k (ovf_up), overflows fp32 to Inf and
+   times 2^-k (ovf_down) stays Inf, every other result comes back exact
+   (a normal fp32 value, or 0: no multiply here sees a subnormal, which
+   Zen 4 would take a microcode assist for); RNA (in RZ) gives any result
+   above the largest finite value the overflow value. A format without
+   Inf (e4m3, ue4m3) takes NaN for any of those, 480 included. An
+   unsigned format (`uns`): a
    negative x that rounds to 0 gives +0, any other NaN (0 with
    satfinite). 9 vector operations in RN with satfinite, 12 without,
-   against 17 for tc__v_round_small (8 lanes); the multiplies in place of
+   against 17 for tc__v_round_small (8 lanes); the clamp and the patch
+   in place of a multiply-and-clamp like RN's in RZ, RD and RU: -12%
+   ns an element (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6,
+   (t)); the multiplies in place of
    a compare, a masked compare and a move: +3-8% GB/s for e5m2 RN at L2
    and LLC; the clamp in place of clamping e and the result: +4%; 512-bit
    lanes, 16 elements a step, with the stores aligned to 64 bytes: +8%
    at L1, +8-12% at L2 (MEASURED on the Zen 4 VM, docs/REFERENCE.md 1.6,
    (k), (m), (o)). `mode`, `sat` and `uns` are constants at each call. */
-typedef struct { __m512i max_val, min_normal, e_cap, m_add, h_sub, ovf_up, ovf_down, nan_above, nan_val, over; } tc__vround;
+typedef struct { __m512i max_val, min_normal, e_cap, m_add, h_sub, ovf_up, ovf_down, nan_above, nan_val, over, over_sign; } tc__vround;
 
 static TC__ALWAYS_INLINE __m512i tc__v_round_fast(const tc__vround *z, __m512i u, int mode, int sat, int uns) {
     const __mmask16 all = 0xFFFF;   /* the maskz forms: see tc__v_widen_vbmi64 */
     const __m512i sign = _mm512_set1_epi32((int)0x80000000u), inf = _mm512_set1_epi32(0x7F800000);
     const int signed_x = mode == TC_RD || mode == TC_RU;   /* rounds x, not |x| */
+    const int clamp = sat || (mode != TC_RN && mode != TC_RNA);   /* RZ, RD, RU clamp as satfinite does, then patch overflows */
     const __m512 xf = _mm512_castsi512_ps(u);
     const __m512 maxf = _mm512_castsi512_ps(z->max_val);   /* vrangeps 6: the smaller magnitude, x's sign; 10: no sign */
-    const __m512i xc = sat ? _mm512_castps_si512(signed_x ? _mm512_range_ps(xf, maxf, 0x06) : _mm512_range_ps(xf, maxf, 0x0A))
-                           : signed_x ? u : _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
+    const __m512i xc = clamp ? _mm512_castps_si512(signed_x ? _mm512_range_ps(xf, maxf, 0x06) : _mm512_range_ps(xf, maxf, 0x0A))
+                             : _mm512_and_si512(u, _mm512_set1_epi32(0x7FFFFFFF));
     __m512i e = _mm512_maskz_max_epu32(all, _mm512_and_si512(xc, inf), z->min_normal), r, m;
     __m512 x = _mm512_castsi512_ps(xc);
-    __mmask16 nan;
-    if (!sat) e = _mm512_maskz_min_epu32(all, e, z->e_cap);
+    __mmask16 nan, ovf = 0;
+    if (!clamp) e = _mm512_maskz_min_epu32(all, e, z->e_cap);
     m = _mm512_add_epi32(e, z->m_add);
     if (signed_x) m = _mm512_ternarylogic_epi32(m, u, sign, 0xF8);   /* M | x & sign */
     if (mode == TC_RNA) x = _mm512_add_ps(x, _mm512_castsi512_ps(_mm512_sub_epi32(e, z->h_sub)));
     r = _mm512_castps_si512(_mm512_sub_ps(_mm512_add_ps(x, _mm512_castsi512_ps(m)), _mm512_castsi512_ps(m)));
-    if (sat) {
+    if (clamp) {
         nan = _mm512_cmp_ps_mask(xf, xf, _CMP_UNORD_Q);
+        if (!sat) {   /* what rounds away from zero past the largest finite value, and Inf, overflow */
+            switch (mode) {
+            case TC_RU: ovf = _kor_mask16(_mm512_cmp_ps_mask(xf, maxf, _CMP_GT_OQ), _mm512_fpclass_ps_mask(xf, 0x10)); break;
+            case TC_RD: ovf = _kor_mask16(_mm512_cmp_ps_mask(xf, _mm512_castsi512_ps(_mm512_or_si512(z->max_val, sign)), _CMP_LT_OQ),
+                                          _mm512_fpclass_ps_mask(xf, 0x08)); break;
+            default:    ovf = _mm512_fpclass_ps_mask(xf, 0x18); break;
+            }
+        }
     } else if (mode == TC_RN) {   /* overflow to Inf (see above); NaN lanes, and e4m3's overflow, then take the canonical NaN */
         r = _mm512_castps_si512(_mm512_mul_ps(_mm512_mul_ps(_mm512_castsi512_ps(r), _mm512_castsi512_ps(z->ovf_up)),
                                               _mm512_castsi512_ps(z->ovf_down)));
         nan = _mm512_cmpgt_epi32_mask(r, z->nan_above);
-    } else if (mode == TC_RNA) {   /* NaN lanes, and e4m3's overflow; any other overflow takes Inf */
+    } else {   /* RNA: NaN lanes, and e4m3's overflow; any other overflow takes Inf */
         nan = _mm512_cmpgt_epi32_mask(r, z->nan_above);
         r = _mm512_mask_mov_epi32(r, _mm512_cmpgt_epi32_mask(r, z->max_val), z->over);
-    } else {   /* RZ, RD, RU: a finite result above the largest finite value, rounded toward zero (`to_max`), takes that value */
-        const __m512i a = signed_x ? _mm512_and_si512(r, _mm512_set1_epi32(0x7FFFFFFF)) : r;
-        __mmask16 to_max;
-        if (mode != TC_RZ)
-            r = _mm512_castps_si512(_mm512_mul_ps(_mm512_mul_ps(_mm512_castsi512_ps(r), _mm512_castsi512_ps(z->ovf_up)),
-                                                  _mm512_castsi512_ps(z->ovf_down)));
-        if (mode == TC_RU)   /* in (-Inf, -max): r's bits as unsigned between those of -max and -Inf */
-            to_max = _mm512_mask_cmplt_epu32_mask(_mm512_cmpgt_epu32_mask(r, _mm512_or_si512(z->max_val, sign)), r, _mm512_or_si512(inf, sign));
-        else                 /* in (max, Inf) */
-            to_max = _mm512_mask_cmplt_epi32_mask(_mm512_cmpgt_epi32_mask(r, z->max_val), r, inf);
-        nan = _kandn_mask16(to_max, _mm512_cmpgt_epi32_mask(a, z->nan_above));
-        r = _mm512_mask_mov_epi32(r, to_max, z->max_val);
     }
     if (uns) {   /* r's sign is x's or r is +0, except RD's -0: a test of the magnitude */
         const __mmask16 neg = _mm512_movepi32_mask(u);
         if (sat) r = _mm512_mask_mov_epi32(r, neg, _mm512_setzero_si512());
-        else nan = _kor_mask16(nan, _mm512_mask_test_epi32_mask(neg, r, _mm512_set1_epi32(0x7FFFFFFF)));
+        else nan = _kor_mask16(_kor_mask16(nan, ovf), _mm512_mask_test_epi32_mask(neg, r, _mm512_set1_epi32(0x7FFFFFFF)));
         return _mm512_mask_mov_epi32(_mm512_and_si512(r, _mm512_set1_epi32(0x7FFFFFFF)), nan, z->nan_val);
     }
-    return _mm512_mask_mov_epi32(_mm512_ternarylogic_epi32(r, u, sign, 0xD8), nan, z->nan_val);   /* r's magnitude, u's sign */
+    r = _mm512_ternarylogic_epi32(r, u, sign, 0xD8);   /* r's magnitude, u's sign */
+    if (clamp && !sat) r = _mm512_mask_mov_epi32(r, ovf, _mm512_ternarylogic_epi32(z->over, u, z->over_sign, 0xF8));   /* Inf, x's sign; e4m3: NaN */
+    return _mm512_mask_mov_epi32(r, nan, z->nan_val);
 }
 
 /* tc__v_round_fast over [i, e): a first masked step up to out's 64-byte
@@ -3572,7 +3573,8 @@ static TC__ALWAYS_INLINE size_t tc__v_round_fast_loop(const tc__vnarrow *k, cons
     z.ovf_down = _mm512_maskz_broadcast_i32x8(all, k->ovf_down);
     z.nan_above = _mm512_maskz_broadcast_i32x8(all, k->nan_above);
     z.nan_val = _mm512_maskz_broadcast_i32x8(all, k->nan_val);
-    z.over = _mm512_maskz_broadcast_i32x8(all, k->ovv_pos);
+    z.over = _mm512_maskz_broadcast_i32x8(all, k->ovv_inf_pos);   /* without satfinite: Inf, or e4m3's NaN */
+    z.over_sign = _mm512_maskz_broadcast_i32x8(all, _mm256_xor_si256(k->ovv_inf_pos, k->ovv_inf_neg));   /* the sign, where over has one */
     if (h && h < e - i) {
         const __mmask16 m = (__mmask16)((1u << h) - 1u);
         _mm512_mask_storeu_epi32(out + i, m, tc__v_round_fast(&z, _mm512_maskz_loadu_epi32(m, in + i), mode, sat, uns));
