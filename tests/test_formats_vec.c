@@ -278,6 +278,24 @@ static void test_lengths(const float *x, uint32_t *got, float *r) {
         if (bad) printf("  lengths %s widen: %ld of %ld lengths wrong, first n = %zu\n", tc_format_of(t)->name, bad, count, first_n);
         tct_add(count - bad, bad);
     }
+    {   /* tc_round_array to the integer types (tc__v_round_int_loop's masked last step) */
+        static const tc_dtype ints[] = { TC_S8, TC_U8, TC_S4, TC_U4, TC_S32 };
+        for (ti = 0; ti < sizeof ints / sizeof ints[0]; ti++) {
+            long bad = 0, count = 0;
+            size_t first_n = 0;
+            for (j = 0; j < sizeof modes / sizeof modes[0]; j++)
+                for (n = 0; n <= LMAX; n = next_length(n), count++) {
+                    int ok = 1;
+                    memset(r, 0xA5, LFILL);
+                    CHECK_STATUS(tc_round_array(ints[ti], x + 1, r, n, modes[j]), TC_OK);
+                    for (i = 0; i < n; i++) if (fbits(r[i]) != fbits(tc_round(ints[ti], x[i + 1], modes[j]))) ok = 0;
+                    if (!untouched(r, n * 4, LFILL)) ok = 0;
+                    if (!ok && !bad++) first_n = n;
+                }
+            if (bad) printf("  lengths %s round: %ld of %ld lengths wrong, first n = %zu\n", tc_format_of(ints[ti])->name, bad, count, first_n);
+            tct_add(count - bad, bad);
+        }
+    }
 }
 
 /* Every code of every format, widened, against tc_decode; bytes above a
