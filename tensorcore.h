@@ -5381,7 +5381,7 @@ typedef __mmask8 tc__vm;
 #define TC__VI_SRL(v, n)    _mm512_maskz_srl_epi64(0xFF, v, _mm_cvtsi32_si128(n))
 #define TC__VI_SUB          _mm512_sub_epi64
 #define TC__GEMM_PATH       "AVX-512, 8 fp64 lanes"
-#define TC__GEMM_MIN_N      7
+#define TC__GEMM_MIN_N      5
 #elif defined(TC__AVX2)
 typedef __m256d tc__vd;
 typedef __m256i tc__vq;
@@ -5410,7 +5410,7 @@ typedef __m256d tc__vm;
 #define TC__VI_SRL(v, n)    _mm256_srl_epi64(v, _mm_cvtsi32_si128(n))
 #define TC__VI_SUB          _mm256_sub_epi64
 #define TC__GEMM_PATH       "AVX2, 4 fp64 lanes"
-#define TC__GEMM_MIN_N      5
+#define TC__GEMM_MIN_N      4
 #else
 typedef __m128d tc__vd;
 typedef __m128i tc__vq;
@@ -5439,7 +5439,7 @@ typedef __m128d tc__vm;
 #define TC__VI_SRL(v, n)    _mm_srl_epi64(v, _mm_cvtsi32_si128(n))
 #define TC__VI_SUB          _mm_sub_epi64
 #define TC__GEMM_PATH       "SSE2, 2 fp64 lanes"
-#define TC__GEMM_MIN_N      4
+#define TC__GEMM_MIN_N      3
 #endif
 #if !defined(TC__AVX512VL)   /* comparisons give all-ones lanes: masks are vectors */
 #define TC__VD_SEL(m, a, b) TC__VD_OR(TC__VD_AND(m, a), TC__VD_ANDNOT(m, b))
@@ -5454,10 +5454,10 @@ typedef __m128d tc__vm;
    take the scalar model: TC__GEMM_MIN_N, each kernel's own, is the fewest
    columns at which its pass beat the scalar model on every one of A100
    fp16 -> fp32, A100 tf32, V100 fp16 -> fp16 and H100 e4m3 (the scalar
-   model's fastest), 256x256 GEMMs: 1.09-1.87x at 4 columns on SSE2,
-   1.09-2.72x at 5 on AVX2, 1.05-2.98x at 7 on AVX-512, and 0.89-0.92x for
-   H100 e4m3 one column fewer (MEASURED on the Intel Xeon VM, one run,
-   docs/REFERENCE.md 2.10). */
+   model's fastest), 256x256 GEMMs, two rows a pass: 1.02-1.63x at 3
+   columns on SSE2, 1.13-2.17x at 4 on AVX2, 1.13-1.94x at 5 on AVX-512,
+   and for H100 e4m3 one column fewer 0.83x, 0.92-0.96x and 0.92-1.02x
+   (MEASURED on the Intel Xeon VM, three runs, docs/REFERENCE.md 2.10). */
 
 static int tc__gemm_fast_ok(const tc__mma_cfg *cfg, tc_dtype in) {
     return tc__fmt_of(in).mbits <= 10 && cfg->p.frac_bits <= TC_GEMM_FAST_MAX_FRAC && cfg->p.out_mbits <= 23 &&

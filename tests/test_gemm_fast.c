@@ -128,8 +128,10 @@ static float dot_oracle(const tc_gemm_desc *d, int i, int j, int lda, int ldb, i
 }
 
 typedef struct { int M, N, K, pad; } shape;
-/* N below the kernel's minimum width (4 to 7 columns) takes the scalar model; the others the SIMD path. */
-static const shape shapes[] = { { 1, 1, 1, 0 }, { 3, 13, 7, 1 }, { 17, 29, 33, 3 }, { 2, 19, 64, 0 }, { 5, 16, 0, 2 }, { 9, 41, 100, 5 } };
+/* N below the kernel's minimum width (3 to 5 columns) takes the scalar model; the others the SIMD path
+   (N = 3: SSE2's alone; N = 5: every kernel's narrowest). */
+static const shape shapes[] = { { 1, 1, 1, 0 }, { 3, 13, 7, 1 }, { 17, 29, 33, 3 }, { 2, 19, 64, 0 }, { 5, 16, 0, 2 }, { 9, 41, 100, 5 },
+                                { 6, 3, 40, 1 }, { 7, 5, 24, 2 } };
 
 static long compared;
 
