@@ -3500,8 +3500,8 @@ static TC__ALWAYS_INLINE size_t tc__v_lut_loop(const tc__vnarrow *k, const float
    negative x that rounds to 0 gives +0, any other NaN (0 with
    satfinite). 9 vector operations in RN with satfinite, 12 without,
    against 17 for tc__v_round_small (8 lanes); the clamp and the patch
-   in place of a multiply-and-clamp like RN's in RZ, RD and RU: -12%
-   ns an element (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6,
+   in place of clamping the rounded result (after RN's multiplies in RD
+   and RU): -12% ns an element (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6,
    (t)); the multiplies in place of
    a compare, a masked compare and a move: +3-8% GB/s for e5m2 RN at L2
    and LLC; the clamp in place of clamping e and the result: +4%; 512-bit
