@@ -165,8 +165,9 @@ TC_HOST_DEVICE TCDEF int tc_status_is_warning(tc_status s);
      to nearest fp32, cvt.rn.f32.s32). tc_classify gives ZERO or NORMAL,
      tc_ulp 1, tc_next_up/down step by 1 and stop at the ends. The FP-only
      tools refuse them: tc_encode_sr (0: no cvt.rs to integers) and the u8
-     arrays (TC_ERR_DTYPE); tc_round_array gives tc_round's values (with
-     AVX-512 by vrndscaleps, else by tc_round in a loop).
+     arrays (TC_ERR_DTYPE); tc_round_array gives tc_round's values (on x86
+     by vrndscaleps with AVX-512, else by cvtps2dq; elsewhere by tc_round
+     in a loop).
    ========================================================================== */
 
 typedef enum {
@@ -2887,6 +2888,10 @@ typedef __m256i tc__vi;
 #define TC__V_SIGN(a)     _mm256_srai_epi32(a, 31)
 #define TC__V_FMUL(a, b)  _mm256_castps_si256(_mm256_mul_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
 #define TC__V_FSUB(a, b)  _mm256_castps_si256(_mm256_sub_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
+#define TC__V_FADD(a, b)  _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
+#define TC__V_FMIN(a, b)  _mm256_castps_si256(_mm256_min_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
+#define TC__V_FMAX(a, b)  _mm256_castps_si256(_mm256_max_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)))
+#define TC__V_FROUND(a)   _mm256_cvtps_epi32(_mm256_castsi256_ps(a))   /* to int32 in MXCSR's mode */
 #define TC__V_FTRUNC(a)   _mm256_cvttps_epi32(_mm256_castsi256_ps(a))
 #define TC__V_TOFLOAT(a)  _mm256_castps_si256(_mm256_cvtepi32_ps(a))
 #define TC__V_LOAD32(p)   _mm256_loadu_si256((const __m256i *)(const void *)(p))
@@ -2924,6 +2929,10 @@ typedef __m128i tc__vi;
 #define TC__V_SIGN(a)     _mm_srai_epi32(a, 31)
 #define TC__V_FMUL(a, b)  _mm_castps_si128(_mm_mul_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b)))
 #define TC__V_FSUB(a, b)  _mm_castps_si128(_mm_sub_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b)))
+#define TC__V_FADD(a, b)  _mm_castps_si128(_mm_add_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b)))
+#define TC__V_FMIN(a, b)  _mm_castps_si128(_mm_min_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b)))
+#define TC__V_FMAX(a, b)  _mm_castps_si128(_mm_max_ps(_mm_castsi128_ps(a), _mm_castsi128_ps(b)))
+#define TC__V_FROUND(a)   _mm_cvtps_epi32(_mm_castsi128_ps(a))   /* to int32 in MXCSR's mode */
 #define TC__V_FTRUNC(a)   _mm_cvttps_epi32(_mm_castsi128_ps(a))
 #define TC__V_TOFLOAT(a)  _mm_castps_si128(_mm_cvtepi32_ps(a))
 #define TC__V_LOAD32(p)   _mm_loadu_si128((const __m128i *)(const void *)(p))
@@ -3247,6 +3256,26 @@ static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
     _mm256_storeu_si256((__m256i *)(void *)p, tc__v_pack16x2(a, b));
 }
 
+/* Asks for the `lines` cache lines of fp32 input TC__PREFETCH_AHEAD
+   elements (8 KiB) past in[i], when they lie before in[e]. Without it the
+   narrowing to a byte format ran at 0.65-0.76x of a copy of the same bytes
+   at the DRAM size: its vector work (0.09 ns an element) and the memory's
+   (0.17) add up instead of overlapping, as if the hardware prefetcher did
+   not run far enough ahead. 1024 and 2048 elements ahead gave 0.96-1.02x,
+   8192 0.85-0.91x; in AVX2 builds (8 lanes) the byte narrowing went from
+   0.40-0.50x to 0.61-0.93x, fp16 RNA and bf16 from 0.68-0.75x to
+   0.94-1.01x (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (u),
+   (v)). A prefetch takes a load slot, not a vector unit. The loops of
+   tc_round_array (4 bytes to 4, at memory speed without it) and fp16's
+   F16C loop go without: in that loop's 3 operations a step the test cost
+   10-15% at L1 and L2 for 0-4% at DRAM. */
+#define TC__PREFETCH_AHEAD 2048
+static TC__ALWAYS_INLINE void tc__prefetch_ahead(const float *in, size_t i, size_t e, int lines) {
+    int l;
+    if (e - i >= TC__PREFETCH_AHEAD + 16 * (size_t)lines)
+        for (l = 0; l < lines; l++) _mm_prefetch((const char *)(const void *)(in + i + TC__PREFETCH_AHEAD + 16 * l), _MM_HINT_T0);
+}
+
 #ifdef TC__AVX512VL
 /* Elements of `size` bytes before p's next `bound`-byte boundary (32 or
    64; 0 when p is not aligned to its element). A loop whose first step
@@ -3258,24 +3287,6 @@ static TC__ALWAYS_INLINE void tc__v_store16x2(uint16_t *p, tc__vi a, tc__vi b) {
 static size_t tc__head(const void *p, size_t size, size_t bound) {
     uintptr_t a = (uintptr_t)p;
     return a % size ? 0 : (bound - a % bound) % bound / size;
-}
-
-/* Asks for the `lines` cache lines of fp32 input TC__PREFETCH_AHEAD
-   elements (8 KiB) past in[i], when they lie before in[e]. Without it the
-   narrowing to a byte format ran at 0.65-0.76x of a copy of the same bytes
-   at the DRAM size: its vector work (0.09 ns an element) and the memory's
-   (0.17) add up instead of overlapping, as if the hardware prefetcher did
-   not run far enough ahead. 1024 and 2048 elements ahead gave 0.96-1.02x,
-   8192 0.85-0.91x (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6,
-   (u)). A prefetch takes a load slot, not a vector unit. The loops of
-   tc_round_array (4 bytes to 4, at memory speed without it) and fp16's
-   F16C loop go without: in that loop's 3 operations a step the test cost
-   10-15% at L1 and L2 for 0-4% at DRAM. */
-#define TC__PREFETCH_AHEAD 2048
-static TC__ALWAYS_INLINE void tc__prefetch_ahead(const float *in, size_t i, size_t e, int lines) {
-    int l;
-    if (e - i >= TC__PREFETCH_AHEAD + 16 * (size_t)lines)
-        for (l = 0; l < lines; l++) _mm_prefetch((const char *)(const void *)(in + i + TC__PREFETCH_AHEAD + 16 * l), _MM_HINT_T0);
 }
 
 /* The last e - i (< 8) elements of an 8-lane loop as one masked step, in
@@ -3638,11 +3649,13 @@ static TC__ALWAYS_INLINE size_t tc__v_round_loop(const tc__vnarrow *k, const flo
    returns where it stopped. */
 static TC__ALWAYS_INLINE size_t tc__v_narrow_x32(const tc__vnarrow *k, const float *in, uint8_t *out,
                                                  size_t i, size_t e, int mode, int sat, int pow2) {
-    for (; i + 32 <= e; i += 32)
+    for (; i + 32 <= e; i += 32) {
+        tc__prefetch_ahead(in, i, e, 2);
         tc__v_store8x4(out + i, tc__v_narrow_byte(k, TC__V_LOAD32(in + i), mode, sat, pow2),
                        tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 8), mode, sat, pow2),
                        tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 16), mode, sat, pow2),
                        tc__v_narrow_byte(k, TC__V_LOAD32(in + i + 24), mode, sat, pow2));
+    }
     return i;
 }
 #endif
@@ -4094,10 +4107,12 @@ static TC__ALWAYS_INLINE size_t tc__v_e8_loop(const tc__vnarrow *k, const float 
     }
 #else
 #ifdef __AVX2__
-    if (bytes == 2) for (; i + 16 <= e; i += 16)
+    if (bytes == 2) for (; i + 16 <= e; i += 16) {
+        tc__prefetch_ahead(in, i, e, 1);
         tc__v_store16x2((uint16_t *)out + i, tc__v_narrow_e8(k, TC__V_LOAD32(in + i), mode, sat),
                         tc__v_narrow_e8(k, TC__V_LOAD32(in + i + 8), mode, sat));
-    else for (; i + 32 <= e; i += 32) {   /* four steps a turn (see "array conversions" above) */
+    } else for (; i + 32 <= e; i += 32) {   /* four steps a turn (see "array conversions" above) */
+        tc__prefetch_ahead(in, i, e, 2);
         TC__V_STORE32((float *)out + i, tc__v_e8_value(k, TC__V_LOAD32(in + i), mode, sat));
         TC__V_STORE32((float *)out + i + 8, tc__v_e8_value(k, TC__V_LOAD32(in + i + 8), mode, sat));
         TC__V_STORE32((float *)out + i + 16, tc__v_e8_value(k, TC__V_LOAD32(in + i + 16), mode, sat));
@@ -4177,9 +4192,11 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
 #endif
         if (bytes == 1) i = sat ? tc__v_narrow_x32(&k, in, out8, i, e, mode, 1, 0) : tc__v_narrow_x32(&k, in, out8, i, e, mode, 0, 0);
         if (bytes == 0) i = tc__v_round_loop(&k, in, out32, i, e, mode);   /* AVX2 (with AVX-512VL, tc__v_round_fast above) */
-        if (bytes == 2) for (; i + 16 <= e; i += 16)
+        if (bytes == 2) for (; i + 16 <= e; i += 16) {
+            tc__prefetch_ahead(in, i, e, 1);
             tc__v_store16x2(out16 + i, tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat),
                             tc__v_narrow_small(&k, TC__V_LOAD32(in + i + 8), mode, sat));
+        }
         for (; i + TC__VW <= e; i += TC__VW) {
             tc__vi enc = tc__v_narrow_small(&k, TC__V_LOAD32(in + i), mode, sat);
             if (bytes == 1) tc__v_store8(out8 + i, enc);
@@ -4216,6 +4233,13 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_loop(const tc__cvt *c, tc__fmt f, s
 }
 #endif
 
+#ifdef TC__SSE2
+/* The largest value of an integer type as fp32 whatever MXCSR's mode:
+   s32's 2^31 - 1 is 2^31, as its decode rounds it (a conversion under a
+   caller's RZ or RD gave 2^31 - 128). The others are exact. */
+static float tc__int_max_f32(int bits, int sgn) { return bits == 32 ? 0x1p31f : (float)tc__int_max(bits, sgn); }
+#endif
+
 #ifdef TC__AVX512VL
 /* tc_round_array to an integer type (cvt.{rni,rzi,rmi,rpi}.sN.f32's
    value, tc__int_encode): x clamped to [lo, hi] (the bounds as fp32: 2^31
@@ -4245,6 +4269,35 @@ static TC__ALWAYS_INLINE size_t tc__v_round_int_loop(const float *in, float *out
         _mm512_mask_storeu_ps(out + i, m, _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(r, zero, _CMP_NEQ_OQ), r));
     }
     return e;
+}
+#elif defined(TC__SSE2)
+/* The same without AVX-512, TC__VW lanes a step: a NaN lane reads as +0;
+   |x| below 2^23 goes to int32 by cvtps2dq in MXCSR's mode (the caller
+   sets it: RZ for RNA, which rounds |x| + 1/2 and puts x's sign back on
+   a result that is not 0) and back, both exact; |x| of 2^23 or more (Inf
+   too) is an integer already and stays (s32's clamp, 2^31, would overflow
+   the conversion); then the clamp to [lo, hi]. No result is -0.
+   s8 RN in an AVX2 build 1.3-1.5 -> 61 GB/s at L1 and L2 and at memory
+   speed at DRAM; SSE2 alone 1.2-1.3 -> 31 GB/s, 0.9x at DRAM, against
+   tc_round element by element (MEASURED on the Intel Xeon VM,
+   docs/REFERENCE.md 1.6, (v)).
+   Returns where the scalar tail starts. */
+static TC__ALWAYS_INLINE size_t tc__v_round_int_loop(const float *in, float *out, size_t i, size_t e, float lo, float hi, int rna) {
+    const tc__vi vlo = TC__V_SET1((int)tc__bits(lo)), vhi = TC__V_SET1((int)tc__bits(hi)), sign = TC__V_SET1((int)0x80000000u);
+    for (; i + TC__VW <= e; i += TC__VW) {
+        const tc__vi u = TC__V_LOAD32(in + i), mag = TC__V_AND(u, TC__V_SET1(0x7FFFFFFF));
+        const tc__vi x = TC__V_ANDNOT(TC__V_GT(mag, TC__V_SET1(0x7F800000)), u);
+        tc__vi r;
+        if (rna) {
+            const tc__vi t = TC__V_FROUND(TC__V_FADD(mag, TC__V_SET1(0x3F000000)));
+            r = TC__V_OR(TC__V_TOFLOAT(t), TC__V_AND(TC__V_GT(t, TC__V_SET1(0)), TC__V_AND(u, sign)));
+        } else {
+            r = TC__V_TOFLOAT(TC__V_FROUND(x));
+        }
+        r = tc__v_select(TC__V_GT(TC__V_SET1(0x4B000000), mag), r, x);
+        TC__V_STORE32(out + i, TC__V_FMIN(TC__V_FMAX(r, vlo), vhi));
+    }
+    return i;
 }
 #endif
 
@@ -4302,7 +4355,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
 #ifdef TC__AVX512VL
         if (tc__cvt_vector_ok(c)) {
             int sgn, bits = tc__int_bits(c->t, &sgn);
-            const float lo = (float)tc__int_min(bits, sgn), hi = (float)tc__int_max(bits, sgn);
+            const float lo = (float)tc__int_min(bits, sgn), hi = tc__int_max_f32(bits, sgn);
             unsigned csr = tc__csr_set(TC_RN);   /* DAZ off: a subnormal x rounds up to 1 in RU */
             switch (c->rounding & ~TC_SATFINITE) {
             case TC_RN:  i = tc__v_round_int_loop(in32, outf32, i, e, lo, hi, TC_RN); break;
@@ -4312,6 +4365,15 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
             default:     i = tc__v_round_int_loop(in32, outf32, i, e, lo, hi, TC_RNA); break;
             }
             tc__csr_restore(csr, TC_RN);
+        }
+#elif defined(TC__SSE2)
+        if (tc__cvt_vector_ok(c)) {
+            int sgn, bits = tc__int_bits(c->t, &sgn);
+            const float lo = (float)tc__int_min(bits, sgn), hi = tc__int_max_f32(bits, sgn);
+            const int mode = c->rounding & ~TC_SATFINITE, rna = mode == TC_RNA;
+            unsigned csr = tc__csr_set(rna ? TC_RZ : mode);
+            i = rna ? tc__v_round_int_loop(in32, outf32, i, e, lo, hi, 1) : tc__v_round_int_loop(in32, outf32, i, e, lo, hi, 0);
+            tc__csr_restore(csr, rna ? TC_RZ : mode);
         }
 #endif
         for (; i < e; i++) outf32[i] = tc_round(c->t, in32[i], c->rounding);

@@ -7,10 +7,11 @@
    conversion's input bytes and writes its output bytes, 8 bytes at a time,
    folding or repeating words where the two sizes differ, in blocks of 32
    words of the smaller side, so that the compiler's vectors line up with
-   memory and need no shuffles; it runs in two forms (words, 64-byte
-   vectors) and the faster is the reference. It does the least work the
-   traffic allows, so the ratio says how close a conversion comes to
-   memory speed. Folding
+   memory and need no shuffles; it runs in four forms (words or 64-byte
+   vectors, with or without a first run of elements up to the output's
+   64-byte boundary) and the fastest is the reference. It does the least
+   work the traffic allows, so the ratio says how close a conversion comes
+   to memory speed. Folding
    neighbouring words instead, as this loop did until 2026-11-26, costs
    gcc one shuffle per vector: on the Intel Xeon VM that copy of 4 bytes
    to 1 ran at 80 GB/s at the L1 size, 84 at L2 and 25 at DRAM, the
@@ -129,69 +130,124 @@ static volatile uint64_t copy_key;   /* 0, but the compiler cannot know: keeps t
 
 typedef struct { const bench_case *c; size_t n, off; int calls; } job;   /* off: first element (a thread's share) */
 
-/* The copy in two forms, timed in turns, the faster one the reference:
+/* The copy in four forms, timed in turns, the fastest the reference:
    8-byte words, as the compiler vectorises them (gcc 12 in 256-bit lanes
-   on an AVX-512 machine), and 64-byte vectors (GNU C's vector_size), the
-   width the conversions use there. On the Intel Xeon VM the vectors ran
-   1.2-1.4x faster at L1, the words up to 1.07x faster at L2 for 2 or 1
-   bytes to 4 (docs/REFERENCE.md 1.6, (u)). r and `wide` are constants at
-   each call below, so that the loops vectorise; a block is COPY_BLOCK
-   words of the smaller side, any rest word by word. */
+   on an AVX-512 machine), or 64-byte vectors (GNU C's vector_size), the
+   width the conversions use there; each from the array's first element,
+   or first the elements before the output's 64-byte boundary one at a
+   time, as the conversions' loops that align their stores do (tc__head).
+   On the Intel Xeon VM, on this bench's arrays (16 bytes past a
+   boundary), the vectors ran 1.05-1.5x faster than the words at L1, the
+   aligned forms 1.5-2.2x faster again for 4 bytes to 4, 2 to 4 and 1 to
+   4, while for 4 bytes to 1 the first elements one at a time cost more
+   than the split stores (docs/REFERENCE.md 1.6, (u)). r and `wide` are
+   constants at each call below, so that the loops vectorise; a block is
+   COPY_BLOCK words of the smaller side, any rest word by word. Words are
+   read and written through memcpy: after the first elements the input
+   need not be aligned to 8 bytes. */
 enum { COPY_BLOCK = 32 };
 typedef uint64_t copy_vec __attribute__((vector_size(64)));
-static inline void copy_fold(const uint64_t *s, uint64_t *d, size_t out_words, size_t r, uint64_t key, int wide) {
+static inline uint64_t word_at(const unsigned char *p) { uint64_t v; memcpy(&v, p, sizeof v); return v; }
+static inline void copy_fold(const unsigned char *restrict s, unsigned char *restrict d, size_t out_words, size_t r, uint64_t key, int wide) {
     const copy_vec kv = { key, key, key, key, key, key, key, key };
     size_t w, j, k;
     for (w = 0; w + COPY_BLOCK <= out_words; w += COPY_BLOCK) {
         if (wide) for (j = 0; j < COPY_BLOCK; j += 8) {
             copy_vec x = kv, v;
-            for (k = 0; k < r; k++) { memcpy(&v, s + w * r + k * COPY_BLOCK + j, sizeof v); x ^= v; }
-            memcpy(d + w + j, &x, sizeof x);
+            for (k = 0; k < r; k++) { memcpy(&v, s + 8 * (w * r + k * COPY_BLOCK + j), sizeof v); x ^= v; }
+            memcpy(d + 8 * (w + j), &x, sizeof x);
         } else for (j = 0; j < COPY_BLOCK; j++) {
             uint64_t x = key;
-            for (k = 0; k < r; k++) x ^= s[w * r + k * COPY_BLOCK + j];
-            d[w + j] = x;
+            for (k = 0; k < r; k++) x ^= word_at(s + 8 * (w * r + k * COPY_BLOCK + j));
+            memcpy(d + 8 * (w + j), &x, sizeof x);
         }
     }
     for (; w < out_words; w++) {
         uint64_t x = key;
-        for (k = 0; k < r; k++) x ^= s[w * r + k];
-        d[w] = x;
+        for (k = 0; k < r; k++) x ^= word_at(s + 8 * (w * r + k));
+        memcpy(d + 8 * w, &x, sizeof x);
     }
 }
-static inline void copy_spread(const uint64_t *s, uint64_t *d, size_t in_words, size_t r, uint64_t key, int wide) {
+static inline void copy_spread(const unsigned char *restrict s, unsigned char *restrict d, size_t in_words, size_t r, uint64_t key, int wide) {
     const copy_vec kv = { key, key, key, key, key, key, key, key };
     size_t w, j, k;
     for (w = 0; w + COPY_BLOCK <= in_words; w += COPY_BLOCK) {
         if (wide) for (j = 0; j < COPY_BLOCK; j += 8) {
             copy_vec v;
-            memcpy(&v, s + w + j, sizeof v);
+            memcpy(&v, s + 8 * (w + j), sizeof v);
             v ^= kv;
-            for (k = 0; k < r; k++) memcpy(d + w * r + k * COPY_BLOCK + j, &v, sizeof v);
+            for (k = 0; k < r; k++) memcpy(d + 8 * (w * r + k * COPY_BLOCK + j), &v, sizeof v);
         } else for (k = 0; k < r; k++)
-            for (j = 0; j < COPY_BLOCK; j++) d[w * r + k * COPY_BLOCK + j] = s[w + j] ^ key;
+            for (j = 0; j < COPY_BLOCK; j++) {
+                const uint64_t x = word_at(s + 8 * (w + j)) ^ key;
+                memcpy(d + 8 * (w * r + k * COPY_BLOCK + j), &x, sizeof x);
+            }
     }
     for (; w < in_words; w++)
-        for (k = 0; k < r; k++) d[w * r + k] = s[w] ^ key;
+        for (k = 0; k < r; k++) {
+            const uint64_t x = word_at(s + 8 * w) ^ key;
+            memcpy(d + 8 * (w * r + k), &x, sizeof x);
+        }
+}
+/* n elements one at a time (the head and the tail), in_b and out_b
+   constants at each call: an element's bytes folded into out_b (4 to 2:
+   the two halves; 4 to 1: the four bytes) or repeated to fill 4. */
+static inline void copy_elements(const unsigned char *s, unsigned char *d, size_t n, size_t in_b, size_t out_b, uint32_t key) {
+    size_t i;
+    for (i = 0; i < n; i++) {
+        uint32_t x = 0;
+        memcpy(&x, s + i * in_b, in_b);
+        if (in_b == 4 && out_b < 4) x ^= x >> 16;
+        if (in_b == 4 && out_b == 1) x ^= x >> 8;
+        if (in_b == 2) x *= 0x10001u;
+        if (in_b == 1) x *= 0x1010101u;
+        x ^= key;
+        memcpy(d + i * out_b, &x, out_b);
+    }
+}
+/* n elements (whole words on both sides) by copy_fold or copy_spread. */
+static inline void copy_words(const unsigned char *s, unsigned char *d, size_t n, size_t in_b, size_t out_b, uint64_t key, int wide) {
+    if (in_b >= out_b) copy_fold(s, d, n * out_b / 8, in_b / out_b, key, wide);
+    else copy_spread(s, d, n * in_b / 8, out_b / in_b, key, wide);
+}
+/* One call of the copy of n elements, in_b and out_b constants; with
+   `align`, the elements before the output's 64-byte boundary first, one
+   at a time. */
+static inline void copy_pair(const unsigned char *s, unsigned char *d, size_t n, size_t in_b, size_t out_b, uint64_t key, int wide, int align) {
+    size_t head = align ? (64 - (uintptr_t)d % 64) % 64 / out_b : 0, body;
+    if (head > n) head = n;
+    body = (n - head) & ~(size_t)7;
+    copy_elements(s, d, head, in_b, out_b, (uint32_t)key);
+    s += head * in_b;
+    d += head * out_b;
+    copy_words(s, d, body, in_b, out_b, key, wide);
+    copy_elements(s + body * in_b, d + body * out_b, n - head - body, in_b, out_b, (uint32_t)key);
 }
 
-static void copy_job(const job *j, int wide) {
-    const uint64_t *s = (const uint64_t *)(const void *)((const char *)src + j->off * (size_t)j->c->in_bytes);
-    uint64_t *d = (uint64_t *)(void *)((char *)dst + j->off * (size_t)j->c->out_bytes), key = copy_key;
-    size_t in_words = j->n * (size_t)j->c->in_bytes / 8, out_words = j->n * (size_t)j->c->out_bytes / 8;
+/* The copy's form: bit 0 wide, bit 1 align. */
+static void copy_job(const job *j, int form) {
+    const size_t in_b = (size_t)j->c->in_bytes, out_b = (size_t)j->c->out_bytes;
+    const unsigned char *s = (const unsigned char *)(const void *)src + j->off * in_b;
+    unsigned char *d = (unsigned char *)(void *)dst + j->off * out_b;
+    const uint64_t key = copy_key;
+    const int wide = form & 1, align = form >> 1;
     int call;
     for (call = 0; call < j->calls; call++) {
-        switch (j->c->in_bytes * 8 + j->c->out_bytes) {
-        case 4 * 8 + 4: copy_fold(s, d, out_words, 1, key, wide); break;
-        case 4 * 8 + 2: copy_fold(s, d, out_words, 2, key, wide); break;
-        case 4 * 8 + 1: copy_fold(s, d, out_words, 4, key, wide); break;
-        case 2 * 8 + 4: copy_spread(s, d, in_words, 2, key, wide); break;
-        default:        copy_spread(s, d, in_words, 4, key, wide); break;
+        switch (in_b * 8 + out_b) {
+        case 4 * 8 + 4: copy_pair(s, d, j->n, 4, 4, key, wide, align); break;
+        case 4 * 8 + 2: copy_pair(s, d, j->n, 4, 2, key, wide, align); break;
+        case 4 * 8 + 1: copy_pair(s, d, j->n, 4, 1, key, wide, align); break;
+        case 2 * 8 + 4: copy_pair(s, d, j->n, 2, 4, key, wide, align); break;
+        default:        copy_pair(s, d, j->n, 1, 4, key, wide, align); break;
         }
     }
 }
 static void run_copy(void *a) { copy_job((const job *)a, 0); }
 static void run_copy_wide(void *a) { copy_job((const job *)a, 1); }
+static void run_copy_aligned(void *a) { copy_job((const job *)a, 2); }
+static void run_copy_wide_aligned(void *a) { copy_job((const job *)a, 3); }
+enum { COPY_FORMS = 4 };
+static void (*const copy_form[COPY_FORMS])(void *) = { run_copy, run_copy_wide, run_copy_aligned, run_copy_wide_aligned };
 
 static void run_convert(void *a) {
     const job *j = (const job *)a;
@@ -338,10 +394,14 @@ int main(void) {
         for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
             job j = make_job(&cases[i], sizes[s].n);
             double bytes = (double)sizes[s].n * (cases[i].in_bytes + cases[i].out_bytes);
-            static void (*const three[3])(void *) = { run_copy, run_copy_wide, run_convert };
-            double t3[3], t_copy, t;
-            time_in_turns(three, 3, &j, t3);
-            t_copy = t3[0] < t3[1] ? t3[0] : t3[1]; t = t3[2];
+            void (*fn[COPY_FORMS + 1])(void *);
+            double tf[COPY_FORMS + 1], t_copy, t;
+            int f;
+            for (f = 0; f < COPY_FORMS; f++) fn[f] = copy_form[f];
+            fn[COPY_FORMS] = run_convert;
+            time_in_turns(fn, COPY_FORMS + 1, &j, tf);
+            for (t_copy = tf[0], f = 1; f < COPY_FORMS; f++) if (tf[f] < t_copy) t_copy = tf[f];
+            t = tf[COPY_FORMS];
             printf("  %-32s %7.2f GB/s  copy %7.2f GB/s  %5.2fx%s\n", cases[i].name, bytes / t * 1e-9,
                    bytes / t_copy * 1e-9, t_copy / t, t_copy / t >= 0.8 ? "" : "  (below 0.8x)");
         }
@@ -354,8 +414,9 @@ int main(void) {
             for (k = 0; k < sizeof cpf / sizeof cpf[0]; k++) {
                 bench_case c = { "", 2, cpf[k].t, TC_RN, 4, 4 };
                 job j = make_job(&c, sizes[s].n);
-                static void (*const four[4])(void *) = { run_copy, run_copy_wide, run_convert, run_cpfloat };
-                double t[4], t_copy;
+                void (*fn[COPY_FORMS + 2])(void *);
+                double t[COPY_FORMS + 2], t_copy;
+                int f;
                 cpf_opts = init_optstruct();
                 strcpy(cpf_opts->format, "custom");
                 cpf_opts->precision = cpf[k].precision;
@@ -369,11 +430,14 @@ int main(void) {
                 cpf_opts->flip = CPFLOAT_SOFTERR_NO;
                 cpf_opts->p = 0;
                 if (cpfloat_validate_optstructf(cpf_opts) < 0) { fprintf(stderr, "cpfloat rejected its options\n"); return 1; }
-                time_in_turns(four, 4, &j, t);
+                for (f = 0; f < COPY_FORMS; f++) fn[f] = copy_form[f];
+                fn[COPY_FORMS] = run_convert;
+                fn[COPY_FORMS + 1] = run_cpfloat;
+                time_in_turns(fn, COPY_FORMS + 2, &j, t);
                 free_optstruct(cpf_opts);
-                t_copy = t[0] < t[1] ? t[0] : t[1];
+                for (t_copy = t[0], f = 1; f < COPY_FORMS; f++) if (t[f] < t_copy) t_copy = t[f];
                 printf("  cpfloat %s rn (fp32 -> fp32)     %5.2fx copy   tc_round_array %5.2fx copy   (ours / cpfloat %.1fx)\n",
-                       cpf[k].name, t_copy / t[3], t_copy / t[2], t[3] / t[2]);
+                       cpf[k].name, t_copy / t[COPY_FORMS + 1], t_copy / t[COPY_FORMS], t[COPY_FORMS + 1] / t[COPY_FORMS]);
             }
         }
 #endif
@@ -395,7 +459,7 @@ int main(void) {
             if ((t = wall_of(run_convert, &j)) < t1) t1 = t;
             tc_convert_threads((int)parts);
             if ((t = wall_of(run_convert, &j)) < tn) tn = t;
-            if ((t = wall_of(run_copy, &j)) < c1) c1 = t;   /* the word form: at this size the two ran within 5% */
+            if ((t = wall_of(run_copy, &j)) < c1) c1 = t;   /* the first form (words, from the first element) */
             if ((t = bench_best(run_copy_split, &split, 1)) < cn) cn = t;
         }
         tc_convert_threads(1);

@@ -116,9 +116,9 @@ static void test_narrow_and_round(const float *x, uint32_t *got, float *r) {
     }
 }
 
-/* tc_round_array to the integer types (with AVX-512VL a vector loop;
-   else tc_round in a loop) and to fp32 (a copy), every mode with and
-   without satfinite, against tc_round. */
+/* tc_round_array to the integer types (tc__v_round_int_loop: vrndscaleps
+   with AVX-512VL, cvtps2dq in MXCSR's mode without) and to fp32 (a copy),
+   every mode with and without satfinite, against tc_round. */
 static void test_round_int(const float *x, float *r) {
     static const tc_dtype types[] = { TC_S8, TC_U8, TC_S4, TC_U4, TC_S32, TC_FP32 };
     size_t ti, j, i, n = N - 5;
@@ -192,6 +192,22 @@ static void test_caller_mxcsr(const float *x, uint32_t *got, float *r) {
                 if (fbits(r[i]) != fbits(tc_decode(t, wide ? h[i] : c8[i])) && !bad++) first = i;
             report("widen, caller's MXCSR", t, TC_RN, first, (uint32_t)first, fbits(r[first]), fbits(tc_decode(t, wide ? h[first] : c8[first])), bad, (long)m);
         }
+    for (si = 0; si < sizeof states / sizeof states[0]; si++) {   /* and the integer types, whose loop without AVX-512 sets the mode in MXCSR */
+        static const struct { tc_dtype t; int rounding; } ints[] = { { TC_S8, TC_RNA }, { TC_S32, TC_RD }, { TC_U4, TC_RU }, { TC_U8, TC_RN } };
+        const unsigned csr = (saved & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | states[si];
+        for (ci = 0; ci < sizeof ints / sizeof ints[0]; ci++) {
+            long bad = 0;
+            size_t first = 0;
+            _mm_setcsr(csr);
+            CHECK_STATUS(tc_round_array(ints[ci].t, x + 1, r, n, ints[ci].rounding), TC_OK);
+            CHECK(_mm_getcsr() == csr);
+            _mm_setcsr(saved);
+            for (i = 0; i < n; i++)
+                if (fbits(r[i]) != fbits(tc_round(ints[ci].t, x[i + 1], ints[ci].rounding)) && !bad++) first = i;
+            report("round, caller's MXCSR", ints[ci].t, ints[ci].rounding, first, fbits(x[first + 1]), fbits(r[first]),
+                   fbits(tc_round(ints[ci].t, x[first + 1], ints[ci].rounding)), bad, (long)n);
+        }
+    }
 }
 #endif
 
