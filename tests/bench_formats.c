@@ -9,13 +9,14 @@
    words of the smaller side, so that the compiler's vectors line up with
    memory and need no shuffles; it runs in four forms (words or 64-byte
    vectors, with or without a first run of elements up to the output's
-   64-byte boundary) and the fastest is the reference. It does the least
-   work the traffic allows, so the ratio says how close a conversion comes
-   to memory speed. Folding
-   neighbouring words instead, as this loop did until 2026-11-26, costs
-   gcc one shuffle per vector: on the Intel Xeon VM that copy of 4 bytes
-   to 1 ran at 80 GB/s at the L1 size, 84 at L2 and 25 at DRAM, the
-   blocked one at 210, 126 and 29 (docs/REFERENCE.md 1.6, (u)). Target: >= 0.8x on one core at every size. Where the data
+   64-byte boundary) and the fastest is the reference. It aims at the
+   least work the traffic allows, so that the ratio says how close a
+   conversion comes to memory speed (glibc's memcpy by `rep movsb`, which
+   no computing loop can use, runs faster still at L1). Folding neighbouring words instead, as this loop did
+   until 2026-11-26, costs gcc one shuffle per vector: on the Intel Xeon
+   VM that copy of 4 bytes to 1 ran at 80 GB/s at the L1 size, 84 at L2
+   and 25 at DRAM, the blocked words at 210, 126 and 29 (docs/REFERENCE.md
+   1.6, (u)). Target: >= 0.8x on one core at every size. Where the data
    sits in L1 or L2 the copy runs at tens of bytes per cycle and no rounding
    keeps up: those rows show the compute cost.
 
@@ -138,7 +139,7 @@ typedef struct { const bench_case *c; size_t n, off; int calls; } job;   /* off:
    time, as the conversions' loops that align their stores do (tc__head).
    On the Intel Xeon VM, on this bench's arrays (16 bytes past a
    boundary), the vectors ran 1.05-1.5x faster than the words at L1, the
-   aligned forms 1.5-2.2x faster again for 4 bytes to 4, 2 to 4 and 1 to
+   aligned forms 1.5-2.4x faster again for 4 bytes to 4, 2 to 4 and 1 to
    4, while for 4 bytes to 1 the first elements one at a time cost more
    than the split stores (docs/REFERENCE.md 1.6, (u)). r and `wide` are
    constants at each call below, so that the loops vectorise; a block is
