@@ -2844,8 +2844,8 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    formats' widening +24-31% at L1 (with the table cache); bf16 RN +33% L1,
    +27% L2, +18% LLC; tc_round_array bf16 by vcvtneps2bf16 was slower (-9%
    at L1) and is not used. With AVX2 bf16 widens 8 a step (vpmovzxwd and
-   a shift, tc__bf16_widen8; AVX-512VL: first and last steps masked):
-   +81% GB/s at L1, +31% at L2.
+   a shift, tc__bf16_widen8): +81% GB/s at L1, +31% at L2; with AVX-512VL
+   16 a step (tc__bf16_widen16), first and last steps masked.
    Per call and per step (issue 18, MEASURED 2026-11-25 on the same VM,
    docs/REFERENCE.md 1.6): the kernel's parameters are built inside each
    loop's function, where they live in registers (tc__vnarrow_init; built
@@ -3672,13 +3672,22 @@ static unsigned tc__csr_for(unsigned csr, int mode) {
 /* Sets it for this thread; returns what tc__csr_restore(csr, mode) puts
    back. Each writes MXCSR only when it changes: the C default (RN, no FTZ
    or DAZ) suits RN as it is, and a read, a write and a restore cost 9.8 ns
-   against 6.4 for the read alone (MEASURED on the Zen 4 VM, 2026-11-25). */
+   against 6.4 for the read alone (MEASURED on the Zen 4 VM, 2026-11-25).
+   The restore puts back the caller's control bits but keeps the exception
+   flags (bits 0-5) as the call left them, raised where its conversions
+   raised them, as the same conversions in C would: writing the caller's
+   flags back cleared the ones the call had raised, and a write that
+   changes the flags costs far more than one that changes only the
+   rounding (an inference from timings; no counters here). On data with
+   NaN, Inf and subnormals, fp16 RZ ran 1.15 -> 0.68 ns for 16 elements
+   at the L1 size, fp16 RNA 2.2 -> 1.75, in a program whose flags start
+   clear (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (w)). */
 static unsigned tc__csr_set(int mode) {
     unsigned csr = _mm_getcsr();
     if (tc__csr_for(csr, mode) != csr) _mm_setcsr(tc__csr_for(csr, mode));
     return csr;
 }
-static void tc__csr_restore(unsigned csr, int mode) { if (tc__csr_for(csr, mode) != csr) _mm_setcsr(csr); }
+static void tc__csr_restore(unsigned csr, int mode) { if (tc__csr_for(csr, mode) != csr) _mm_setcsr((csr & ~0x3Fu) | (_mm_getcsr() & 0x3Fu)); }
 
 /* bf16 and tf32, whose exponent is fp32's (fp32's subnormals are theirs),
    in every mode: add the mode's bias to the bits (RN: just under half an
@@ -4025,15 +4034,27 @@ static TC__ALWAYS_INLINE __m256 tc__f16c_round8(__m256 x) {
     return tc__f16c_nan32(x, _mm256_cvtph_ps(_mm256_cvtps_ph(x, _MM_FROUND_CUR_DIRECTION)));
 }
 #ifdef TC__AVX512VL   /* the 16-lane forms of tc__f16c_nan32, tc__f16c_widen8 and tc__f16c_round8 */
-static TC__ALWAYS_INLINE __m512 tc__f16c_nan16(__m512 x, __m512 r) {
-    return _mm512_mask_mov_ps(r, _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), _mm512_castsi512_ps(_mm512_set1_epi32(0x7FFFFFFF)));
+/* v's NaN lanes to 0x7FFFFFFF by one vfixupimmps in place of a compare
+   and a masked move: it classes each lane of v (QNaN, SNaN, zero, one,
+   -Inf, +Inf, negative, positive) and takes, by the table's 4 bits for
+   that class, the first operand (0) or v itself (1). Under DAZ it would
+   read a subnormal v as zero; none reaches it (fp16's values are normal
+   in fp32, and the narrowing runs with DAZ off, tc__csr_set). The
+   converter is 2 operations for 16 elements (vcvtph2ps or vcvtps2ph), so
+   the patch had been half the work: fp16 widening 0.63-0.67 -> 0.47-0.48
+   ns for 16 elements at the L1 size, whatever the data (MEASURED on the
+   Intel Xeon VM, docs/REFERENCE.md 1.6, (w)). Skipping the patch in
+   64-element turns with no NaN (two compares and a test) ran 0.40-0.45
+   ns on data with none, 0.70-0.73 on the bench's, where most turns hold
+   one. */
+static TC__ALWAYS_INLINE __m512 tc__f16c_nan16(__m512 v) {
+    return _mm512_maskz_fixupimm_ps((__mmask16)0xFFFF, _mm512_castsi512_ps(_mm512_set1_epi32(0x7FFFFFFF)), v, _mm512_set1_epi32(0x11111100), 0);
 }
 static TC__ALWAYS_INLINE __m512 tc__f16c_widen16(const uint16_t *h) {
-    const __m512 x = _mm512_maskz_cvtph_ps((__mmask16)0xFFFF, _mm256_loadu_si256((const __m256i *)(const void *)h));
-    return tc__f16c_nan16(x, x);
+    return tc__f16c_nan16(_mm512_maskz_cvtph_ps((__mmask16)0xFFFF, _mm256_loadu_si256((const __m256i *)(const void *)h)));
 }
 static TC__ALWAYS_INLINE __m512 tc__f16c_round16(__m512 x) {
-    return tc__f16c_nan16(x, _mm512_maskz_cvtph_ps((__mmask16)0xFFFF, _mm512_maskz_cvtps_ph((__mmask16)0xFFFF, x, _MM_FROUND_CUR_DIRECTION)));
+    return tc__f16c_nan16(_mm512_maskz_cvtph_ps((__mmask16)0xFFFF, _mm512_maskz_cvtps_ph((__mmask16)0xFFFF, x, _MM_FROUND_CUR_DIRECTION)));
 }
 #endif
 static TC__ALWAYS_INLINE __m128i tc__f16c_narrow8(__m256 x) {
@@ -4050,9 +4071,9 @@ static TC__ALWAYS_INLINE __m128i tc__f16c_narrow8(__m256 x) {
 /* 16 at a time, for one 32-byte store. */
 static TC__ALWAYS_INLINE __m256i tc__f16c_narrow16(const float *in) {
 #ifdef TC__AVX512VL   /* one 512-bit conversion, compare and move in place of two of each and a vinserti128: +96-101%
-                         GB/s at L1, +45-58% at L2 (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)) */
-    const __m512 x = _mm512_loadu_ps(in);
-    return _mm256_mask_mov_epi16(_mm512_maskz_cvtps_ph((__mmask16)0xFFFF, x, _MM_FROUND_CUR_DIRECTION), _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), _mm256_set1_epi16(0x7FFF));
+                         GB/s at L1, +45-58% at L2 (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)); NaN
+                         lanes made 0x7FFFFFFF first (tc__f16c_nan16), which converts to 0x7FFF */
+    return _mm512_maskz_cvtps_ph((__mmask16)0xFFFF, tc__f16c_nan16(_mm512_loadu_ps(in)), _MM_FROUND_CUR_DIRECTION);
 #else
     return _mm256_inserti128_si256(_mm256_castsi128_si256(tc__f16c_narrow8(_mm256_loadu_ps(in))), tc__f16c_narrow8(_mm256_loadu_ps(in + 8)), 1);
 #endif
@@ -4064,6 +4085,11 @@ static TC__ALWAYS_INLINE __m256i tc__f16c_narrow16(const float *in) {
 /* 8 bf16 codes to their fp32 bits: a shift (NaN payloads kept, as CUDA's
    host conversion keeps them). */
 static TC__ALWAYS_INLINE __m256i tc__bf16_widen8(__m128i h) { return _mm256_slli_epi32(_mm256_cvtepu16_epi32(h), 16); }
+#endif
+#ifdef TC__AVX512VL
+static TC__ALWAYS_INLINE __m512i tc__bf16_widen16(__m256i h) {   /* the maskz forms: see tc__v_widen_vbmi64 */
+    return _mm512_maskz_slli_epi32((__mmask16)0xFFFF, _mm512_maskz_cvtepu16_epi32((__mmask16)0xFFFF, h), 16);
+}
 #endif
 
 /* One array conversion as data, so that tc__parallel_for can hand slices of
@@ -4383,22 +4409,28 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         const uint8_t *in8 = (const uint8_t *)c->in;
         const uint16_t *in16 = (const uint16_t *)c->in;
         if (c->t == TC_BF16) {
-#ifdef TC__AVX2   /* 8 a step, one 32-byte store (tc__bf16_widen8) */
-#ifdef TC__AVX512VL
-            if (i + 8 <= e) {   /* a first step up to out's 32-byte boundary (tc__head) */
-                size_t h = tc__head(outf32 + i, 4, 32);
-                if (h) _mm256_mask_storeu_epi32(outf32 + i, (__mmask8)((1u << h) - 1), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
+#ifdef TC__AVX512VL   /* 16 a step from out's 64-byte boundary (tc__head), the last step masked: 0.60 -> 0.55 ns
+                         for 16 elements at the L1 size against 8 a step from its 32-byte one (MEASURED on the
+                         Intel Xeon VM, docs/REFERENCE.md 1.6, (w)) */
+            if (i + 16 <= e) {
+                size_t h = tc__head(outf32 + i, 4, 64);
+                if (h) _mm512_mask_storeu_epi32(outf32 + i, (__mmask16)((1u << h) - 1), tc__bf16_widen16(_mm256_loadu_si256((const __m256i *)(const void *)(in16 + i))));
                 i += h;
             }
-#endif
+            for (; i + 32 <= e; i += 32) {
+                _mm512_storeu_si512(outf32 + i, tc__bf16_widen16(_mm256_loadu_si256((const __m256i *)(const void *)(in16 + i))));
+                _mm512_storeu_si512(outf32 + i + 16, tc__bf16_widen16(_mm256_loadu_si256((const __m256i *)(const void *)(in16 + i + 16))));
+            }
+            for (; i < e; i += 16) {
+                const __mmask16 m = e - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (e - i)) - 1u);
+                _mm512_mask_storeu_epi32(outf32 + i, m, tc__bf16_widen16(_mm256_maskz_loadu_epi16(m, in16 + i)));
+            }
+#elif defined(TC__AVX2)   /* 8 a step, one 32-byte store (tc__bf16_widen8) */
             for (; i + 16 <= e; i += 16) {
                 _mm256_storeu_si256((__m256i *)(void *)(outf32 + i), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
                 _mm256_storeu_si256((__m256i *)(void *)(outf32 + i + 8), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i + 8))));
             }
             for (; i + 8 <= e; i += 8) _mm256_storeu_si256((__m256i *)(void *)(outf32 + i), tc__bf16_widen8(_mm_loadu_si128((const __m128i *)(const void *)(in16 + i))));
-#ifdef TC__AVX512VL
-            if (i < e) _mm256_mask_storeu_epi32(outf32 + i, tc__tail8(i, e), tc__bf16_widen8(_mm_maskz_loadu_epi16(tc__tail8(i, e), in16 + i))), i = e;
-#endif
 #endif
 #ifdef TC__SSE2
             for (; i + 8 <= e; i += 8) {
@@ -4474,16 +4506,22 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         uint16_t *out16 = (uint16_t *)c->out;
         unsigned csr = tc__csr_set(c->rounding);
 #ifdef TC__AVX512VL
-        if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary, or for tc_round_array's 64-byte stores its
-                                64-byte one (tc__head): with 32, those stores ran 16% slower at L2 than 256-bit ones
-                                (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)) */
-            size_t h = narrow ? tc__head(out16 + i, 2, 32) : tc__head(outf32 + i, 4, 64);
+        if (i + 32 <= e) {   /* first steps up to out's 64-byte boundary (tc__head): for tc_round_array's 64-byte
+                                stores, with 32 those stores ran 16% slower at L2 than 256-bit ones (MEASURED on the
+                                Intel Xeon VM, docs/REFERENCE.md 1.6, (q)); the narrowing's 32-byte stores then fill
+                                a line in pairs */
+            size_t h = narrow ? tc__head(out16 + i, 2, 64) : tc__head(outf32 + i, 4, 64);
+            if (narrow && h >= 16) _mm256_storeu_si256((__m256i *)(void *)(out16 + i), tc__f16c_narrow16(in32 + i)), i += 16, h -= 16;
             if (h && narrow) _mm256_mask_storeu_epi16(out16 + i, (__mmask16)((1u << h) - 1), tc__f16c_narrow16(in32 + i));
             else if (h) _mm512_mask_storeu_ps(outf32 + i, (__mmask16)((1u << h) - 1), tc__f16c_round16(_mm512_loadu_ps(in32 + i)));
             i += h;
         }
 #endif
 #ifdef __AVX2__
+        if (narrow) for (; i + 32 <= e; i += 32) {
+            _mm256_storeu_si256((__m256i *)(void *)(out16 + i), tc__f16c_narrow16(in32 + i));
+            _mm256_storeu_si256((__m256i *)(void *)(out16 + i + 16), tc__f16c_narrow16(in32 + i + 16));
+        }
         if (narrow) for (; i + 16 <= e; i += 16) _mm256_storeu_si256((__m256i *)(void *)(out16 + i), tc__f16c_narrow16(in32 + i));
 #ifdef TC__AVX512VL
         else for (; i + 32 <= e; i += 32) {   /* 512-bit lanes, as tc__f16c_narrow16 */
