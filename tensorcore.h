@@ -2792,7 +2792,9 @@ TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap)
    per-lane shift; that, like F. Giesen's float->half trick it replaces,
    needs IEEE arithmetic (no -ffast-math) with subnormals kept: the loops
    clear FTZ and DAZ in MXCSR for the call (tc__csr_set), whatever the
-   caller set, and put it back. Shorter kernels: fp16 with F16C; bf16 and tf32
+   caller set, and put its control bits back (the exception flags the
+   call raised stay raised, as after the same conversions in C:
+   tc__csr_restore). Shorter kernels: fp16 with F16C; bf16 and tf32
    (fp32's exponent) tc__v_narrow_e8, integer adds only; ue8m0
    tc__v_narrow_pow2; with AVX2, every small format (fp16, FP8, FP6, FP4,
    ue4m3) in every mode (RNA too) takes tc__v_narrow_small (about half the
@@ -4038,11 +4040,10 @@ static TC__ALWAYS_INLINE __m256 tc__f16c_round8(__m256 x) {
    and a masked move: it classes each lane of v (QNaN, SNaN, zero, one,
    -Inf, +Inf, negative, positive) and takes, by the table's 4 bits for
    that class, the first operand (0) or v itself (1). Under DAZ it would
-   read a subnormal v as zero; none reaches it (fp16's values are normal
-   in fp32, and the narrowing runs with DAZ off, tc__csr_set). The
-   converter is 2 operations for 16 elements (vcvtph2ps or vcvtps2ph), so
-   the patch had been half the work: fp16 widening 0.63-0.67 -> 0.47-0.48
-   ns for 16 elements at the L1 size, whatever the data (MEASURED on the
+   read a subnormal v as zero; none reaches it (v holds fp16 values,
+   normal in fp32). vcvtph2ps is 2 operations for 16 elements, so the
+   patch had been half the work: fp16 widening 0.63-0.67 -> 0.47-0.48 ns
+   for 16 elements at the L1 size, whatever the data (MEASURED on the
    Intel Xeon VM, docs/REFERENCE.md 1.6, (w)). Skipping the patch in
    64-element turns with no NaN (two compares and a test) ran 0.40-0.45
    ns on data with none, 0.70-0.73 on the bench's, where most turns hold
@@ -4071,9 +4072,11 @@ static TC__ALWAYS_INLINE __m128i tc__f16c_narrow8(__m256 x) {
 /* 16 at a time, for one 32-byte store. */
 static TC__ALWAYS_INLINE __m256i tc__f16c_narrow16(const float *in) {
 #ifdef TC__AVX512VL   /* one 512-bit conversion, compare and move in place of two of each and a vinserti128: +96-101%
-                         GB/s at L1, +45-58% at L2 (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)); NaN
-                         lanes made 0x7FFFFFFF first (tc__f16c_nan16), which converts to 0x7FFF */
-    return _mm512_maskz_cvtps_ph((__mmask16)0xFFFF, tc__f16c_nan16(_mm512_loadu_ps(in)), _MM_FROUND_CUR_DIRECTION);
+                         GB/s at L1, +45-58% at L2 (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)); the
+                         patch by tc__f16c_nan16 on x, or by a conversion that writes only the lanes that are not
+                         NaN, was slower at L2 or at DRAM ((w)) */
+    const __m512 x = _mm512_loadu_ps(in);
+    return _mm256_mask_mov_epi16(_mm512_maskz_cvtps_ph((__mmask16)0xFFFF, x, _MM_FROUND_CUR_DIRECTION), _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q), _mm256_set1_epi16(0x7FFF));
 #else
     return _mm256_inserti128_si256(_mm256_castsi128_si256(tc__f16c_narrow8(_mm256_loadu_ps(in))), tc__f16c_narrow8(_mm256_loadu_ps(in + 8)), 1);
 #endif
@@ -4506,22 +4509,16 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         uint16_t *out16 = (uint16_t *)c->out;
         unsigned csr = tc__csr_set(c->rounding);
 #ifdef TC__AVX512VL
-        if (i + 32 <= e) {   /* first steps up to out's 64-byte boundary (tc__head): for tc_round_array's 64-byte
-                                stores, with 32 those stores ran 16% slower at L2 than 256-bit ones (MEASURED on the
-                                Intel Xeon VM, docs/REFERENCE.md 1.6, (q)); the narrowing's 32-byte stores then fill
-                                a line in pairs */
-            size_t h = narrow ? tc__head(out16 + i, 2, 64) : tc__head(outf32 + i, 4, 64);
-            if (narrow && h >= 16) _mm256_storeu_si256((__m256i *)(void *)(out16 + i), tc__f16c_narrow16(in32 + i)), i += 16, h -= 16;
+        if (i + 16 <= e) {   /* a first step up to out's 32-byte boundary, or for tc_round_array's 64-byte stores its
+                                64-byte one (tc__head): with 32, those stores ran 16% slower at L2 than 256-bit ones
+                                (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (q)) */
+            size_t h = narrow ? tc__head(out16 + i, 2, 32) : tc__head(outf32 + i, 4, 64);
             if (h && narrow) _mm256_mask_storeu_epi16(out16 + i, (__mmask16)((1u << h) - 1), tc__f16c_narrow16(in32 + i));
             else if (h) _mm512_mask_storeu_ps(outf32 + i, (__mmask16)((1u << h) - 1), tc__f16c_round16(_mm512_loadu_ps(in32 + i)));
             i += h;
         }
 #endif
 #ifdef __AVX2__
-        if (narrow) for (; i + 32 <= e; i += 32) {
-            _mm256_storeu_si256((__m256i *)(void *)(out16 + i), tc__f16c_narrow16(in32 + i));
-            _mm256_storeu_si256((__m256i *)(void *)(out16 + i + 16), tc__f16c_narrow16(in32 + i + 16));
-        }
         if (narrow) for (; i + 16 <= e; i += 16) _mm256_storeu_si256((__m256i *)(void *)(out16 + i), tc__f16c_narrow16(in32 + i));
 #ifdef TC__AVX512VL
         else for (; i + 32 <= e; i += 32) {   /* 512-bit lanes, as tc__f16c_narrow16 */
