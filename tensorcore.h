@@ -2603,12 +2603,36 @@ TC_HOST_DEVICE static int64_t tc__int_value(int bits, int sgn, uint32_t code) {
     return sgn && v > tc__int_max(bits, 1) ? v - (int64_t)(mask + 1u) : v;
 }
 
+/* v as fp32 rounded to nearest, ties to even, whatever the caller's
+   rounding mode: (float)v follows it where |v| > 2^24, and under RZ or
+   RD s32's 2^31 - 1 came out 2^31 - 128, not 2^31 (docs/REFERENCE.md
+   1.7). The kept bits are rounded as integers, then converted exactly. */
+TC_HOST_DEVICE static float tc__int_to_float(int64_t v) {
+    uint64_t m = v < 0 ? 0u - (uint64_t)v : (uint64_t)v;
+    int drop = 0;
+    while ((m >> drop) >= ((uint64_t)1 << 24)) drop++;
+    if (drop) {
+        uint64_t q = m >> drop, rest = m & (((uint64_t)1 << drop) - 1u), half = (uint64_t)1 << (drop - 1);
+        if (rest > half || (rest == half && (q & 1u))) q++;
+        m = q << drop;   /* at most 24 significant bits: exact */
+    }
+    return v < 0 ? -(float)m : (float)m;
+}
+
 /* cvt.{rni,rzi,rmi,rpi}.sN.f32: clamp (float-to-integer cvt always
    saturates; the bounds are integers, so clamping first changes no
-   rounding), round, NaN and a bad mode give 0. v - r is exact: v is a float. */
+   rounding), round, NaN and a bad mode give 0. v - r is exact (v is a
+   float) but for a negative v of magnitude below 2^-30, where it lies
+   within 2^-53 of 1, which each comparison below reads alike in every
+   mode. */
 TC_HOST_DEVICE static uint32_t tc__int_encode(int bits, int sgn, float x, int rounding) {
     double v = x, r;
     if (x != x || !tc_rounding_is_valid(rounding)) return 0;
+    /* A subnormal x as the smallest normal of its sign, which every mode
+       rounds alike (|x| < 1/2), because a caller's DAZ reads x as zero in
+       the conversion to double: RU of 2^-149 gave 0, not 1 (MEASURED,
+       docs/REFERENCE.md 1.7). */
+    if ((tc__bits(x) & 0x7F800000u) == 0 && (tc__bits(x) & 0x7FFFFFu)) v = (tc__bits(x) >> 31) ? -0x1p-126 : 0x1p-126;
     if ((rounding & TC_FTZ) && (tc__bits(x) & 0x7F800000u) == 0) v = 0;   /* .ftz: subnormal inputs are zero */
     if (v < (double)tc__int_min(bits, sgn)) v = (double)tc__int_min(bits, sgn);
     if (v > (double)tc__int_max(bits, sgn)) v = (double)tc__int_max(bits, sgn);
@@ -2640,7 +2664,7 @@ TC_HOST_DEVICE TCDEF float tc_decode(tc_dtype t, uint32_t bits) {
     case TC_E2M1: case TC_E2M3: case TC_E3M2: case TC_UE8M0: case TC_UE4M3: return tc__widen(tc__fmt_of(t), bits);
     case TC_S8: case TC_U8: case TC_S4: case TC_U4: case TC_S32: {
         int sgn, ibits = tc__int_bits(t, &sgn);
-        return (float)tc__int_value(ibits, sgn, bits);
+        return tc__int_to_float(tc__int_value(ibits, sgn, bits));
     }
     default: return tc__float(0x7FFFFFFFu);
     }
@@ -2731,7 +2755,7 @@ TC_HOST_DEVICE static float tc__step(tc_dtype t, float x, int dir) {
     if (ibits) {   /* integers: one step, stopping at the ends */
         int64_t v = tc__int_value(ibits, sgn, tc_encode(t, x, TC_RN));
         if (dir > 0 ? v < tc__int_max(ibits, sgn) : v > tc__int_min(ibits, sgn)) v += dir;
-        return (float)v;
+        return tc__int_to_float(v);
     }
     if (f.total == 0) return tc__float(0x7FFFFFFFu);   /* unknown dtype: no neighbours */
     bits = tc_encode(t, x, TC_RN | (f.has_inf ? 0 : TC_SATFINITE));
@@ -5391,6 +5415,32 @@ static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int emin, int ro
     return out;
 }
 
+/* ---- the floating-point environment the models compute in ----
+   Their float and double arithmetic (fmaf in tc_dot_fma, the rounding of
+   tc_dot_exact, the GEMMs' fp64 and float steps) is written for C's
+   default: round to nearest, subnormals kept. Under a caller's RZ, RU or
+   RD, 59-61 of 128 dot products came out different (MEASURED on the
+   Intel Xeon VM, docs/REFERENCE.md 1.7); the GEMMs tried did not, and the
+   same guard spares them a proof that every step is exact in every mode.
+   Where SSE2 is used (MXCSR governs float and double on x86-64; threads
+   started inside inherit it) these calls set it and put the caller's
+   control bits back; elsewhere (TC_NO_SIMD, nvcc's host pass, other
+   CPUs) they assume it. tests/test_fenv.c checks them. */
+static unsigned tc__fp_enter(void) {
+#ifdef TC__SSE2
+    return tc__csr_set(TC_RN);
+#else
+    return 0;
+#endif
+}
+static void tc__fp_leave(unsigned saved) {
+#ifdef TC__SSE2
+    tc__csr_restore(saved, TC_RN);
+#else
+    (void)saved;
+#endif
+}
+
 /* ---- the GEMM driver, shared by tc_gemm_ex and tc_sparse_gemm_ex ----
    One job: rows are spread over threads; each row runs either the scalar
    model (pre-split operands, tc__mma_step per group) or the SIMD kernel
@@ -5847,7 +5897,7 @@ static int tc__gemm_knobs_ok(int threads, int force_scalar) {
 /* Prepares the operands for the path the job takes (the SIMD kernel where
    tc__gemm_fast_ok admits the combination and force_scalar is 0, else the
    scalar model's splits), runs it on `threads` threads, and frees. */
-static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int force_scalar) {
+static tc_status tc__gemm_exec_in(tc__gemm_job *jb, tc_dtype in, int threads, int force_scalar) {
     tc__mma_op *pa, *pb;
     tc_status s;
     int arows = jb->kpos ? jb->H : jb->K;
@@ -5870,6 +5920,13 @@ static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int f
     s = tc__gemm_run(jb, threads);
     TC_FREE(pa); TC_FREE(pb);
     return s;
+}
+
+static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int force_scalar) {
+    const unsigned fp = tc__fp_enter();
+    const tc_status st = tc__gemm_exec_in(jb, in, threads, force_scalar);
+    tc__fp_leave(fp);
+    return st;
 }
 
 /* x as a code of t; 0 unless x is a value of t (a NaN only where t has one). */
@@ -5988,13 +6045,20 @@ static tc_status tc__dot_args(int k, const float *a, int inc_a, const float *b, 
     return TC_OK;
 }
 
-TCDEF tc_status tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
+static tc_status tc__dot_fma_in(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
     int i;
     tc_status st = tc__dot_args(k, a, inc_a, b, inc_b, out);
     if (st != TC_OK) return st;
     for (i = 0; i < k; i++) c = fmaf(a[(size_t)i * (size_t)inc_a], b[(size_t)i * (size_t)inc_b], c);
     *out = c;
     return TC_OK;
+}
+
+TCDEF tc_status tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {   /* in C's default floating-point environment (tc__fp_enter) */
+    const unsigned fp = tc__fp_enter();
+    const tc_status st = tc__dot_fma_in(k, a, inc_a, b, inc_b, c, out);
+    tc__fp_leave(fp);
+    return st;
 }
 
 /* A two's-complement fixed-point accumulator wide enough for any sum of
@@ -6080,11 +6144,18 @@ static float tc__dot_exact(int k, const float *a, int inc_a, const float *b, int
     return tc__float((sign << 31) | enc);
 }
 
-TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
+static tc_status tc__dot_exact_in(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
     tc_status st = tc__dot_args(k, a, inc_a, b, inc_b, out);
     if (st != TC_OK) return st;
     *out = tc__dot_exact(k, a, inc_a, b, inc_b, c);
     return TC_OK;
+}
+
+TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {   /* in C's default floating-point environment (tc__fp_enter) */
+    const unsigned fp = tc__fp_enter();
+    const tc_status st = tc__dot_exact_in(k, a, inc_a, b, inc_b, c, out);
+    tc__fp_leave(fp);
+    return st;
 }
 
 /* ---- Blackwell kinds: FP4/FP6 operands, block scaling ---- */
@@ -6278,9 +6349,9 @@ static float tc__scaled_dot(const tc__scaled_cfg *s, int k, const uint8_t *a, co
     return c;
 }
 
-TCDEF tc_status tc_mma_dot_scaled(const tc_mma_scaled_type *t, int k, const uint8_t *a, const uint8_t *b,
-                                  const uint8_t *scale_a, const uint8_t *scale_b, float c,
-                                  const tc_mma_options *opt, float *out) {
+static tc_status tc__mma_dot_scaled_in(const tc_mma_scaled_type *t, int k, const uint8_t *a, const uint8_t *b,
+                                       const uint8_t *scale_a, const uint8_t *scale_b, float c,
+                                       const tc_mma_options *opt, float *out) {
     tc__scaled_cfg s;
     tc_status st;
     if (!t || !a || !b || !out) return TC_ERR_NULL;
@@ -6295,6 +6366,15 @@ TCDEF tc_status tc_mma_dot_scaled(const tc_mma_scaled_type *t, int k, const uint
     return TC_OK;
 }
 
+TCDEF tc_status tc_mma_dot_scaled(const tc_mma_scaled_type *t, int k, const uint8_t *a, const uint8_t *b,
+                                  const uint8_t *scale_a, const uint8_t *scale_b, float c,
+                                  const tc_mma_options *opt, float *out) {   /* in C's default floating-point environment (tc__fp_enter) */
+    const unsigned fp = tc__fp_enter();
+    const tc_status st = tc__mma_dot_scaled_in(t, k, a, b, scale_a, scale_b, c, opt, out);
+    tc__fp_leave(fp);
+    return st;
+}
+
 /* 1 if the rows x cols byte matrix at X (leading dimension ld) fits type t. */
 static int tc__codes_matrix_ok(tc_dtype t, int rows, int cols, const uint8_t *X, int ld) {
     int r;
@@ -6302,7 +6382,7 @@ static int tc__codes_matrix_ok(tc_dtype t, int rows, int cols, const uint8_t *X,
     return 1;
 }
 
-TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d) {
+static tc_status tc__gemm_scaled_in(const tc_gemm_scaled_desc *d) {
     tc__scaled_cfg s;
     tc_status st;
     int M, N, K, nb, lda, ldb, ldsa, ldsb, ldc, ldd, i, j;
@@ -6336,6 +6416,13 @@ TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d) {
                                s.scaled ? d->scale_B + (size_t)j * (size_t)ldsb : NULL, d->C ? d->C[ci] : 0.0f);
         }
     return TC_OK;
+}
+
+TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d) {   /* in C's default floating-point environment (tc__fp_enter) */
+    const unsigned fp = tc__fp_enter();
+    const tc_status st = tc__gemm_scaled_in(d);
+    tc__fp_leave(fp);
+    return st;
 }
 
 /* ---- the instruction table and fragment layouts ---- */
