@@ -4436,7 +4436,7 @@ static void tc__cvt_range(void *ctx, size_t b, size_t e) {
         const uint8_t *in8 = (const uint8_t *)c->in;
         const uint16_t *in16 = (const uint16_t *)c->in;
         if (c->t == TC_BF16) {
-#ifdef TC__AVX512VL   /* 16 a step from out's 64-byte boundary (tc__head), the last step masked: 0.60 -> 0.55 ns
+#ifdef TC__AVX512VL   /* 16 a step from out's 64-byte boundary (tc__head), the last step masked: 0.55-0.60 -> 0.42-0.48 ns
                          for 16 elements at the L1 size against 8 a step from its 32-byte one (MEASURED on the
                          Intel Xeon VM, docs/REFERENCE.md 1.6, (w)) */
             if (i + 16 <= e) {
