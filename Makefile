@@ -53,6 +53,7 @@ SIM_SRCS  := $(wildcard sim/*.c)
 BENCH_SRCS := $(wildcard tests/bench_*.c)
 
 TEST_BINS   := $(TEST_C:tests/%.c=$(BUILD)/tests/%) $(TEST_CXX:tests/%.cpp=$(BUILD)/tests/%) \
+               $(BUILD)/tests/test_fenv_nosimd $(BUILD)/tests/test_fenv_c99 \
                $(if $(HAVE_AVX2),$(BUILD)/tests/test_formats_exhaustive_avx2 $(BUILD)/tests/test_gemm_fast_avx2 \
                  $(BUILD)/tests/test_formats_vec_avx2) \
                $(if $(HAVE_AVX512),$(BUILD)/tests/test_formats_exhaustive_avx512 $(BUILD)/tests/test_formats_vec_avx512 \
@@ -123,6 +124,15 @@ $(BUILD)/tests/test_gemm_fast_avx2: tests/test_gemm_fast.c
 $(BUILD)/tests/test_gemm_fast_avx512: tests/test_gemm_fast.c
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(AVX512_FLAGS) -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+
+# The caller's floating-point environment (tests/test_fenv.c) where the
+# header uses no SIMD kernels, and through <fenv.h> as CPUs without MXCSR do.
+$(BUILD)/tests/test_fenv_nosimd: tests/test_fenv.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DTC_NO_SIMD -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
+$(BUILD)/tests/test_fenv_c99: tests/test_fenv.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -DTC_NO_SIMD -DTC__FENV_C99 -Itests $(DEPFLAGS) $< -o $@ $(LDFLAGS) $(LDLIBS)
 
 # Section 1's 8-lane and F16C array kernels, likewise: tests/test_formats_vec.c
 # built a second time with -mavx2 -mf16c.

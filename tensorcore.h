@@ -58,6 +58,13 @@
      unscale primitives), and lookups by name or index, which return NULL when there
      is no such entry (tc_format_of, tc_gpu_find, tc_gpu_get, ...).
 
+   FLOATING-POINT ENVIRONMENT
+     Results do not depend on the rounding mode the caller set (fesetround)
+     or, on x86, on FTZ and DAZ: a function that computes in float or
+     double sets C's default for the call and puts the caller's control
+     bits back (MXCSR on x86, <fenv.h> elsewhere); the exceptions it raised
+     stay raised. The rest compute with integers. tests/test_fenv.c.
+
    GPU
      Under nvcc, functions marked TC_HOST_DEVICE are __host__ __device__, so
      kernels in cuda/ round with exactly the code the CPU tests verify.
@@ -2278,7 +2285,20 @@ TCDEF const tc_tile_kernel *tc_tile_ladder_get(int i);   /* NULL if out of range
 #define TC__ALWAYS_INLINE inline
 #endif
 
-#if defined(__SSE2__) && !defined(__CUDACC__) && !defined(TC_NO_SIMD)
+/* MXCSR holds the floating-point environment of float and double on x86
+   with SSE2 (the host side of nvcc and TC_NO_SIMD builds included); other
+   CPUs, and x86 builds with TC__FENV_C99 (tests/test_fenv.c's third
+   build), reach theirs through C99's <fenv.h>. See "the floating-point
+   environment" below. */
+#if !defined(__CUDA_ARCH__) && !defined(TC__FENV_C99) && \
+    (defined(__SSE2__) || defined(_M_X64) || (defined(_M_IX86_FP) && _M_IX86_FP >= 2))
+#define TC__MXCSR 1
+#include <xmmintrin.h>
+#else
+#include <fenv.h>
+#endif
+
+#if defined(__SSE2__) && defined(TC__MXCSR) && !defined(__CUDACC__) && !defined(TC_NO_SIMD)
 #define TC__SSE2 1
 #include <emmintrin.h>
 #if defined(__F16C__) && defined(__AVX__)
@@ -2314,6 +2334,85 @@ extern "C" {
 
 /* Entries in a static table: one definition for every section. */
 #define TC__COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* ---- the floating-point environment ----
+   The models' float and double arithmetic (fmaf in tc_dot_fma, the
+   rounding of tc_dot_exact, the GEMMs' fp64 and float steps, block and
+   loss scaling, tc_ulp, the simulator's and the tiling model's times) is
+   written for C's default: round to nearest, subnormals kept. Under a
+   caller's RZ, RU or RD, 59-61 of 128 dot products came out different,
+   and so did loss scaling, block scaling and the times; under FTZ and DAZ
+   also tc_ulp (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.7). The
+   GEMMs tried did not, and the same guard spares them a proof that every
+   step is exact in every mode. So each public function that computes in
+   float or double runs its body through TC__IN_DEFAULT_FP, which sets the
+   default for the call and puts the caller's control bits back (threads
+   started inside inherit it). The array conversions set MXCSR themselves
+   (tc__csr_set: a mode of their own, or DAZ); pruning compares bits
+   (tc__sparse_mag). tests/test_fenv.c checks every part, built three ways. */
+#ifdef TC__MXCSR
+/* MXCSR with the FPU's rounding set to `mode` (not RNA, which SSE lacks)
+   and subnormals kept (no FTZ, no DAZ), or with DAZ where `mode` carries
+   TC__CSR_DAZ: a kernel whose result is the same when an fp32 subnormal
+   input reads as zero (tc__v_lut_loop in RNA) asks for it. */
+#define TC__CSR_DAZ 0x200
+static unsigned tc__csr_for(unsigned csr, int mode) {
+    static const unsigned rc[] = { _MM_ROUND_NEAREST, _MM_ROUND_NEAREST, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
+    return (csr & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | rc[mode & ~TC__CSR_DAZ] | (mode & TC__CSR_DAZ ? 0x0040u : 0u);
+}
+/* Sets it for this thread; returns what tc__csr_restore(csr, mode) puts
+   back. Each writes MXCSR only when it changes: the C default (RN, no FTZ
+   or DAZ) suits RN as it is, and a read, a write and a restore cost 9.8 ns
+   against 6.4 for the read alone (MEASURED on the Zen 4 VM, 2026-11-25).
+   The restore puts back the caller's control bits but keeps the exception
+   flags (bits 0-5) as the call left them, raised where its conversions
+   raised them, as the same conversions in C would: writing the caller's
+   flags back cleared the ones the call had raised, and a write that
+   changes the flags costs far more than one that changes only the
+   rounding (an inference from timings; no counters here). On data with
+   NaN, Inf and subnormals, fp16 RZ ran 1.15 -> 0.68 ns for 16 elements
+   at the L1 size, fp16 RNA 2.2 -> 1.75, in a program whose flags start
+   clear (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (w)). */
+static unsigned tc__csr_set(int mode) {
+    unsigned csr = _mm_getcsr();
+    if (tc__csr_for(csr, mode) != csr) _mm_setcsr(tc__csr_for(csr, mode));
+    return csr;
+}
+static void tc__csr_restore(unsigned csr, int mode) { if (tc__csr_for(csr, mode) != csr) _mm_setcsr((csr & ~0x3Fu) | (_mm_getcsr() & 0x3Fu)); }
+typedef unsigned tc__fp_env;
+static tc__fp_env tc__fp_enter(void) { return tc__csr_set(TC_RN); }
+static void tc__fp_leave(const tc__fp_env *saved) { tc__csr_restore(*saved, TC_RN); }
+#else
+/* C99: the whole environment saved and the platform's default installed
+   (FE_DFL_ENV; with glibc on x86-64 that clears FTZ and DAZ too, as
+   test_fenv_c99 shows; elsewhere ASSUMED); feupdateenv puts the caller's
+   back and raises again the exceptions the call raised. */
+typedef fenv_t tc__fp_env;
+static tc__fp_env tc__fp_enter(void) {
+    fenv_t saved;
+    fegetenv(&saved);
+    fesetenv(FE_DFL_ENV);
+    return saved;
+}
+static void tc__fp_leave(const tc__fp_env *saved) { feupdateenv(saved); }
+#endif
+/* The body of a public function: return call, evaluated in the default
+   environment. On the GPU (device code) there is no caller's environment.
+   C promises nothing here without FENV_ACCESS, which gcc does not
+   implement: gcc 12 -O2 moved an inlined 1.0f / scale past feupdateenv,
+   to where the caller's rounding was back (the local it read had not
+   escaped). The volatile result keeps the arithmetic before the leave. */
+#ifdef __CUDA_ARCH__
+#define TC__IN_DEFAULT_FP(type, call) return call
+#else
+#define TC__IN_DEFAULT_FP(type, call) \
+    do { \
+        const tc__fp_env tc__fp_saved = tc__fp_enter(); \
+        const volatile type tc__fp_result = call; \
+        tc__fp_leave(&tc__fp_saved); \
+        return tc__fp_result; \
+    } while (0)
+#endif
 
 TCDEF const char *tc_status_string(tc_status s) {
     static const char *const messages[] = {
@@ -2776,7 +2875,7 @@ TC_HOST_DEVICE static float tc__step(tc_dtype t, float x, int dir) {
 TC_HOST_DEVICE TCDEF float tc_next_up(tc_dtype t, float x) { return tc__step(t, x, +1); }
 TC_HOST_DEVICE TCDEF float tc_next_down(tc_dtype t, float x) { return tc__step(t, x, -1); }
 
-TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x) {
+TC_HOST_DEVICE static float tc__ulp_in(tc_dtype t, float x) {
     float ax = x < 0 ? -x : x;
     float up;
     int sgn;
@@ -2787,6 +2886,7 @@ TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x) {
     if (up == tc__float(0x7F800000u) || up == ax) return ax - tc_next_down(t, ax);   /* at max: spacing below */
     return up - ax;
 }
+TC_HOST_DEVICE TCDEF float tc_ulp(tc_dtype t, float x) { TC__IN_DEFAULT_FP(float, tc__ulp_in(t, x)); }
 
 TCDEF tc_status tc_format_bits(tc_dtype t, uint32_t bits, char *buf, size_t cap) {
     const tc_format *f = tc_format_of(t);   /* integers too: sign bit, then value bits */
@@ -3685,35 +3785,6 @@ static TC__ALWAYS_INLINE size_t tc__v_narrow_x32(const tc__vnarrow *k, const flo
     return i;
 }
 #endif
-
-/* MXCSR with the FPU's rounding set to `mode` (not RNA, which SSE lacks)
-   and subnormals kept (no FTZ, no DAZ), or with DAZ where `mode` carries
-   TC__CSR_DAZ: a kernel whose result is the same when an fp32 subnormal
-   input reads as zero (tc__v_lut_loop in RNA) asks for it. */
-#define TC__CSR_DAZ 0x200
-static unsigned tc__csr_for(unsigned csr, int mode) {
-    static const unsigned rc[] = { _MM_ROUND_NEAREST, _MM_ROUND_NEAREST, _MM_ROUND_TOWARD_ZERO, _MM_ROUND_DOWN, _MM_ROUND_UP };
-    return (csr & ~(unsigned)(_MM_ROUND_MASK | 0x8040u)) | rc[mode & ~TC__CSR_DAZ] | (mode & TC__CSR_DAZ ? 0x0040u : 0u);
-}
-/* Sets it for this thread; returns what tc__csr_restore(csr, mode) puts
-   back. Each writes MXCSR only when it changes: the C default (RN, no FTZ
-   or DAZ) suits RN as it is, and a read, a write and a restore cost 9.8 ns
-   against 6.4 for the read alone (MEASURED on the Zen 4 VM, 2026-11-25).
-   The restore puts back the caller's control bits but keeps the exception
-   flags (bits 0-5) as the call left them, raised where its conversions
-   raised them, as the same conversions in C would: writing the caller's
-   flags back cleared the ones the call had raised, and a write that
-   changes the flags costs far more than one that changes only the
-   rounding (an inference from timings; no counters here). On data with
-   NaN, Inf and subnormals, fp16 RZ ran 1.15 -> 0.68 ns for 16 elements
-   at the L1 size, fp16 RNA 2.2 -> 1.75, in a program whose flags start
-   clear (MEASURED on the Intel Xeon VM, docs/REFERENCE.md 1.6, (w)). */
-static unsigned tc__csr_set(int mode) {
-    unsigned csr = _mm_getcsr();
-    if (tc__csr_for(csr, mode) != csr) _mm_setcsr(tc__csr_for(csr, mode));
-    return csr;
-}
-static void tc__csr_restore(unsigned csr, int mode) { if (tc__csr_for(csr, mode) != csr) _mm_setcsr((csr & ~0x3Fu) | (_mm_getcsr() & 0x3Fu)); }
 
 /* bf16 and tf32, whose exponent is fp32's (fp32's subnormals are theirs),
    in every mode: add the mode's bias to the bits (RN: just under half an
@@ -4831,7 +4902,7 @@ static tc_status tc__block_args(tc_block_kind k, int rows, int K, const void *X,
     return TC_OK;
 }
 
-TCDEF tc_status tc_nvfp4_tensor_scale(int rows, int K, const float *X, int ld, float *s_enc) {
+static tc_status tc__nvfp4_tensor_scale_in(int rows, int K, const float *X, int ld, float *s_enc) {
     float amax = 0, s;
     int r, c;
     if (!X || !s_enc) return TC_ERR_NULL;
@@ -4847,9 +4918,10 @@ TCDEF tc_status tc_nvfp4_tensor_scale(int rows, int K, const float *X, int ld, f
     *s_enc = (amax == 0.0f || s == 0.0f) ? 1.0f : s;
     return TC_OK;
 }
+TCDEF tc_status tc_nvfp4_tensor_scale(int rows, int K, const float *X, int ld, float *s_enc) { TC__IN_DEFAULT_FP(tc_status, tc__nvfp4_tensor_scale_in(rows, K, X, ld, s_enc)); }
 
-TCDEF tc_status tc_block_quantize(tc_block_kind k, int rows, int K, const float *X, int ld, float tensor_scale,
-                                  uint8_t *codes, uint8_t *scales, tc_block_stats *stats) {
+static tc_status tc__block_quantize_in(tc_block_kind k, int rows, int K, const float *X, int ld, float tensor_scale,
+                                       uint8_t *codes, uint8_t *scales, tc_block_stats *stats) {
     const tc_block_info *info;
     tc_status st = tc__block_args(k, rows, K, X, ld, tensor_scale, codes, scales, &info);
     int r, b, i, nb;
@@ -4908,9 +4980,13 @@ TCDEF tc_status tc_block_quantize(tc_block_kind k, int rows, int K, const float 
         }
     return TC_OK;
 }
+TCDEF tc_status tc_block_quantize(tc_block_kind k, int rows, int K, const float *X, int ld, float tensor_scale,
+                                  uint8_t *codes, uint8_t *scales, tc_block_stats *stats) {
+    TC__IN_DEFAULT_FP(tc_status, tc__block_quantize_in(k, rows, K, X, ld, tensor_scale, codes, scales, stats));
+}
 
-TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint8_t *codes, const uint8_t *scales,
-                                    float tensor_scale, float *X, int ld) {
+static tc_status tc__block_dequantize_in(tc_block_kind k, int rows, int K, const uint8_t *codes, const uint8_t *scales,
+                                         float tensor_scale, float *X, int ld) {
     const tc_block_info *info;
     tc_status st = tc__block_args(k, rows, K, X, ld, tensor_scale, codes, scales, &info);
     int r, c, nb;
@@ -4925,6 +5001,10 @@ TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint
             X[(size_t)r * (size_t)ld + (size_t)c] = (float)((double)tc__widen(ef, codes[(size_t)r * (size_t)K + (size_t)c]) * s / (double)tensor_scale);
         }
     return TC_OK;
+}
+TCDEF tc_status tc_block_dequantize(tc_block_kind k, int rows, int K, const uint8_t *codes, const uint8_t *scales,
+                                    float tensor_scale, float *X, int ld) {
+    TC__IN_DEFAULT_FP(tc_status, tc__block_dequantize_in(k, rows, K, codes, scales, tensor_scale, X, ld));
 }
 
 /* ------------------------------------------------ section 2: mma */
@@ -5415,32 +5495,6 @@ static tc__mma_op *tc__mma_split_matrix(const tc__mma_cfg *cfg, int emin, int ro
     return out;
 }
 
-/* ---- the floating-point environment the models compute in ----
-   Their float and double arithmetic (fmaf in tc_dot_fma, the rounding of
-   tc_dot_exact, the GEMMs' fp64 and float steps) is written for C's
-   default: round to nearest, subnormals kept. Under a caller's RZ, RU or
-   RD, 59-61 of 128 dot products came out different (MEASURED on the
-   Intel Xeon VM, docs/REFERENCE.md 1.7); the GEMMs tried did not, and the
-   same guard spares them a proof that every step is exact in every mode.
-   Where SSE2 is used (MXCSR governs float and double on x86-64; threads
-   started inside inherit it) these calls set it and put the caller's
-   control bits back; elsewhere (TC_NO_SIMD, nvcc's host pass, other
-   CPUs) they assume it. tests/test_fenv.c checks them. */
-static unsigned tc__fp_enter(void) {
-#ifdef TC__SSE2
-    return tc__csr_set(TC_RN);
-#else
-    return 0;
-#endif
-}
-static void tc__fp_leave(unsigned saved) {
-#ifdef TC__SSE2
-    tc__csr_restore(saved, TC_RN);
-#else
-    (void)saved;
-#endif
-}
-
 /* ---- the GEMM driver, shared by tc_gemm_ex and tc_sparse_gemm_ex ----
    One job: rows are spread over threads; each row runs either the scalar
    model (pre-split operands, tc__mma_step per group) or the SIMD kernel
@@ -5923,10 +5977,7 @@ static tc_status tc__gemm_exec_in(tc__gemm_job *jb, tc_dtype in, int threads, in
 }
 
 static tc_status tc__gemm_exec(tc__gemm_job *jb, tc_dtype in, int threads, int force_scalar) {
-    const unsigned fp = tc__fp_enter();
-    const tc_status st = tc__gemm_exec_in(jb, in, threads, force_scalar);
-    tc__fp_leave(fp);
-    return st;
+    TC__IN_DEFAULT_FP(tc_status, tc__gemm_exec_in(jb, in, threads, force_scalar));
 }
 
 /* x as a code of t; 0 unless x is a value of t (a NaN only where t has one). */
@@ -6054,11 +6105,8 @@ static tc_status tc__dot_fma_in(int k, const float *a, int inc_a, const float *b
     return TC_OK;
 }
 
-TCDEF tc_status tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {   /* in C's default floating-point environment (tc__fp_enter) */
-    const unsigned fp = tc__fp_enter();
-    const tc_status st = tc__dot_fma_in(k, a, inc_a, b, inc_b, c, out);
-    tc__fp_leave(fp);
-    return st;
+TCDEF tc_status tc_dot_fma(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
+    TC__IN_DEFAULT_FP(tc_status, tc__dot_fma_in(k, a, inc_a, b, inc_b, c, out));
 }
 
 /* A two's-complement fixed-point accumulator wide enough for any sum of
@@ -6151,11 +6199,8 @@ static tc_status tc__dot_exact_in(int k, const float *a, int inc_a, const float 
     return TC_OK;
 }
 
-TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {   /* in C's default floating-point environment (tc__fp_enter) */
-    const unsigned fp = tc__fp_enter();
-    const tc_status st = tc__dot_exact_in(k, a, inc_a, b, inc_b, c, out);
-    tc__fp_leave(fp);
-    return st;
+TCDEF tc_status tc_dot_exact(int k, const float *a, int inc_a, const float *b, int inc_b, float c, float *out) {
+    TC__IN_DEFAULT_FP(tc_status, tc__dot_exact_in(k, a, inc_a, b, inc_b, c, out));
 }
 
 /* ---- Blackwell kinds: FP4/FP6 operands, block scaling ---- */
@@ -6368,11 +6413,8 @@ static tc_status tc__mma_dot_scaled_in(const tc_mma_scaled_type *t, int k, const
 
 TCDEF tc_status tc_mma_dot_scaled(const tc_mma_scaled_type *t, int k, const uint8_t *a, const uint8_t *b,
                                   const uint8_t *scale_a, const uint8_t *scale_b, float c,
-                                  const tc_mma_options *opt, float *out) {   /* in C's default floating-point environment (tc__fp_enter) */
-    const unsigned fp = tc__fp_enter();
-    const tc_status st = tc__mma_dot_scaled_in(t, k, a, b, scale_a, scale_b, c, opt, out);
-    tc__fp_leave(fp);
-    return st;
+                                  const tc_mma_options *opt, float *out) {
+    TC__IN_DEFAULT_FP(tc_status, tc__mma_dot_scaled_in(t, k, a, b, scale_a, scale_b, c, opt, out));
 }
 
 /* 1 if the rows x cols byte matrix at X (leading dimension ld) fits type t. */
@@ -6418,11 +6460,8 @@ static tc_status tc__gemm_scaled_in(const tc_gemm_scaled_desc *d) {
     return TC_OK;
 }
 
-TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d) {   /* in C's default floating-point environment (tc__fp_enter) */
-    const unsigned fp = tc__fp_enter();
-    const tc_status st = tc__gemm_scaled_in(d);
-    tc__fp_leave(fp);
-    return st;
+TCDEF tc_status tc_gemm_scaled(const tc_gemm_scaled_desc *d) {
+    TC__IN_DEFAULT_FP(tc_status, tc__gemm_scaled_in(d));
 }
 
 /* ---- the instruction table and fragment layouts ---- */
@@ -6651,7 +6690,7 @@ static int tc__positive_finite(double x) { return x > 0 && x < TC__F32_OVERFLOW_
    reciprocal (the unscale factor) is finite too - the floor updates keep. */
 static int tc__scale_ok(double x) { return x >= TC__F32_MIN_NORMAL && x < TC__F32_OVERFLOW_THRESHOLD; }
 
-TCDEF tc_status tc_scaler_init(tc_scaler *s, const tc_scaler_desc *desc) {
+static tc_status tc__scaler_init_in(tc_scaler *s, const tc_scaler_desc *desc) {
     tc_scaler_desc d;
     tc_scaler r;
     if (!s) return TC_ERR_NULL;
@@ -6682,11 +6721,12 @@ TCDEF tc_status tc_scaler_init(tc_scaler *s, const tc_scaler_desc *desc) {
     *s = r;
     return TC_OK;
 }
+TCDEF tc_status tc_scaler_init(tc_scaler *s, const tc_scaler_desc *desc) { TC__IN_DEFAULT_FP(tc_status, tc__scaler_init_in(s, desc)); }
 
 /* The order of tests follows PyTorch's kernel, with Megatron's hysteresis
    and the floors and ceilings of TF, apex and Megatron applied to the
    product before it is kept. */
-TC_HOST_DEVICE TCDEF tc_status tc_scaler_update(tc_scaler *s, int found_inf) {
+TC_HOST_DEVICE static tc_status tc__scaler_update_in(tc_scaler *s, int found_inf) {
     double p;
     float next;
     if (!s) return TC_ERR_NULL;
@@ -6719,26 +6759,29 @@ TC_HOST_DEVICE TCDEF tc_status tc_scaler_update(tc_scaler *s, int found_inf) {
     s->scale = next;
     return TC_OK;
 }
+TC_HOST_DEVICE TCDEF tc_status tc_scaler_update(tc_scaler *s, int found_inf) {
+    TC__IN_DEFAULT_FP(tc_status, tc__scaler_update_in(s, found_inf));
+}
 
 TC_HOST_DEVICE TCDEF float tc_scaler_inv_scale(const tc_scaler *s) {
-    return s ? (float)(1.0 / (double)s->scale) : tc__float(0x7FFFFFFFu);
+    TC__IN_DEFAULT_FP(float, s ? (float)(1.0 / (double)s->scale) : tc__float(0x7FFFFFFFu));
 }
 
 TC_HOST_DEVICE TCDEF int tc_is_finite_f32(float x) { return (tc__bits(x) & 0x7F800000u) != 0x7F800000u; }
 
-TC_HOST_DEVICE TCDEF float tc_unscale_f32(float g, float inv_scale) {
-    return inv_scale == 1.0f ? g : g * inv_scale;
+/* The primitives as the guarded calls and the array pass use them. */
+TC_HOST_DEVICE static float tc__unscale_f32(float g, float inv_scale) { return inv_scale == 1.0f ? g : g * inv_scale; }
+TC_HOST_DEVICE static uint16_t tc__unscale_fp16(uint16_t g, float inv_scale) {
+    return tc_fp16_from_f32(tc__unscale_f32(tc_fp16_to_f32(g), inv_scale), TC_RN);
 }
-
-TC_HOST_DEVICE TCDEF uint16_t tc_unscale_fp16(uint16_t g, float inv_scale) {
-    return tc_fp16_from_f32(tc_unscale_f32(tc_fp16_to_f32(g), inv_scale), TC_RN);
+TC_HOST_DEVICE static uint16_t tc__unscale_bf16(uint16_t g, float inv_scale) {
+    return tc_bf16_from_f32(tc__unscale_f32(tc_bf16_to_f32(g), inv_scale), TC_RN);
 }
+TC_HOST_DEVICE TCDEF float tc_unscale_f32(float g, float inv_scale) { TC__IN_DEFAULT_FP(float, tc__unscale_f32(g, inv_scale)); }
+TC_HOST_DEVICE TCDEF uint16_t tc_unscale_fp16(uint16_t g, float inv_scale) { TC__IN_DEFAULT_FP(uint16_t, tc__unscale_fp16(g, inv_scale)); }
+TC_HOST_DEVICE TCDEF uint16_t tc_unscale_bf16(uint16_t g, float inv_scale) { TC__IN_DEFAULT_FP(uint16_t, tc__unscale_bf16(g, inv_scale)); }
 
-TC_HOST_DEVICE TCDEF uint16_t tc_unscale_bf16(uint16_t g, float inv_scale) {
-    return tc_bf16_from_f32(tc_unscale_f32(tc_bf16_to_f32(g), inv_scale), TC_RN);
-}
-
-TCDEF tc_status tc_unscale_arrays(tc_grad_array *arrays, size_t n_arrays, float inv_scale, int *found_inf) {
+static tc_status tc__unscale_arrays_in(tc_grad_array *arrays, size_t n_arrays, float inv_scale, int *found_inf) {
     size_t a, i;
     int bad = 0;
     if (!arrays || !found_inf) return TC_ERR_NULL;
@@ -6755,7 +6798,7 @@ TCDEF tc_status tc_unscale_arrays(tc_grad_array *arrays, size_t n_arrays, float 
             float *g = (float *)arrays[a].data;
             for (i = 0; i < n; i++) {
                 bad |= !tc_is_finite_f32(g[i]);
-                g[i] = tc_unscale_f32(g[i], inv_scale);
+                g[i] = tc__unscale_f32(g[i], inv_scale);
             }
         } else {
             /* fp16 and bf16 alike: an all-ones exponent field is Inf or NaN */
@@ -6764,12 +6807,15 @@ TCDEF tc_status tc_unscale_arrays(tc_grad_array *arrays, size_t n_arrays, float 
             uint16_t exp_mask = fp16 ? 0x7C00u : 0x7F80u;
             for (i = 0; i < n; i++) {
                 bad |= (g[i] & exp_mask) == exp_mask;
-                g[i] = fp16 ? tc_unscale_fp16(g[i], inv_scale) : tc_unscale_bf16(g[i], inv_scale);
+                g[i] = fp16 ? tc__unscale_fp16(g[i], inv_scale) : tc__unscale_bf16(g[i], inv_scale);
             }
         }
     }
     *found_inf = bad;
     return TC_OK;
+}
+TCDEF tc_status tc_unscale_arrays(tc_grad_array *arrays, size_t n_arrays, float inv_scale, int *found_inf) {
+    TC__IN_DEFAULT_FP(tc_status, tc__unscale_arrays_in(arrays, n_arrays, inv_scale, found_inf));
 }
 
 TCDEF tc_status tc_scaler_unscale(const tc_scaler *s, tc_grad_array *arrays, size_t n_arrays, int *found_inf) {
@@ -6806,11 +6852,16 @@ static void tc__sparse_report(tc_sparse_violation *v, int row, int col, int nonz
     v->row = row; v->col = col; v->nonzeros = nonzeros;
 }
 
-/* Bit i set when element i of the group is a non-zero (NaN counts: NaN != 0). */
+/* Pruning compares magnitudes as bits, not as floats: a caller's DAZ
+   reads an fp32 subnormal as zero in a float compare (docs/REFERENCE.md
+   1.7), and the bits order every non-NaN magnitude as its value. */
+static uint32_t tc__sparse_mag(float x) { return tc__bits(x) & 0x7FFFFFFFu; }
+
+/* Bit i set when element i of the group is a non-zero (NaN counts). */
 static unsigned tc__sparse_nz_mask(const float *g, int group) {
     unsigned m = 0;
     int i;
-    for (i = 0; i < group; i++) if (g[i] != 0.0f) m |= 1u << i;
+    for (i = 0; i < group; i++) if (tc__sparse_mag(g[i]) != 0) m |= 1u << i;
     return m;
 }
 
@@ -6820,9 +6871,10 @@ static int tc__sparse_popcount(unsigned m) { int n = 0; for (; m; m &= m - 1) n+
    caller scans from the lowest index with this strict test, so on equal
    magnitude the lower index wins. */
 static int tc__sparse_beats(float a, float b) {
-    if (a != a) return b == b;
-    if (b != b) return 0;
-    return (a < 0 ? -a : a) > (b < 0 ? -b : b);
+    const uint32_t ma = tc__sparse_mag(a), mb = tc__sparse_mag(b);
+    if (ma > 0x7F800000u) return mb <= 0x7F800000u;
+    if (mb > 0x7F800000u) return 0;
+    return ma > mb;
 }
 
 /* The mask of the `keep` elements of a group that pruning keeps. */
@@ -6852,7 +6904,7 @@ TCDEF tc_status tc_sparse_prune(tc_dtype t, int M, int K, const float *W, int ld
             unsigned kept = tc__sparse_keep_mask(w + c, group, keep);
             for (i = 0; i < group; i++) {
                 int on = (kept >> i) & 1u;
-                o[c + i] = on || w[c + i] == 0.0f ? w[c + i] : 0.0f;   /* zeros keep their sign */
+                o[c + i] = on || tc__sparse_mag(w[c + i]) == 0 ? w[c + i] : 0.0f;   /* zeros keep their sign */
                 if (mask) mask[(size_t)r * (size_t)K + (size_t)(c + i)] = (unsigned char)on;
             }
         }
@@ -9242,7 +9294,7 @@ static void tc__sim_heap_down(const tc__sim *S, int *heap, int n, int i) {
     }
 }
 
-TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out) {
+static tc_status tc__sim_run_in(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out) {
     tc__sim S;
     tc_sim_options o;
     tc_status st;
@@ -9323,6 +9375,9 @@ TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, con
     }
     return st;
 }
+TCDEF tc_status tc_sim_run(const tc_sim_profile *g, const tc_sim_program *p, const tc_sim_options *opt, tc_sim_result *out) {
+    TC__IN_DEFAULT_FP(tc_status, tc__sim_run_in(g, p, opt, out));
+}
 
 /* ---- kernels in sequence */
 
@@ -9351,7 +9406,7 @@ static tc_status tc__sim_elementwise_cycles(const tc_sim_profile *g, const tc_si
     return TC_OK;
 }
 
-TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, tc_sim_prediction *out) {
+static tc_status tc__sim_predict_elementwise_in(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, tc_sim_prediction *out) {
     enum { SLICE_SMS = 8, MAX_TRIPS = 8, WARPS = 32 };
     tc_sim_profile slice;
     int64_t warps, wps, sms, trips;
@@ -9393,8 +9448,11 @@ TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim
     tc__sim_predict_finish(g, cycles, out);
     return TC_OK;
 }
+TCDEF tc_status tc_sim_predict_elementwise(const tc_sim_profile *g, const tc_sim_elementwise_desc *d, tc_sim_prediction *out) {
+    TC__IN_DEFAULT_FP(tc_status, tc__sim_predict_elementwise_in(g, d, out));
+}
 
-TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t n, int64_t k, tc_sim_prediction *out) {
+static tc_status tc__sim_predict_gemm_in(const tc_sim_profile *g, int64_t m, int64_t n, int64_t k, tc_sim_prediction *out) {
     static const tc_mma_instr fp16[] = { TC_MMA_M8N8K4_F16, TC_MMA_M16N8K8_F16, TC_MMA_M16N8K16_F16 };
     tc_sim_options o;
     tc_sim_program p;
@@ -9437,15 +9495,21 @@ TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t 
     tc__sim_predict_finish(g, compute > memory ? compute : memory, out);
     return TC_OK;
 }
+TCDEF tc_status tc_sim_predict_gemm(const tc_sim_profile *g, int64_t m, int64_t n, int64_t k, tc_sim_prediction *out) {
+    TC__IN_DEFAULT_FP(tc_status, tc__sim_predict_gemm_in(g, m, n, k, out));
+}
 
 TCDEF void tc_sim_prediction_add(tc_sim_prediction *sum, const tc_sim_prediction *k) {
+    tc__fp_env fp;
     if (!sum || !k) return;
+    fp = tc__fp_enter();
     sum->dram_bytes += k->dram_bytes;
     sum->flops += k->flops;
     sum->launches += k->launches;
     sum->kernel_seconds += k->kernel_seconds;
     sum->launch_seconds += k->launch_seconds;
     sum->seconds += k->seconds;
+    tc__fp_leave(&fp);
 }
 
 /* ---- text files: .tcs programs and profiles */
@@ -10099,7 +10163,7 @@ static void tc__out_double(tc__out *o, double v) {
     tc__outf(o, "%.*g", prec, v);
 }
 
-TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t cap, size_t *needed) {
+static tc_status tc__sim_profile_print_in(const tc_sim_profile *g, char *buf, size_t cap, size_t *needed) {
     tc__out o;
     int f, k;
     if (needed) *needed = 0;
@@ -10127,8 +10191,11 @@ TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t 
     }
     return tc__out_finish(&o, needed);
 }
+TCDEF tc_status tc_sim_profile_print(const tc_sim_profile *g, char *buf, size_t cap, size_t *needed) {
+    TC__IN_DEFAULT_FP(tc_status, tc__sim_profile_print_in(g, buf, cap, needed));
+}
 
-TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap) {
+static tc_status tc__sim_profile_parse_in(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap) {
     tc__rd r;
     int keys = 0;   /* keys read so far: base must be the first */
     if (err && err_cap) err[0] = '\0';
@@ -10199,6 +10266,9 @@ TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profil
         tc__rd_next_line(&r);
     }
     return r.failed ? TC_ERR_PROFILE : TC_OK;
+}
+TCDEF tc_status tc_sim_profile_parse(const char *text, size_t len, tc_sim_profile *g, char *err, size_t err_cap) {
+    TC__IN_DEFAULT_FP(tc_status, tc__sim_profile_parse_in(text, len, g, err, err_cap));
 }
 
 /* ------------------------------------------------ section 6: tiling */
@@ -10294,8 +10364,11 @@ static double tc__tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int
     }
 }
 
-TCDEF double tc_tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
+static double tc__tile_fma_per_clk_in(const tc_gpu *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
     return tc__tile_fma_per_clk(m, in, inst_m, inst_n, inst_k, 0);
+}
+TCDEF double tc_tile_fma_per_clk(const tc_gpu *m, tc_dtype in, int inst_m, int inst_n, int inst_k) {
+    TC__IN_DEFAULT_FP(double, tc__tile_fma_per_clk_in(m, in, inst_m, inst_n, inst_k));
 }
 
 TCDEF double tc_tile_shared_bytes_per_clk(const tc_gpu *m) {
@@ -10498,7 +10571,7 @@ static void tc__tile_finish(const tc_sim_profile *g, const tc_tile_desc *d, tc_t
     r->predicted_flops_per_s = r->flops / r->predicted_s;
 }
 
-TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+static tc_status tc__tile_model_in(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
     tc_tile_result r;
     tc_status s;
     const tc_sim_profile *g;
@@ -10624,6 +10697,9 @@ TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_re
     r.analytic_predicted_s = r.predicted_s;
     *out = r;
     return TC_OK;
+}
+TCDEF tc_status tc_tile_model(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+    TC__IN_DEFAULT_FP(tc_status, tc__tile_model_in(m, d, out, why));
 }
 
 /* ---- the simulated main loop */
@@ -10843,7 +10919,7 @@ TCDEF tc_status tc_tile_build_mainloop(tc_sim_program *p, const tc_gpu *m, const
    millions of simulated issues take about a second). */
 #define TC__TILE_SIM_BUDGET 16777216.0
 
-TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run) {
+static tc_status tc__tile_simulate_in(const tc_gpu *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run) {
     tc_sim_program p;
     tc_sim_result res[2];
     tc_sim_options o;
@@ -10885,8 +10961,11 @@ TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int cta
     if (run) *run = res[1];
     return TC_OK;
 }
+TCDEF tc_status tc_tile_simulate(const tc_gpu *m, const tc_tile_desc *d, int ctas, double *cycles_per_iter, tc_sim_result *run) {
+    TC__IN_DEFAULT_FP(tc_status, tc__tile_simulate_in(m, d, ctas, cycles_per_iter, run));
+}
 
-TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+static tc_status tc__tile_predict_in(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
     tc_tile_result r;
     tc_sim_result run;
     tc_status s = tc_tile_model(m, d, out, why);
@@ -10914,6 +10993,9 @@ TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_
     tc__tile_finish(tc__tile_profile(m), d, &r, r.sim_iter_cycles, r.sim_last_iter_cycles);
     *out = r;
     return TC_OK;
+}
+TCDEF tc_status tc_tile_predict(const tc_gpu *m, const tc_tile_desc *d, tc_tile_result *out, const char **why) {
+    TC__IN_DEFAULT_FP(tc_status, tc__tile_predict_in(m, d, out, why));
 }
 
 /* The ladder of cuda/gemm.cu, one row per kernel. regs_per_thread is what
