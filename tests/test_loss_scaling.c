@@ -399,6 +399,34 @@ static void test_unscale_random(void) {
     CHECK(mismatches == 0);
 }
 
+/* The fused pass on every fp16 and bf16 pattern equals the per-value
+   primitives bit for bit (it goes through the array converters, 512 values
+   at a time), for factors that keep, halve, round, flush to subnormals and
+   zero, and overflow; from an odd offset and length too, so that chunks end
+   mid-vector. */
+static void test_unscale_every_pattern(void) {
+    static const float invs[6] = { 1.0f, 0.5f, 0x1.555556p-2f, 0x1p-24f, 0x1p-140f, 3.0f };
+    static uint16_t g[65536];
+    int t, k, i, found, mismatches = 0, found_wrong = 0;
+    for (t = 0; t < 2; t++)
+        for (k = 0; k < 6; k++) {
+            const int off = k & 1, n = 65536 - 3 * off;
+            tc_grad_array a;
+            for (i = 0; i < 65536; i++) g[i] = (uint16_t)i;
+            a.dtype = t ? TC_BF16 : TC_FP16; a.data = g + off; a.count = (size_t)n;
+            found = -1;
+            CHECK_STATUS(tc_unscale_arrays(&a, 1, invs[k], &found), TC_OK);
+            found_wrong += found != 1;
+            for (i = 0; i < 65536; i++) {
+                const uint16_t want = i < off || i >= off + n ? (uint16_t)i
+                                      : t ? tc_unscale_bf16((uint16_t)i, invs[k]) : tc_unscale_fp16((uint16_t)i, invs[k]);
+                mismatches += g[i] != want;
+            }
+        }
+    CHECK(found_wrong == 0);
+    CHECK(mismatches == 0);
+}
+
 int main(void) {
     test_pytorch_default();
     test_pytorch_small_interval();
@@ -410,5 +438,6 @@ int main(void) {
     test_bad_input();
     test_unscale();
     test_unscale_random();
+    test_unscale_every_pattern();
     return tct_finish("test_loss_scaling");
 }
